@@ -1,0 +1,51 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { logger } from '#core/platform/logger.ts'
+
+const ABORT_DELAY = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+) {
+	// Bots and no-JS clients get the whole document at once; browsers get it streamed.
+	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+	return new Promise((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+			{
+				[readyEvent]() {
+					shellRendered = true
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) logger.error({ err: error }, 'render failed')
+				},
+			},
+		)
+		setTimeout(abort, ABORT_DELAY)
+	})
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+	if (request.signal.aborted) return
+	logger.error({ err: error, url: request.url }, 'unhandled error')
+}

@@ -1,0 +1,53 @@
+import path from 'node:path'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import express from 'express'
+import { config } from '#core/platform/config.ts'
+import { logger } from '#core/platform/logger.ts'
+import { isCrossOrigin } from './utils/request.server.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+/** The web door: static assets, a log line per request, the origin guard, then Remix. */
+export async function createHttpApp({ dev }: { dev: boolean }) {
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', config().trustProxy)
+
+	app.use((req, res, next) => {
+		const started = performance.now()
+		res.on('finish', () => {
+			const ms = Math.round(performance.now() - started)
+			logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request')
+		})
+		next()
+	})
+
+	app.use((req, res, next) => {
+		const headers = new Headers(req.headers as Record<string, string>)
+		if (!isCrossOrigin({ method: req.method, headers }, req.headers.host)) return next()
+		res.status(403).json({ message: 'Cross-origin request rejected' })
+	})
+
+	let build: ServerBuild | (() => Promise<ServerBuild>)
+	if (dev) {
+		const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+		app.use(vite.middlewares)
+		build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+	} else {
+		const client = path.join(root, 'build/client')
+		app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(client, { maxAge: '1h' }))
+		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+	}
+
+	app.all(
+		'*',
+		createRequestHandler({
+			build,
+			mode: dev ? 'development' : 'production',
+			getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
+		}),
+	)
+	return app
+}

@@ -1,0 +1,28 @@
+import { ForbiddenError, InputError, NotFoundError, RateLimitError, UnauthenticatedError } from '#core/errors.ts'
+import type { ZodError } from 'zod'
+
+/** Maps core errors to the JSON the spec's clients read ({ message, errors? }); rethrows bugs. */
+export function errorResponse(error: unknown) {
+	if (error instanceof InputError)
+		return Response.json({ message: error.message, errors: error.fieldErrors }, { status: 400 })
+	if (error instanceof UnauthenticatedError) return Response.json({ message: error.message }, { status: 401 })
+	if (error instanceof ForbiddenError) return Response.json({ message: error.message }, { status: 403 })
+	if (error instanceof NotFoundError) return Response.json({ message: error.message }, { status: 404 })
+	if (error instanceof RateLimitError)
+		return Response.json({ message: error.message }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+	throw error
+}
+
+export function validationResponse(error: ZodError) {
+	const errors = error.flatten().fieldErrors as Record<string, string[]>
+	return errorResponse(new InputError(errors))
+}
+
+/** JSON bodies for the API; a malformed body is a 400, not a 500. */
+export async function readJson(request: Request): Promise<unknown> {
+	try {
+		return await request.json()
+	} catch {
+		throw errorResponse(new InputError({}, 'Request body must be JSON'))
+	}
+}

@@ -1,0 +1,23 @@
+/** What the express server hands every loader and action. */
+export interface AppLoadContext {
+	clientAddress: string
+}
+
+export function clientAddress(context: unknown) {
+	return (context as Partial<AppLoadContext> | undefined)?.clientAddress ?? 'unknown'
+}
+
+/**
+ * Mutating requests must come from our own pages. Cookies are SameSite=Lax, and this also stops
+ * cross-site fetches with credentials and forms posted from other origins.
+ */
+export function isCrossOrigin(request: { method: string; headers: Headers }, host: string | undefined) {
+	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return false
+	const origin = request.headers.get('origin')
+	if (!origin || origin === 'null') return origin === 'null'
+	try {
+		return new URL(origin).host !== host
+	} catch {
+		return true
+	}
+}

@@ -1,0 +1,18 @@
+import { startDatabase } from '#core/platform/start-database.ts'
+
+let started: Awaited<ReturnType<typeof startDatabase>> | undefined
+
+/**
+ * Commands that touch data call this first: it points DATABASE_URL at the configured database,
+ * or shares the embedded cluster of a running app (starting it only when nothing runs).
+ */
+export async function useDatabase() {
+	started ??= await startDatabase()
+}
+
+export async function stopCliDatabase() {
+	if (!started) return
+	const { closeDb } = await import('#core/platform/db.ts')
+	await closeDb()
+	await started.stop()
+}

@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest'
+import { RateLimitError, UnauthenticatedError } from '#core/errors.ts'
+import { buildRegistration, insertUser, PASSWORD } from '#tests/factories.ts'
+import { AgentRegisterSchema, LoginSchema, RegisterSchema } from './auth.schema.ts'
+import { INVALID_CREDENTIALS, login } from './login.ts'
+import { pioneerStatus, registerAgent, registerUser } from './register.ts'
+import { createSession, deleteSession, findSessionUser } from './sessions.ts'
+
+function fieldErrors(result: { success: boolean; error?: { flatten(): { fieldErrors: object } } }) {
+	return result.error?.flatten().fieldErrors
+}
+
+describe('validation messages', () => {
+	test('login asks for 3-character usernames and 6-character passwords', () => {
+		expect(fieldErrors(LoginSchema.safeParse({ username: 'ab', password: '12345' }))).toEqual({
+			username: ['Username must be at least 3 characters'],
+			password: ['Password must be at least 6 characters'],
+		})
+	})
+
+	test('registration names each missing field and mismatched passwords', () => {
+		const result = RegisterSchema.safeParse({ ...buildRegistration(), firstName: '', lastName: ' ', email: 'nope', confirmPassword: 'other' })
+		expect(fieldErrors(result)).toEqual({
+			firstName: ['First name is required'],
+			lastName: ['Last name is required'],
+			email: ['Valid email address is required'],
+			confirmPassword: ["Passwords don't match"],
+		})
+		expect(fieldErrors(AgentRegisterSchema.safeParse({}))).toMatchObject({ firstName: ['First name is required'] })
+	})
+})
+
+describe('registration and login', () => {
+	test('a registered user signs in by username or e-mail, with the password hashed by argon2id', async () => {
+		const input = RegisterSchema.parse(buildRegistration())
+		const user = await registerUser(input)
+		expect(user.password).toMatch(/^\$argon2id\$/)
+		expect(user.role).toBe('user')
+		expect((await login({ username: input.username.toUpperCase(), password: PASSWORD }, { address: 'a1' })).id).toBe(user.id)
+		expect((await login({ username: input.email, password: PASSWORD }, { address: 'a1' })).id).toBe(user.id)
+	})
+
+	test('a taken username or e-mail is a field error, not a crash', async () => {
+		const first = RegisterSchema.parse(buildRegistration())
+		await registerUser(first)
+		const sameEmail = RegisterSchema.parse(buildRegistration({ email: first.email.toUpperCase() }))
+		await expect(registerUser(sameEmail)).rejects.toMatchObject({
+			fieldErrors: { email: ['An account with this email already exists'] },
+		})
+		const sameName = RegisterSchema.parse(buildRegistration({ username: first.username }))
+		await expect(registerUser(sameName)).rejects.toMatchObject({
+			fieldErrors: { username: ['This username is already taken'] },
+		})
+	})
+
+	test('a wrong password or unknown user gives one message that reveals neither', async () => {
+		const user = await insertUser()
+		await expect(login({ username: user.username, password: 'wrong-pass' }, { address: 'a2' })).rejects.toThrow(
+			new UnauthenticatedError(INVALID_CREDENTIALS),
+		)
+		await expect(login({ username: 'nobody-here', password: PASSWORD }, { address: 'a2' })).rejects.toThrow(INVALID_CREDENTIALS)
+	})
+
+	test('sessions resolve to their user until deleted; garbage ids read as signed out', async () => {
+		const user = await insertUser()
+		const session = await createSession(user.id)
+		expect((await findSessionUser(session.id))?.id).toBe(user.id)
+		await deleteSession(session.id)
+		expect(await findSessionUser(session.id)).toBeNull()
+		expect(await findSessionUser('not-a-uuid')).toBeNull()
+	})
+})
+
+describe('login rate limits', () => {
+	test('an account locks after 10 failures in the window, even with the right password', async () => {
+		const user = await insertUser()
+		for (let i = 0; i < 10; i++)
+			await expect(login({ username: user.username, password: 'wrong-pass' }, { address: `ip-${i}` })).rejects.toBeInstanceOf(UnauthenticatedError)
+		const error = await login({ username: user.username, password: PASSWORD }, { address: 'ip-x' }).catch((e) => e)
+		expect(error).toBeInstanceOf(RateLimitError)
+		expect(error.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
+		expect(error.retryAfterSeconds).toBeGreaterThan(0)
+	})
+
+	test('an address is limited to 100 requests in the window', async () => {
+		const user = await insertUser()
+		for (let i = 0; i < 100; i++) await login({ username: user.username, password: PASSWORD }, { address: 'busy' })
+		await expect(login({ username: user.username, password: PASSWORD }, { address: 'busy' })).rejects.toBeInstanceOf(RateLimitError)
+		await expect(login({ username: user.username, password: PASSWORD }, { address: 'calm' })).resolves.toBeTruthy()
+	}, 60_000)
+})
+
+describe('pioneer program', () => {
+	test('20 simultaneous agent registrations hand out positions 1-5 exactly once', async () => {
+		const results = await Promise.all(
+			Array.from({ length: 20 }, () => registerAgent(AgentRegisterSchema.parse(buildRegistration()))),
+		)
+		const positions = results.map((u) => u.pioneerPosition).filter((p) => p !== null)
+		expect(positions.sort()).toEqual([1, 2, 3, 4, 5])
+		expect(results.filter((u) => u.isPioneerAgent)).toHaveLength(5)
+		expect(results.every((u) => u.role === 'agent')).toBe(true)
+		expect(await pioneerStatus()).toEqual({ isPioneerProgramActive: false, pioneerSpotsRemaining: 0 })
+	}, 60_000)
+})

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+// Forms send '' for empty fields and conform sends nothing at all: both must read as the spec says.
+const required = (message: string) => z.string({ required_error: message }).trim().min(1, message)
+
+const username = z
+	.string({ required_error: 'Username must be at least 3 characters' })
+	.trim()
+	.min(3, 'Username must be at least 3 characters')
+	.max(50, 'Username must be at most 50 characters')
+const password = z
+	.string({ required_error: 'Password must be at least 6 characters' })
+	.min(6, 'Password must be at least 6 characters')
+	.max(200, 'Password must be at most 200 characters')
+const email = z
+	.string({ required_error: 'Valid email address is required' })
+	.trim()
+	.toLowerCase()
+	.email('Valid email address is required')
+const confirmPassword = z.string({ required_error: "Passwords don't match" })
+
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+	if (value.password !== value.confirmPassword)
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" })
+}
+
+/** Username, or the account's e-mail: agents who registered with only an e-mail sign in with it. */
+export const LoginSchema = z.object({ username, password })
+export type LoginInput = z.infer<typeof LoginSchema>
+
+export const RegisterSchema = z
+	.object({
+		firstName: required('First name is required'),
+		lastName: required('Last name is required'),
+		username,
+		email,
+		password,
+		confirmPassword,
+	})
+	.superRefine(passwordsMatch)
+export type RegisterInput = z.infer<typeof RegisterSchema>
+
+export const AgentRegisterSchema = z
+	.object({
+		firstName: required('First name is required'),
+		lastName: required('Last name is required'),
+		email,
+		password,
+		confirmPassword,
+	})
+	.superRefine(passwordsMatch)
+export type AgentRegisterInput = z.infer<typeof AgentRegisterSchema>
+
+export const CreateAdminSchema = z.object({
+	email: email,
+	username: username.optional(),
+	password: password.optional(),
+})
+export type CreateAdminInput = z.infer<typeof CreateAdminSchema>

@@ -1,0 +1,46 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { rateLimitHits } from '#db/schema/accounts.ts'
+import { db } from '#core/platform/db.ts'
+
+export interface Window {
+	start: Date
+	/** Seconds until the window ends, for Retry-After. */
+	secondsLeft: number
+}
+
+/** Fixed windows aligned to the epoch, so every web process agrees on the current one. */
+export function currentWindow(windowMs: number, now = Date.now()): Window {
+	const start = Math.floor(now / windowMs) * windowMs
+	return { start: new Date(start), secondsLeft: Math.ceil((start + windowMs - now) / 1000) }
+}
+
+/** Counts one hit for the key in this window and returns the new count; one round trip. */
+export async function hit(key: string, window: Window): Promise<number> {
+	const [row] = await db
+		.insert(rateLimitHits)
+		.values({ key, windowStart: window.start, count: 1 })
+		.onConflictDoUpdate({
+			target: [rateLimitHits.key, rateLimitHits.windowStart],
+			set: { count: sql`${rateLimitHits.count} + 1` },
+		})
+		.returning({ count: rateLimitHits.count })
+	return row.count
+}
+
+export async function hits(key: string, window: Window): Promise<number> {
+	const [row] = await db
+		.select({ count: rateLimitHits.count })
+		.from(rateLimitHits)
+		.where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
+	return row?.count ?? 0
+}
+
+export async function forget(key: string, window: Window) {
+	await db
+		.delete(rateLimitHits)
+		.where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
+}
+
+export async function deleteWindowsBefore(cutoff: Date) {
+	await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, cutoff))
+}

@@ -1,0 +1,31 @@
+import { and, eq, gt } from 'drizzle-orm'
+import { sessions, users } from '#db/schema/accounts.ts'
+import { db } from '#core/platform/db.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+export async function createSession(userId: string) {
+	const [session] = await db
+		.insert(sessions)
+		.values({ userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+		.returning()
+	return session
+}
+
+/** The signed-in user behind a session id, or null when the session is unknown or expired. */
+export async function findSessionUser(sessionId: string) {
+	// A tampered or old-format cookie must read as signed out, not as a database error.
+	if (!UUID.test(sessionId)) return null
+	const [row] = await db
+		.select({ user: users })
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+	return row?.user ?? null
+}
+
+export async function deleteSession(sessionId: string) {
+	await db.delete(sessions).where(eq(sessions.id, sessionId))
+}

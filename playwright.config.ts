@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './tests/e2e/chromium.ts'
+
+const port = Number(process.env.E2E_PORT ?? 3210)
+// A data folder of its own: the browser tests start the real embedded PostgreSQL from scratch.
+// Set once in the main process; Playwright's workers inherit it instead of making their own.
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-e2e-')))
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	timeout: 30_000,
+	expect: { timeout: 10_000 },
+	fullyParallel: true,
+	workers: 2,
+	reporter: 'list',
+	use: {
+		baseURL: `http://127.0.0.1:${port}`,
+		trace: 'retain-on-failure',
+		launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
+	},
+	projects: [
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+		{ name: 'mobile', use: { ...devices['Pixel 7'] } },
+	],
+	webServer: {
+		command: 'node --import tsx server.ts',
+		url: `http://127.0.0.1:${port}/health`,
+		timeout: 180_000,
+		reuseExistingServer: false,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			EMBEDDED_PG_PORT: String(port + 1),
+			CEO_EMAIL: 'ceo@rendo.test',
+			LOG_LEVEL: 'warn',
+		},
+	},
+})

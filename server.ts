@@ -1,0 +1,46 @@
+/**
+ * `npm start`: one process with everything a fresh clone needs. It starts the embedded
+ * PostgreSQL when DATABASE_URL is unset, migrates, builds the web app when the build is missing
+ * or stale, serves it, and runs graphile-worker inline unless JOBS=off.
+ */
+import type { Server } from 'node:http'
+import type { Runner } from 'graphile-worker'
+import { ensureBuild } from './scripts/ensure-build.ts'
+import { config, ConfigError } from '#core/platform/config.ts'
+import { onShutdown } from '#core/platform/shutdown.ts'
+import { startDatabase } from '#core/platform/start-database.ts'
+
+async function main() {
+	const c = config()
+	const dev = process.argv.includes('--dev')
+	const database = await startDatabase()
+
+	if (!dev) await ensureBuild()
+	const { logger } = await import('#core/platform/logger.ts')
+	const { closeDb } = await import('#core/platform/db.ts')
+	const { createHttpApp } = await import('#app/http.server.ts')
+	const app = await createHttpApp({ dev })
+	const server: Server = await new Promise((resolve) => {
+		const s = app.listen(c.port, c.host, () => resolve(s))
+	})
+	let runner: Runner | undefined
+	if (c.jobs.inline) runner = await (await import('#worker/runner.ts')).startWorker()
+
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : c.port
+	console.log(`Rendo is running at http://${c.host}:${port}${database.embedded ? ` (embedded PostgreSQL in ${c.embeddedPg.dir})` : ''}`)
+
+	onShutdown(async (signal) => {
+		logger.info({ signal }, 'shutting down')
+		server.closeIdleConnections()
+		await Promise.all([new Promise((r) => server.close(r)), runner?.stop()])
+		await closeDb()
+		await database.stop()
+	})
+}
+
+main().catch((error) => {
+	if (error instanceof ConfigError) console.error(error.message)
+	else console.error(error)
+	process.exit(1)
+})

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, inject } from 'vitest'
+
+const adminUrl = inject('pgAdminUrl')
+const name = `rendo_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`
+
+async function admin(query: string) {
+	const client = new pg.Client({ connectionString: adminUrl })
+	await client.connect()
+	try {
+		await client.query(query)
+	} finally {
+		await client.end()
+	}
+}
+
+await admin(`create database "${name}" template rendo_template`)
+const url = new URL(adminUrl)
+url.pathname = `/${name}`
+// Set before any test module loads the database client, which reads it once.
+process.env.DATABASE_URL = url.toString()
+
+afterAll(async () => {
+	const { closeDb } = await import('#core/platform/db.ts')
+	await closeDb()
+	await admin(`drop database "${name}" with (force)`)
+})

@@ -1,0 +1,35 @@
+import { vitePlugin as remix } from '@remix-run/dev'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+declare module '@remix-run/node' {
+	interface Future {
+		v3_singleFetch: true
+	}
+}
+
+// The server bundle leaves core/, db/ and worker/ as imports resolved at run time (through tsx),
+// so the web, the inline worker and the health check share one database pool and one config.
+const sharedServerCode = /^#(core|db|worker)\//
+
+export default defineConfig(({ isSsrBuild }) => ({
+	plugins: [
+		tailwindcss(),
+		!process.env.VITEST &&
+			remix({
+				ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*'],
+				future: {
+					v3_fetcherPersist: true,
+					v3_relativeSplatPath: true,
+					v3_throwAbortReason: true,
+					v3_singleFetch: true,
+					v3_lazyRouteDiscovery: true,
+					v3_routeConfig: false,
+				},
+			}),
+	],
+	build: {
+		rollupOptions: isSsrBuild ? { external: (id: string) => sharedServerCode.test(id) } : {},
+	},
+	server: { host: '127.0.0.1' },
+}))
