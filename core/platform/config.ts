@@ -52,7 +52,7 @@ export class ConfigError extends Error {
 export type Config = ReturnType<typeof loadConfig>
 
 /** Parses the environment once; a bad variable is one line naming it, never a stack trace. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
 	const parsed = EnvSchema.safeParse(env)
 	if (!parsed.success) {
 		const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, describe, expect, test } from 'vitest'
+import { freePort } from '#tests/free-port.ts'
+import { startEmbeddedPostgres } from './embedded-postgres.ts'
+
+const dirs: string[] = []
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
+
+function tempDir() {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-pg-'))
+	dirs.push(dir)
+	return dir
+}
+
+async function query(url: string, sql: string) {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		return (await client.query(sql)).rows
+	} finally {
+		await client.end()
+	}
+}
+
+describe('embedded PostgreSQL', () => {
+	test('a restart reuses the data folder: no re-initialisation, no lost rows', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		const first = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+		await query(first.url(), 'create table kept (v text); insert into kept values ($$still here$$)')
+		await first.stop()
+		const marker = fs.statSync(path.join(dir, 'PG_VERSION')).mtimeMs
+		const second = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+		expect(await query(second.url(), 'select v from kept')).toEqual([{ v: 'still here' }])
+		expect(fs.statSync(path.join(dir, 'PG_VERSION')).mtimeMs).toBe(marker)
+		await second.stop()
+	}, 60_000)
+
+	test('a stale postmaster.pid naming a dead process is cleared, not a crash', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		await (await startEmbeddedPostgres({ dir, port, password: 'pw' })).stop()
+		// The pid of a process that has just exited: dead, and not a postgres.
+		const dead = spawn('true')
+		await new Promise((r) => dead.on('exit', r))
+		fs.writeFileSync(path.join(dir, 'postmaster.pid'), `${dead.pid}\n${dir}\n0\n${port}\n`)
+		const again = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+		expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+		await again.stop()
+	}, 60_000)
+
+	test('a cluster orphaned by a killed process is shut down cleanly and started again', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		const script = `
+			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
+			console.log('ready')
+			setInterval(() => {}, 1000)`
+		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+			cwd: process.cwd(),
+			stdio: ['ignore', 'pipe', 'inherit'],
+		})
+		await new Promise<void>((resolve, reject) => {
+			child.stdout!.on('data', (d) => String(d).includes('ready') && resolve())
+			child.on('exit', (code) => reject(new Error(`the child exited with ${code} before PostgreSQL was ready`)))
+		})
+		const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		child.kill('SIGKILL')
+		await new Promise((r) => child.on('exit', r))
+
+		const recovered = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+		expect(recovered.shared).toBe(false)
+		expect(() => process.kill(orphanPid, 0)).toThrow()
+		expect(await query(recovered.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+		await recovered.stop()
+	}, 60_000)
+})
