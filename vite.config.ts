@@ -32,4 +32,6 @@ export default defineConfig(({ isSsrBuild }) => ({
 		rollupOptions: isSsrBuild ? { external: (id: string) => sharedServerCode.test(id) } : {},
 	},
 	server: { host: '127.0.0.1' },
+	// Dev's dependency scan follows route files into server code; argon2's browser build is not installed.
+	optimizeDeps: { exclude: ['@node-rs/argon2'] },
 }))

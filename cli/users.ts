@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { systemActor } from '#core/accounts/actor.ts'
 import { CreateAdminSchema } from '#core/accounts/auth.schema.ts'
-import { InputError } from '#core/errors.ts'
+import { parseInput } from '#core/validate.ts'
 import { useDatabase } from './database.ts'
 
 async function readStdin() {
@@ -19,16 +19,15 @@ export function registerUserCommands(program: Command) {
 		.option('--username <username>', 'username (defaults to the e-mail address)')
 		.option('--password-stdin', 'read the password from standard input')
 		.action(async (opts: { email: string; username?: string; passwordStdin?: boolean }) => {
-			const parsed = CreateAdminSchema.safeParse({
+			const input = parseInput(CreateAdminSchema, {
 				email: opts.email,
 				username: opts.username,
 				password: opts.passwordStdin ? await readStdin() : undefined,
 			})
-			if (!parsed.success) throw new InputError(parsed.error.flatten().fieldErrors as Record<string, string[]>)
 			await useDatabase()
 			// Whoever runs the CLI on the server is staff: the database credentials are the gate.
 			const { createAdmin } = await import('#core/accounts/create-admin.ts')
-			const { user, generatedPassword } = await createAdmin(systemActor, parsed.data)
+			const { user, generatedPassword } = await createAdmin(systemActor, input)
 			console.log(`Created admin ${user.email} (username ${user.username}, id ${user.id})`)
 			if (generatedPassword) console.log(`Password (shown once, change it after signing in): ${generatedPassword}`)
 		})

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast'
-import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
+import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from 'lucide-react'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Toast as ServerToast } from '#app/utils/toast.server.ts'
 import { cn } from '#app/utils/cn.ts'
@@ -34,7 +34,7 @@ const serverVariants: Record<ServerToast['type'], ToastVariant> = {
 	error: 'destructive',
 }
 
-const variantStyles: Record<ToastVariant, { className: string; icon: typeof Info; iconClassName: string }> = {
+const variantStyles: Record<ToastVariant, { className: string; icon: LucideIcon; iconClassName: string }> = {
 	default: { className: 'border-gray-200 bg-white text-gray-900', icon: Info, iconClassName: 'text-accent' },
 	success: { className: 'border-green-200 bg-green-50 text-green-950', icon: CircleCheck, iconClassName: 'text-green-700' },
 	destructive: { className: 'border-destructive bg-destructive text-white', icon: CircleAlert, iconClassName: 'text-white' },
@@ -46,7 +46,10 @@ function useToastQueue() {
 
 	useEffect(() => {
 		const timers = removeTimers.current
-		return () => timers.forEach(clearTimeout)
+		return () => {
+			timers.forEach(clearTimeout)
+			timers.clear()
+		}
 	}, [])
 
 	const add = useCallback((input: ToastInput & { id?: string }) => {

@@ -51,7 +51,7 @@ export default function Pricing() {
 						</p>
 					</div>
 					<CheckList items={terms} />
-					<Link to={getStarted.to} className={`${buttonClasses({ size: 'lg' })} mt-auto`}>
+					<Link to={getStarted.to} className={`${buttonClasses({ size: 'lg' })} mt-auto h-auto min-h-12 py-3 text-center`}>
 						{getStarted.label}
 					</Link>
 				</section>

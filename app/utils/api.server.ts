@@ -1,5 +1,4 @@
 import { ForbiddenError, InputError, NotFoundError, RateLimitError, UnauthenticatedError } from '#core/errors.ts'
-import type { ZodError } from 'zod'
 
 /** Maps core errors to the JSON the spec's clients read ({ message, errors? }); rethrows bugs. */
 export function errorResponse(error: unknown) {
@@ -13,16 +12,20 @@ export function errorResponse(error: unknown) {
 	throw error
 }
 
-export function validationResponse(error: ZodError) {
-	const errors = error.flatten().fieldErrors as Record<string, string[]>
-	return errorResponse(new InputError(errors))
+/** Runs an API handler and answers its core errors as JSON. */
+export async function apiResponse(run: () => Promise<Response>) {
+	try {
+		return await run()
+	} catch (error) {
+		return errorResponse(error)
+	}
 }
 
-/** JSON bodies for the API; a malformed body is a 400, not a 500. */
+/** JSON bodies for the API; a malformed body is bad input, not a crash. */
 export async function readJson(request: Request): Promise<unknown> {
 	try {
 		return await request.json()
 	} catch {
-		throw errorResponse(new InputError({}, 'Request body must be JSON'))
+		throw new InputError({}, 'Request body must be JSON')
 	}
 }

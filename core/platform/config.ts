@@ -38,6 +38,9 @@ const EnvSchema = z.object({
 		.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
 		.optional(),
 	MAIL_FROM: z.string().default('Rendo <hello@rendo.local>'),
+	RENDER_PROVIDER: z.enum(['local', 'http']).default('local'),
+	RENDER_API_KEY: optional,
+	RENDER_API_URL: z.string().url().optional(),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
 	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),
 	LOGIN_WINDOW_MINUTES: count(15),
@@ -62,6 +65,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 	// Several production processes must share one secret; only the embedded mode may generate it.
 	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET)
 		throw new ConfigError('Invalid configuration: SESSION_SECRET: required in production when DATABASE_URL is set')
+	if (e.RENDER_PROVIDER === 'http' && (!e.RENDER_API_KEY || !e.RENDER_API_URL))
+		throw new ConfigError('Invalid configuration: RENDER_API_KEY and RENDER_API_URL: required when RENDER_PROVIDER=http')
 	const dataDir = path.resolve(e.DATA_DIR)
 	return {
 		env: e.NODE_ENV,
@@ -88,6 +93,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 					},
 				}
 			: { root: path.join(dataDir, 'files') },
+		render:
+			e.RENDER_PROVIDER === 'http'
+				? { provider: 'http' as const, apiKey: e.RENDER_API_KEY!, baseUrl: e.RENDER_API_URL! }
+				: { provider: 'local' as const },
 		mail: { smtpUrl: e.SMTP_URL, outboxDir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
 		loginLimits: {
 			perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -1,6 +1,15 @@
 /** What every rendering provider promises; the studio depends on this file only. */
 
-export const STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse', 'coastal', 'standard'] as const
+export const STYLES = [
+	'modern',
+	'luxury',
+	'scandinavian',
+	'industrial',
+	'midcentury',
+	'farmhouse',
+	'coastal',
+	'standard',
+] as const
 export type Style = (typeof STYLES)[number]
 
 export interface RenderInput {
@@ -44,11 +53,7 @@ export interface Renderer {
 /** A render that failed; `retryable` tells the job runner whether trying the same input again may succeed. */
 export class RenderError extends Error {
 	name = 'RenderError'
-	constructor(
-		message: string,
-		public retryable: boolean,
-		options?: ErrorOptions,
-	) {
+	constructor(message: string, public retryable: boolean, options?: ErrorOptions) {
 		super(message, options)
 	}
 }

@@ -1,0 +1,255 @@
+import { Camera, CircleCheck, ImagePlus, Plus, Trash2, X } from 'lucide-react'
+import { useRef, useState, type DragEvent } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import type { RoomView } from '#core/studio/views.ts'
+import { pluralise, roomLabel, roomTypeLabel } from './labels.ts'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import { ACCEPTED_IMAGE_TYPES, type UploadItem } from './use-upload-queue.ts'
+import { ImageWithFallback } from './variation-image.tsx'
+
+const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',')
+
+/**
+ * Two hidden inputs behind real buttons: one for the photo library (several at once), one that
+ * opens the camera straight away on phones, for agents standing in the room.
+ */
+function usePhotoPickers(onFiles: (files: File[]) => void) {
+	const libraryRef = useRef<HTMLInputElement>(null)
+	const cameraRef = useRef<HTMLInputElement>(null)
+	const inputs = (
+		<>
+			<input
+				ref={libraryRef}
+				type="file"
+				accept={ACCEPT}
+				multiple
+				hidden
+				data-testid="photo-input"
+				onChange={(event) => {
+					onFiles([...(event.currentTarget.files ?? [])])
+					event.currentTarget.value = '' // so picking the same photo again still fires
+				}}
+			/>
+			<input
+				ref={cameraRef}
+				type="file"
+				accept={ACCEPT}
+				capture="environment"
+				hidden
+				onChange={(event) => {
+					onFiles([...(event.currentTarget.files ?? [])])
+					event.currentTarget.value = ''
+				}}
+			/>
+		</>
+	)
+	return { inputs, chooseFromLibrary: () => libraryRef.current?.click(), takePhoto: () => cameraRef.current?.click() }
+}
+
+function RejectedFiles({ messages, onDismiss }: { messages: string[]; onDismiss: () => void }) {
+	if (!messages.length) return null
+	return (
+		<div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-3 text-sm text-destructive">
+			<ul className="flex flex-1 flex-col gap-1">
+				{messages.map((message) => (
+					<li key={message}>{message}</li>
+				))}
+			</ul>
+			<button
+				type="button"
+				aria-label="Dismiss"
+				onClick={onDismiss}
+				className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-red-100"
+			>
+				<X aria-hidden className="size-4" />
+			</button>
+		</div>
+	)
+}
+
+function DropZone({ onFiles, onChoose, onCamera }: { onFiles: (files: File[]) => void; onChoose: () => void; onCamera: () => void }) {
+	const [dragging, setDragging] = useState(false)
+	const onDrop = (event: DragEvent) => {
+		event.preventDefault()
+		setDragging(false)
+		onFiles([...event.dataTransfer.files])
+	}
+	return (
+		<div
+			onDragOver={(event) => {
+				event.preventDefault()
+				setDragging(true)
+			}}
+			onDragLeave={() => setDragging(false)}
+			onDrop={onDrop}
+			className={cn(
+				'flex flex-col items-center gap-4 rounded-xl border-2 border-dashed px-4 py-10 text-center transition-colors',
+				dragging ? 'border-accent bg-blue-50' : 'border-gray-300 bg-muted',
+			)}
+		>
+			<div className="flex size-14 items-center justify-center rounded-full bg-white text-brand shadow-sm">
+				<ImagePlus aria-hidden className="size-7" />
+			</div>
+			<div className="flex flex-col gap-1">
+				<p className="font-semibold text-gray-900">Add your room photos</p>
+				<p className="text-sm text-muted-foreground">JPG, PNG, WebP · up to 10MB each</p>
+			</div>
+			<div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+				<Button size="lg" onClick={onChoose}>
+					<ImagePlus aria-hidden className="size-5" />
+					Choose Photos
+				</Button>
+				<Button size="lg" variant="outline" onClick={onCamera} className="sm:hidden">
+					<Camera aria-hidden className="size-5" />
+					Take Photo
+				</Button>
+			</div>
+		</div>
+	)
+}
+
+function UploadPreview({
+	item,
+	onRemove,
+	onFurnitureChange,
+}: {
+	item: UploadItem
+	onRemove: () => void
+	onFurnitureChange: (hasFurniture: boolean) => void
+}) {
+	const furnitureId = `${item.id}-furniture`
+	return (
+		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24">
+				<img src={item.preview} alt="" className="size-full object-cover" />
+			</div>
+			<div className="flex min-w-0 flex-1 flex-col gap-1">
+				<div className="flex items-start justify-between gap-2">
+					<p className="min-w-0 truncate text-sm font-medium text-gray-900" title={item.file.name}>
+						{item.file.name}
+					</p>
+					{item.uploaded ? (
+						<span className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-green-800">
+							<CircleCheck aria-hidden className="size-4" />
+							Uploaded
+						</span>
+					) : (
+						<button
+							type="button"
+							onClick={onRemove}
+							aria-label={`Remove ${item.file.name}`}
+							className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-muted hover:text-destructive"
+						>
+							<Trash2 aria-hidden className="size-4" />
+						</button>
+					)}
+				</div>
+				<p className="text-sm text-muted-foreground">
+					Detected: <span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
+				</p>
+				<label htmlFor={furnitureId} className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800">
+					<input
+						id={furnitureId}
+						type="checkbox"
+						checked={item.hasFurniture}
+						disabled={item.uploaded}
+						onChange={(event) => onFurnitureChange(event.currentTarget.checked)}
+						className="size-5 rounded border-gray-300 accent-brand"
+					/>
+					Contains furniture to remove
+				</label>
+			</div>
+		</li>
+	)
+}
+
+function RoomsAlreadyUploaded({ rooms }: { rooms: RoomView[] }) {
+	if (!rooms.length) return null
+	return (
+		<section aria-labelledby="existing-rooms" className="flex flex-col gap-2">
+			<h3 id="existing-rooms" className="text-sm font-semibold text-gray-900">
+				Already in this project: {pluralise(rooms.length, 'room')}
+			</h3>
+			<ul className="flex gap-2 overflow-x-auto pb-1">
+				{rooms.map((room) => (
+					<li key={room.id} className="flex w-20 shrink-0 flex-col gap-1">
+						<div className="size-20 overflow-hidden rounded-lg bg-muted">
+							<ImageWithFallback src={room.thumbnailUrl} alt="" size="thumb" />
+						</div>
+						<span className="truncate text-xs text-muted-foreground">{roomLabel(room)}</span>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+export function UploadStep({
+	items,
+	existingRooms,
+	onAddFiles,
+	onRemove,
+	onFurnitureChange,
+	onContinue,
+}: {
+	items: UploadItem[]
+	existingRooms: RoomView[]
+	onAddFiles: (files: File[]) => string[]
+	onRemove: (id: string) => void
+	onFurnitureChange: (id: string, hasFurniture: boolean) => void
+	onContinue: () => void
+}) {
+	const [rejected, setRejected] = useState<string[]>([])
+	const addFiles = (files: File[]) => {
+		if (files.length) setRejected(onAddFiles(files))
+	}
+	const pickers = usePhotoPickers(addFiles)
+	const canContinue = items.length > 0 || existingRooms.length > 0
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading
+				title="Upload Photos"
+				description="Add a photo of each room to stage. Supported formats: JPG, PNG, WebP."
+			/>
+			{pickers.inputs}
+			<RejectedFiles messages={rejected} onDismiss={() => setRejected([])} />
+			<RoomsAlreadyUploaded rooms={existingRooms} />
+			{items.length ? (
+				<>
+					<p aria-live="polite" className="text-sm font-medium text-gray-900">
+						{pluralise(items.length, 'photo')} selected
+					</p>
+					<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+						{items.map((item) => (
+							<UploadPreview
+								key={item.id}
+								item={item}
+								onRemove={() => onRemove(item.id)}
+								onFurnitureChange={(hasFurniture) => onFurnitureChange(item.id, hasFurniture)}
+							/>
+						))}
+					</ul>
+					<div className="flex flex-wrap gap-3">
+						<Button variant="outline" onClick={pickers.chooseFromLibrary}>
+							<Plus aria-hidden className="size-4" />
+							Add More
+						</Button>
+						<Button variant="outline" onClick={pickers.takePhoto} className="sm:hidden">
+							<Camera aria-hidden className="size-4" />
+							Take Photo
+						</Button>
+					</div>
+				</>
+			) : (
+				<DropZone onFiles={addFiles} onChoose={pickers.chooseFromLibrary} onCamera={pickers.takePhoto} />
+			)}
+			<StepActions>
+				<Button size="lg" onClick={onContinue} disabled={!canContinue}>
+					Continue
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

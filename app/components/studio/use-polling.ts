@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react'
+
+/**
+ * Calls `poll` now and then every `intervalMs` while `enabled`, stopping on unmount.
+ * The next call is scheduled after the previous one settles, so a slow network never stacks
+ * requests; a hidden tab (phone in a pocket) waits until it is visible again.
+ */
+export function usePolling(poll: () => Promise<unknown> | unknown, intervalMs: number, enabled: boolean) {
+	const latest = useRef(poll)
+	latest.current = poll
+
+	useEffect(() => {
+		if (!enabled) return
+		let stopped = false
+		let running = false
+		let timer: ReturnType<typeof setTimeout> | undefined
+
+		async function tick() {
+			timer = undefined
+			if (stopped || running) return
+			if (document.visibilityState === 'hidden') return // resumed by the visibility listener
+			running = true
+			try {
+				await latest.current()
+			} catch {
+				// the caller shows its own error; polling carries on so a blip heals itself
+			} finally {
+				running = false
+			}
+			if (!stopped) timer = setTimeout(tick, intervalMs)
+		}
+
+		function onVisible() {
+			if (document.visibilityState === 'visible' && timer === undefined) void tick()
+		}
+
+		void tick()
+		document.addEventListener('visibilitychange', onVisible)
+		return () => {
+			stopped = true
+			if (timer) clearTimeout(timer)
+			document.removeEventListener('visibilitychange', onVisible)
+		}
+	}, [intervalMs, enabled])
+}

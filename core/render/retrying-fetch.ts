@@ -1,0 +1,76 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { logger } from '#core/platform/logger.ts'
+import { RenderError } from './renderer.ts'
+
+export interface RetryOptions {
+	fetch: typeof globalThis.fetch
+	/** Retries after the first attempt, so at most maxRetries + 1 requests. */
+	maxRetries: number
+	/** The first retry waits about this long, doubling each time, unless the answer says Retry-After. */
+	retryBaseMs: number
+	/** One attempt, answer body included. */
+	requestTimeoutMs: number
+}
+
+/** Turns a successful answer into a value; throw a RenderError for an answer that retrying will not fix. */
+export type ReadAnswer<T> = (response: Response) => Promise<T>
+
+/**
+ * fetch with the retry policy of a paid, rate-limited API: 429 (after its Retry-After), 5xx, network
+ * errors and per-attempt timeouts are retried with exponential backoff and jitter; any other 4xx fails
+ * at once. Reading the body is part of the attempt, so a connection dropped mid-body is retried too.
+ * `signal` bounds the whole exchange, waits included; once it aborts, nothing is retried.
+ */
+export function createRetryingFetch(options: RetryOptions) {
+	return async function retryingFetch<T>(
+		what: string,
+		url: string,
+		init: RequestInit,
+		read: ReadAnswer<T>,
+		signal: AbortSignal,
+	): Promise<T> {
+		for (let attempt = 0; ; attempt++) {
+			let failure: string
+			let retryAfterMs: number | undefined
+			try {
+				const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)])
+				const response = await options.fetch(url, { ...init, signal: attemptSignal })
+				if (response.ok) return await read(response)
+				const detail = await errorDetail(response)
+				if (response.status !== 429 && response.status < 500)
+					throw new RenderError(`Staging provider refused ${what}: ${response.status} ${detail}`, false)
+				failure = `${response.status} ${detail}`
+				retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
+			} catch (error) {
+				if (error instanceof RenderError || signal.aborted) throw error
+				failure = error instanceof Error ? error.message : String(error)
+			}
+			if (attempt >= options.maxRetries)
+				throw new RenderError(`Staging provider failed ${what} after ${attempt + 1} attempts: ${failure}`, true)
+			const delayMs = retryAfterMs ?? backoff(options.retryBaseMs, attempt)
+			logger.warn({ what, attempt: attempt + 1, failure, delayMs }, 'staging provider request failed; retrying')
+			await sleep(delayMs, undefined, { signal })
+		}
+	}
+}
+
+// Equal jitter: at least half the exponential delay, so retries back off, plus a random half, so
+// workers that failed together do not retry together.
+function backoff(baseMs: number, attempt: number) {
+	const delay = baseMs * 2 ** attempt
+	return delay / 2 + Math.random() * (delay / 2)
+}
+
+/** Retry-After in milliseconds: delay-seconds (decimals tolerated) or an HTTP date. */
+export function parseRetryAfter(header: string | null): number | undefined {
+	if (header === null || header.trim() === '') return undefined
+	const seconds = Number(header)
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+	const date = Date.parse(header)
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}
+
+async function errorDetail(response: Response) {
+	const text = await response.text().catch(() => '')
+	return text.trim().slice(0, 300) || response.statusText
+}

@@ -1,0 +1,32 @@
+import { desc, eq } from 'drizzle-orm'
+import { propertyStudioProjects } from '#db/schema/studio.ts'
+import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { db } from '#core/platform/db.ts'
+import { parseInput } from '#core/validate.ts'
+import { ownedProject } from './access.ts'
+import { CreateProjectSchema, type CreateProjectInput } from './studio.schema.ts'
+import { projectView } from './views.ts'
+
+export async function listProjects(actor: Actor) {
+	const { userId } = requireUser(actor)
+	const rows = await db
+		.select()
+		.from(propertyStudioProjects)
+		.where(eq(propertyStudioProjects.userId, userId))
+		.orderBy(desc(propertyStudioProjects.createdAt))
+	return rows.map(projectView)
+}
+
+export async function createProject(actor: Actor, input: CreateProjectInput) {
+	const { userId } = requireUser(actor)
+	const values = parseInput(CreateProjectSchema, input)
+	const [row] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId, ...values })
+		.returning()
+	return projectView(row)
+}
+
+export async function getProject(actor: Actor, projectId: string) {
+	return projectView(await ownedProject(db, actor, projectId))
+}

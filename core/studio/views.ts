@@ -1,0 +1,58 @@
+import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation } from '#db/schema/studio.ts'
+
+/**
+ * The JSON shapes of the studio API (spec 02 §3). Rows keep storage keys in their *Url columns;
+ * views answer with app URLs that check who is asking before serving a byte.
+ */
+export function projectView(p: PropertyStudioProject) {
+	return {
+		id: p.id,
+		propertyAddress: p.propertyAddress,
+		clientName: p.clientName,
+		clientEmail: p.clientEmail,
+		status: p.status as 'active' | 'completed' | 'archived',
+		totalRooms: p.totalRooms,
+		completedRooms: p.completedRooms,
+		createdAt: p.createdAt.toISOString(),
+		completedAt: p.completedAt?.toISOString() ?? null,
+	}
+}
+export type ProjectView = ReturnType<typeof projectView>
+
+export function roomView(r: PropertyStudioRoom) {
+	return {
+		id: r.id,
+		projectId: r.projectId,
+		roomType: r.roomType,
+		roomName: r.roomName,
+		originalImageUrl: `/files/rooms/${r.id}/original`,
+		thumbnailUrl: `/files/rooms/${r.id}/thumbnail`,
+		selectedStyles: r.selectedStyles,
+		hasFurniture: r.hasFurniture,
+		status: r.status as 'pending' | 'processing' | 'completed' | 'failed',
+		createdAt: r.createdAt.toISOString(),
+		completedAt: r.completedAt?.toISOString() ?? null,
+	}
+}
+export type RoomView = ReturnType<typeof roomView>
+
+export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStudioRoom, 'roomName' | 'roomType'>) {
+	const ready = v.status === 'completed'
+	return {
+		id: v.id,
+		roomId: v.roomId,
+		style: v.style,
+		status: v.status as 'pending' | 'completed' | 'failed',
+		errorMessage: v.errorMessage,
+		imageUrl: ready ? `/files/variations/${v.id}/full` : null,
+		thumbnailUrl: ready ? `/files/variations/${v.id}/thumbnail` : null,
+		isFavorite: v.isFavorite,
+		isPreview: v.renderId === null,
+		generationNumber: v.generationNumber,
+		variationIndex: v.variationIndex,
+		renderId: v.renderId,
+		roomName: room.roomName ?? room.roomType,
+		createdAt: v.createdAt.toISOString(),
+	}
+}
+export type VariationView = ReturnType<typeof variationView>
