@@ -41,6 +41,8 @@ const EnvSchema = z.object({
 	RENDER_PROVIDER: z.enum(['local', 'http']).default('local'),
 	RENDER_API_KEY: optional,
 	RENDER_API_URL: z.string().url().optional(),
+	RENDER_POLL_INTERVAL_MS: count(2000),
+	RENDER_RETRY_BASE_MS: count(500),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
 	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),
 	LOGIN_WINDOW_MINUTES: count(15),
@@ -95,7 +97,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			: { root: path.join(dataDir, 'files') },
 		render:
 			e.RENDER_PROVIDER === 'http'
-				? { provider: 'http' as const, apiKey: e.RENDER_API_KEY!, baseUrl: e.RENDER_API_URL! }
+				? {
+						provider: 'http' as const,
+						apiKey: e.RENDER_API_KEY!,
+						baseUrl: e.RENDER_API_URL!,
+						pollIntervalMs: e.RENDER_POLL_INTERVAL_MS,
+						retryBaseMs: e.RENDER_RETRY_BASE_MS,
+					}
 				: { provider: 'local' as const },
 		mail: { smtpUrl: e.SMTP_URL, outboxDir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
 		loginLimits: {

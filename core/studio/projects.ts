@@ -4,7 +4,7 @@ import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { db } from '#core/platform/db.ts'
 import { parseInput } from '#core/validate.ts'
 import { ownedProject } from './access.ts'
-import { CreateProjectSchema, type CreateProjectInput } from './studio.schema.ts'
+import { CreateProjectSchema } from './studio.schema.ts'
 import { projectView } from './views.ts'
 
 export async function listProjects(actor: Actor) {
@@ -17,7 +17,7 @@ export async function listProjects(actor: Actor) {
 	return rows.map(projectView)
 }
 
-export async function createProject(actor: Actor, input: CreateProjectInput) {
+export async function createProject(actor: Actor, input: unknown) {
 	const { userId } = requireUser(actor)
 	const values = parseInput(CreateProjectSchema, input)
 	const [row] = await db

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { STYLES, type Style } from '#core/render/renderer.ts'
 
 /** Styles and room types of the studio (spec 02 §3). Browser-safe: the workflow imports these. */
-export const STUDIO_STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse', 'coastal', 'standard'] as const
-export type StudioStyle = (typeof STUDIO_STYLES)[number]
+export const STUDIO_STYLES = STYLES
+export type StudioStyle = Style
 /** The workflow offers these six; the other two exist for rooms made elsewhere. */
 export const WORKFLOW_STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse'] as const satisfies readonly StudioStyle[]
 

@@ -24,6 +24,8 @@ export interface StagingBehaviour {
 	malformed: boolean
 	/** Renders end in status 'error' with this message. */
 	renderError?: string
+	/** Renders of these styles end in status 'error' (with renderError, or a default message). */
+	failStyles?: string[]
 }
 
 export interface StagingRender {
@@ -75,7 +77,7 @@ export function createStagingProvider({ baseUrl = STAGING_API_URL, apiKey = STAG
 	function pollStatus(render: StagingRender) {
 		if (render.pending > 0 && render.pollsSinceRequest < behaviour.pollsBeforeDone)
 			return render.pollsSinceRequest++ === 0 ? 'queued' : 'rendering'
-		if (behaviour.renderError) return 'error'
+		if (behaviour.renderError || behaviour.failStyles?.includes(render.style)) return 'error'
 		for (; render.pending > 0; render.pending--) {
 			const variationId = `var_${randomUUID()}`
 			render.outputs.push({ variation_id: variationId, url: `${CDN_URL}/outputs/${variationId}.jpg` })
@@ -137,7 +139,7 @@ export function createStagingProvider({ baseUrl = STAGING_API_URL, apiKey = STAG
 				render_id: render.id,
 				status,
 				outputs: render.outputs,
-				...(status === 'error' && { error: behaviour.renderError }),
+				...(status === 'error' && { error: behaviour.renderError ?? `The ${render.style} style could not be rendered` }),
 			})
 		}),
 

@@ -25,7 +25,7 @@ function usePhotoPickers(onFiles: (files: File[]) => void) {
 				accept={ACCEPT}
 				multiple
 				hidden
-				data-testid="photo-input"
+				aria-label="Room photos (JPG, PNG, WebP)"
 				onChange={(event) => {
 					onFiles([...(event.currentTarget.files ?? [])])
 					event.currentTarget.value = '' // so picking the same photo again still fires
@@ -37,6 +37,7 @@ function usePhotoPickers(onFiles: (files: File[]) => void) {
 				accept={ACCEPT}
 				capture="environment"
 				hidden
+				aria-label="Take a room photo"
 				onChange={(event) => {
 					onFiles([...(event.currentTarget.files ?? [])])
 					event.currentTarget.value = ''

@@ -1,0 +1,280 @@
+import { ArrowLeft, Heart, ImageOff, LoaderCircle, RefreshCw, SearchX, type LucideIcon } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
+import { pluralise, roomLabel, roomTypeLabel } from './labels.ts'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import { StyleCarousel } from './style-carousel.tsx'
+import { usePolling } from './use-polling.ts'
+import { ImageWithFallback } from './variation-image.tsx'
+import { requestedStyles } from './workflow-steps.ts'
+
+const VARIATIONS_POLL_MS = 3_000 // spec 02 §9: variations every 3 s in the gallery
+const ROOM_RETRIES = 3 // spec 02 §7: up to 3 retries, exponential backoff capped at 30 s
+const BACKOFF_CAP_MS = 30_000
+
+/** Refreshes the rooms on arrival, retrying with backoff; the gallery still shows what it has. */
+function useRoomsWithRetry(refreshRooms: () => Promise<void>) {
+	const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
+	const [round, setRound] = useState(0)
+	useEffect(() => {
+		let cancelled = false
+		let timer: ReturnType<typeof setTimeout> | undefined
+		async function load(attempt: number) {
+			try {
+				await refreshRooms()
+				if (!cancelled) setState('ready')
+			} catch {
+				if (cancelled) return
+				if (attempt >= ROOM_RETRIES) setState('error')
+				else timer = setTimeout(() => load(attempt + 1), Math.min(1_000 * 2 ** attempt, BACKOFF_CAP_MS))
+			}
+		}
+		setState('loading')
+		void load(0)
+		return () => {
+			cancelled = true
+			if (timer) clearTimeout(timer)
+		}
+	}, [refreshRooms, round])
+	return { state, retry: () => setRound((r) => r + 1) }
+}
+
+function groupByRoomType(rooms: RoomView[]) {
+	const groups = new Map<string, RoomView[]>()
+	for (const room of rooms) groups.set(room.roomType, [...(groups.get(room.roomType) ?? []), room])
+	return [...groups.entries()].map(([roomType, list]) => ({ roomType, rooms: list }))
+}
+
+function byBatchOrder(a: VariationView, b: VariationView) {
+	return a.generationNumber - b.generationNumber || a.variationIndex - b.variationIndex || a.createdAt.localeCompare(b.createdAt)
+}
+
+function stylesOf(room: RoomView, variations: VariationView[]) {
+	const requested = requestedStyles(room, variations)
+	const order = STUDIO_STYLES as readonly string[]
+	return requested.sort((a, b) => order.indexOf(a) - order.indexOf(b))
+}
+
+function FavoritesBanner({ favoriteCount }: { favoriteCount: number }) {
+	return (
+		<div className="flex items-start gap-3 rounded-xl border border-red-100 bg-red-50/70 p-4">
+			<Heart aria-hidden className="mt-0.5 size-5 shrink-0 fill-red-500 text-red-500" />
+			<div className="flex flex-col gap-0.5 text-sm">
+				<p className="font-semibold text-gray-900">Select your favorites to download</p>
+				<p className="text-gray-700">Tap the heart on the images you like. Only favourited images are kept when the project is completed.</p>
+				<p className="font-medium text-gray-900" aria-live="polite">
+					{pluralise(favoriteCount, 'favorite')} selected
+				</p>
+			</div>
+		</div>
+	)
+}
+
+function GalleryNotice({ icon: Icon, title, children, action }: {
+	icon: LucideIcon
+	title: string
+	children: ReactNode
+	action?: ReactNode
+}) {
+	return (
+		<div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+			<div className="flex items-start gap-3">
+				<Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+				<div>
+					<p className="font-semibold">{title}</p>
+					<div>{children}</div>
+				</div>
+			</div>
+			{action}
+		</div>
+	)
+}
+
+function OriginalPhoto({ room, onImageError }: { room: RoomView; onImageError: () => void }) {
+	return (
+		<figure className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-2 shadow-sm">
+			<figcaption className="flex min-h-11 flex-col justify-center px-1">
+				<span className="font-semibold text-gray-900">Original</span>
+				<span className="text-xs text-muted-foreground">Your upload</span>
+			</figcaption>
+			<div className="aspect-[4/3] overflow-hidden rounded-lg bg-muted">
+				<ImageWithFallback src={room.thumbnailUrl} alt={`${roomLabel(room)}, original photo`} onError={onImageError} />
+			</div>
+		</figure>
+	)
+}
+
+function RoomGallery({
+	room,
+	variations,
+	onToggleFavorite,
+	onRemodel,
+	onImageError,
+}: {
+	room: RoomView
+	variations: VariationView[]
+	onToggleFavorite: (variation: VariationView) => void
+	onRemodel: (roomId: string, style: string) => Promise<VariationView | null>
+	onImageError: (variationId: string) => void
+}) {
+	const name = roomLabel(room)
+	const headingId = `room-${room.id}`
+	const mine = variations.filter((v) => v.roomId === room.id)
+	return (
+		<article aria-labelledby={headingId} className="flex flex-col gap-3">
+			<h4 id={headingId} className="font-semibold text-gray-900">
+				{name}
+			</h4>
+			<div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+				<OriginalPhoto room={room} onImageError={() => onImageError(`room:${room.id}`)} />
+				{stylesOf(room, mine).map((style) => (
+					<StyleCarousel
+						key={style}
+						roomName={name}
+						style={style}
+						variations={mine.filter((v) => v.style === style).sort(byBatchOrder)}
+						onToggleFavorite={onToggleFavorite}
+						onRemodel={() => onRemodel(room.id, style)}
+						onImageError={onImageError}
+					/>
+				))}
+			</div>
+		</article>
+	)
+}
+
+export function Gallery({
+	rooms,
+	variations,
+	refreshRooms,
+	refreshVariations,
+	onToggleFavorite,
+	onRemodel,
+	onBack,
+	onSelectFavorites,
+	onUpload,
+}: {
+	rooms: RoomView[]
+	variations: VariationView[]
+	refreshRooms: () => Promise<void>
+	refreshVariations: () => Promise<void>
+	onToggleFavorite: (variation: VariationView) => void
+	onRemodel: (roomId: string, style: string) => Promise<VariationView | null>
+	onBack: () => void
+	onSelectFavorites: () => void
+	onUpload: () => void
+}) {
+	const roomsLoad = useRoomsWithRetry(refreshRooms)
+	const [variationsError, setVariationsError] = useState(false)
+	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
+	const anyPending = variations.some((v) => v.status === 'pending')
+
+	usePolling(
+		async () => {
+			try {
+				await refreshVariations()
+				setVariationsError(false)
+			} catch (error) {
+				setVariationsError(true)
+				throw error
+			}
+		},
+		VARIATIONS_POLL_MS,
+		anyPending,
+	)
+
+	const retryAll = () => {
+		roomsLoad.retry()
+		refreshVariations().then(
+			() => setVariationsError(false),
+			() => setVariationsError(true),
+		)
+	}
+	const markBroken = (key: string) => setBrokenImages((current) => (current.has(key) ? current : new Set(current).add(key)))
+	const completed = variations.filter((v) => v.status === 'completed')
+	// Rows exist but not one of their files loads: storage trouble, not a normal empty state.
+	const imagesUnavailable = completed.length > 0 && completed.every((v) => brokenImages.has(v.id))
+	const favoriteCount = variations.filter((v) => v.isFavorite).length
+
+	const content = (() => {
+		if (!rooms.length && roomsLoad.state === 'loading')
+			return (
+				<p className="flex items-center gap-2 text-sm text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					Loading gallery...
+				</p>
+			)
+		if (!rooms.length && roomsLoad.state === 'ready')
+			return (
+				<GalleryNotice
+					icon={SearchX}
+					title="No Rooms Found"
+					action={
+						<Button variant="outline" onClick={onUpload}>
+							Upload Photos
+						</Button>
+					}
+				>
+					This project has no room photos yet. Upload some to start staging.
+				</GalleryNotice>
+			)
+		return groupByRoomType(rooms).map((group) => (
+			<section key={group.roomType} aria-labelledby={`type-${group.roomType}`} className="flex flex-col gap-4">
+				<h3 id={`type-${group.roomType}`} className="border-b border-gray-200 pb-1 text-lg font-bold text-gray-900">
+					{roomTypeLabel(group.roomType)}
+					<span className="ml-2 text-sm font-normal text-muted-foreground">{pluralise(group.rooms.length, 'room')}</span>
+				</h3>
+				{group.rooms.map((room) => (
+					<RoomGallery
+						key={room.id}
+						room={room}
+						variations={variations}
+						onToggleFavorite={onToggleFavorite}
+						onRemodel={onRemodel}
+						onImageError={markBroken}
+					/>
+				))}
+			</section>
+		))
+	})()
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading title="Your Rendos" description="Swipe through each style, remodel for more options, and heart the ones to keep." />
+			<FavoritesBanner favoriteCount={favoriteCount} />
+			{roomsLoad.state === 'error' || variationsError ? (
+				<GalleryNotice
+					icon={ImageOff}
+					title="Error Loading Gallery"
+					action={
+						<Button variant="outline" onClick={retryAll}>
+							<RefreshCw aria-hidden className="size-4" />
+							Try Again
+						</Button>
+					}
+				>
+					We couldn't reach the studio. What you see may be out of date.
+				</GalleryNotice>
+			) : null}
+			{imagesUnavailable ? (
+				<GalleryNotice icon={ImageOff} title="Images Temporarily Unavailable">
+					Your variations are saved, but their image files cannot be loaded right now. Please try again shortly; if it
+					persists, contact support or re-upload the photos.
+				</GalleryNotice>
+			) : null}
+			{content}
+			<StepActions>
+				<Button size="lg" variant="outline" onClick={onBack}>
+					<ArrowLeft aria-hidden className="size-4" />
+					Back to Styles
+				</Button>
+				<Button size="lg" onClick={onSelectFavorites}>
+					<Heart aria-hidden className="size-4" />
+					Select Favorites
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

@@ -1,0 +1,134 @@
+import { CircleCheck, Images, LoaderCircle, RefreshCw } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
+import { pluralise, roomLabel, styleLabel } from './labels.ts'
+import { ProgressBar } from './progress-bar.tsx'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import { usePolling } from './use-polling.ts'
+import { VariationImage } from './variation-image.tsx'
+import { variationProgress } from './workflow-steps.ts'
+
+const POLL_MS = 2_000 // spec 02 §9: rooms and variations every 2 s while processing
+const READY_DELAY_MS = 500 // spec 02 §4: completion is detected with a 500 ms delay
+
+/** True half a second after `settled` turns true, false again at once if it turns back. */
+function useSettledAfterDelay(settled: boolean) {
+	const [ready, setReady] = useState(false)
+	useEffect(() => {
+		if (!settled) {
+			setReady(false)
+			return
+		}
+		const timer = setTimeout(() => setReady(true), READY_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [settled])
+	return ready
+}
+
+function ProcessingStatusError() {
+	return (
+		<div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
+			<div>
+				<p className="font-semibold">Processing Status Error</p>
+				<p>We couldn't check on your images. They keep processing on our side; refresh to see where they are.</p>
+			</div>
+			<Button variant="outline" onClick={() => window.location.reload()}>
+				<RefreshCw aria-hidden className="size-4" />
+				Refresh Page
+			</Button>
+		</div>
+	)
+}
+
+/** The finished variations appear one by one while the rest are still rendering. */
+function LiveThumbnails({ rooms, variations }: { rooms: RoomView[]; variations: VariationView[] }) {
+	if (!variations.length) return null
+	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
+	return (
+		<ul aria-label="Variations" className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6">
+			{variations.map((v) => (
+				<li key={v.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
+					<VariationImage variation={v} alt={`${names.get(v.roomId) ?? v.roomName}, ${styleLabel(v.style)}`} size="thumb" />
+				</li>
+			))}
+		</ul>
+	)
+}
+
+export function ProcessingStep({
+	rooms,
+	variations,
+	refresh,
+	onViewGallery,
+}: {
+	rooms: RoomView[]
+	variations: VariationView[]
+	/** fetches rooms and variations; throws when the server cannot be reached */
+	refresh: () => Promise<void>
+	onViewGallery: () => void
+}) {
+	const progress = variationProgress(rooms, variations)
+	const ready = useSettledAfterDelay(progress.settled)
+	const [statusError, setStatusError] = useState(false)
+
+	usePolling(
+		async () => {
+			try {
+				await refresh()
+				setStatusError(false)
+			} catch (error) {
+				setStatusError(true)
+				throw error
+			}
+		},
+		POLL_MS,
+		!progress.settled,
+	)
+
+	const finished = progress.completed + progress.failed
+	const summary = `${finished} of ${progress.expected} variations ready`
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading
+				title={ready ? 'Rendos Ready!' : 'Generating Rendos'}
+				description={
+					ready
+						? `All ${pluralise(progress.completed, 'variation')} for ${pluralise(rooms.length, 'image')} are ready to review.`
+						: `Staging ${pluralise(rooms.length, 'image')}. This typically takes 1-3 minutes per image: you can leave this page and come back.`
+				}
+			/>
+			{statusError ? <ProcessingStatusError /> : null}
+			<section aria-label="Progress" className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+				<div className="flex items-center justify-between gap-3 text-sm">
+					<span className="flex items-center gap-2 font-medium text-gray-900" aria-live="polite">
+						{ready ? (
+							<CircleCheck aria-hidden className="size-4 text-green-700" />
+						) : (
+							<LoaderCircle aria-hidden className="size-4 animate-spin text-brand motion-reduce:animate-none" />
+						)}
+						{summary}
+					</span>
+					{progress.failed ? <span className="text-amber-800">{progress.failed} failed</span> : null}
+				</div>
+				<ProgressBar
+					value={finished}
+					max={Math.max(progress.expected, 1)}
+					label="Variations ready"
+					valueText={summary}
+					tone={ready ? 'success' : 'brand'}
+				/>
+			</section>
+			<LiveThumbnails rooms={rooms} variations={variations} />
+			{ready ? (
+				<StepActions>
+					<Button size="lg" onClick={onViewGallery}>
+						<Images aria-hidden className="size-5" />
+						View Gallery
+					</Button>
+				</StepActions>
+			) : null}
+		</div>
+	)
+}

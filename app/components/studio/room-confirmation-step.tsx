@@ -1,0 +1,166 @@
+import { CircleCheck, LoaderCircle, RefreshCw } from 'lucide-react'
+import { WORKFLOW_ROOM_TYPES } from '#core/studio/studio.schema.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { pluralise, roomTypeLabel, type WorkflowRoomType } from './labels.ts'
+import { ProgressBar } from './progress-bar.tsx'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import type { UploadItem } from './use-upload-queue.ts'
+
+function UploadState({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
+	if (item.state === 'uploaded')
+		return (
+			<p className="flex items-center gap-1.5 text-sm font-medium text-green-800">
+				<CircleCheck aria-hidden className="size-4" />
+				Uploaded
+			</p>
+		)
+	if (item.state === 'uploading') {
+		const percent = Math.round(item.progress * 100)
+		return (
+			<div className="flex flex-col gap-1">
+				<p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-3.5 animate-spin motion-reduce:animate-none" />
+					Uploading {percent}%
+				</p>
+				<ProgressBar value={percent} label={`Uploading ${item.file.name}`} valueText={`${percent}%`} />
+			</div>
+		)
+	}
+	if (item.state === 'failed')
+		return (
+			<div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-destructive">
+				<span>
+					<span className="font-medium">Failed to upload image</span>
+					{item.error && item.error !== 'Failed to upload image' ? `: ${item.error}` : null}
+				</span>
+				<Button size="sm" variant="outline" onClick={onRetry} className="h-11">
+					<RefreshCw aria-hidden className="size-4" />
+					Retry
+				</Button>
+			</div>
+		)
+	return null
+}
+
+function RoomTypeRow({
+	item,
+	busy,
+	onRoomTypeChange,
+	onRetry,
+}: {
+	item: UploadItem
+	busy: boolean
+	onRoomTypeChange: (roomType: WorkflowRoomType | '') => void
+	onRetry: () => void
+}) {
+	const selectId = `${item.id}-room-type`
+	return (
+		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
+				<img src={item.preview} alt="" className="size-full object-cover" />
+			</div>
+			<div className="flex min-w-0 flex-1 flex-col gap-2">
+				<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900" title={item.file.name}>
+					<span className="sr-only">Room type for </span>
+					{item.file.name}
+				</label>
+				<select
+					id={selectId}
+					value={item.roomType}
+					disabled={item.uploaded || item.state === 'uploading' || busy}
+					aria-invalid={item.roomType ? undefined : true}
+					onChange={(event) => onRoomTypeChange(event.currentTarget.value as WorkflowRoomType | '')}
+					className={cn(
+						'h-11 w-full rounded-md border bg-white px-3 text-base shadow-sm disabled:bg-muted',
+						item.roomType ? 'border-gray-300' : 'border-destructive',
+					)}
+				>
+					{item.roomType ? null : (
+						<option value="" disabled>
+							Choose a room type
+						</option>
+					)}
+					{WORKFLOW_ROOM_TYPES.map((type) => (
+						<option key={type} value={type}>
+							{roomTypeLabel(type)}
+						</option>
+					))}
+				</select>
+				<UploadState item={item} onRetry={onRetry} />
+			</div>
+		</li>
+	)
+}
+
+function uploadSummary(items: UploadItem[]) {
+	const uploading = items.filter((i) => i.state === 'uploading').length
+	const done = items.filter((i) => i.uploaded).length
+	const failed = items.filter((i) => i.state === 'failed').length
+	if (uploading) return `Uploading photos: ${done} of ${items.length} done`
+	if (failed) return `${pluralise(failed, 'photo')} failed to upload`
+	if (done === items.length && done > 0) return 'All photos uploaded'
+	return ''
+}
+
+export function RoomConfirmationStep({
+	items,
+	existingRoomCount,
+	busy,
+	onRoomTypeChange,
+	onRetry,
+	onBack,
+	onContinue,
+}: {
+	items: UploadItem[]
+	existingRoomCount: number
+	busy: boolean
+	onRoomTypeChange: (id: string, roomType: WorkflowRoomType | '') => void
+	onRetry: (id: string) => void
+	onBack: () => void
+	onContinue: () => void
+}) {
+	const everyTyped = items.every((item) => item.roomType !== '')
+	const canContinue = everyTyped && (items.length > 0 || existingRoomCount > 0) && !busy
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading
+				title="Confirm Rooms"
+				description="Check the room type of each photo: it guides how the room is staged."
+			/>
+			{existingRoomCount > 0 ? (
+				<p className="text-sm text-muted-foreground">{pluralise(existingRoomCount, 'room')} already uploaded to this project.</p>
+			) : null}
+			<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+				{items.map((item) => (
+					<RoomTypeRow
+						key={item.id}
+						item={item}
+						busy={busy}
+						onRoomTypeChange={(roomType) => onRoomTypeChange(item.id, roomType)}
+						onRetry={() => onRetry(item.id)}
+					/>
+				))}
+			</ul>
+			<p aria-live="polite" className="text-sm text-muted-foreground">
+				{uploadSummary(items)}
+			</p>
+			<StepActions>
+				<Button size="lg" variant="outline" onClick={onBack} disabled={busy}>
+					Back
+				</Button>
+				<Button size="lg" onClick={onContinue} disabled={!canContinue}>
+					{busy ? (
+						<>
+							<LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+							Uploading...
+						</>
+					) : (
+						'Continue'
+					)}
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

@@ -1,0 +1,112 @@
+import { ArrowLeft, Heart } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
+import { pluralise, roomLabel, styleLabel } from './labels.ts'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import { PreviewLabel, VariationImage } from './variation-image.tsx'
+
+const styleOrder: readonly string[] = STUDIO_STYLES
+
+function FavoriteTile({ variation, label, onToggle }: { variation: VariationView; label: string; onToggle: () => void }) {
+	return (
+		<li>
+			<button
+				type="button"
+				aria-pressed={variation.isFavorite}
+				aria-label={`Favorite ${label}`}
+				onClick={onToggle}
+				className={cn(
+					'group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted ring-offset-2 transition',
+					variation.isFavorite ? 'ring-4 ring-red-500' : 'ring-1 ring-gray-200 hover:ring-gray-400',
+				)}
+			>
+				<VariationImage variation={variation} alt="" />
+				<span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-2 pt-6 pb-2 text-left text-xs font-medium text-white">
+					{label}
+				</span>
+				{variation.isPreview ? (
+					<span className="absolute top-2 left-2">
+						<PreviewLabel />
+					</span>
+				) : null}
+				<span
+					aria-hidden
+					className={cn(
+						'absolute top-2 right-2 inline-flex size-9 items-center justify-center rounded-full shadow-md',
+						variation.isFavorite ? 'bg-red-500 text-white' : 'bg-white/90 text-gray-700',
+					)}
+				>
+					<Heart className={cn('size-4', variation.isFavorite && 'fill-white')} />
+				</span>
+			</button>
+		</li>
+	)
+}
+
+export function SelectionStep({
+	rooms,
+	variations,
+	onToggleFavorite,
+	onBack,
+	onContinue,
+}: {
+	rooms: RoomView[]
+	variations: VariationView[]
+	onToggleFavorite: (variation: VariationView) => void
+	onBack: () => void
+	onContinue: () => void
+}) {
+	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
+	const roomOrder = new Map(rooms.map((room, i) => [room.id, i]))
+	// Stable order (room, then style): a tile never jumps away from the finger that tapped it.
+	const ready = variations
+		.filter((v) => v.status === 'completed')
+		.sort(
+			(a, b) =>
+				(roomOrder.get(a.roomId) ?? 0) - (roomOrder.get(b.roomId) ?? 0) ||
+				styleOrder.indexOf(a.style) - styleOrder.indexOf(b.style) ||
+				a.generationNumber - b.generationNumber ||
+				a.variationIndex - b.variationIndex,
+		)
+	const favoriteCount = ready.filter((v) => v.isFavorite).length
+	const numberInBatch = new Map<string, number>()
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading
+				title="Review Your Favorites"
+				description="Tap an image to add or remove it. Favourites are saved as you go and are the images you keep."
+			/>
+			<p aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-gray-900">
+				<Heart aria-hidden className="size-4 fill-red-500 text-red-500" />
+				{pluralise(favoriteCount, 'favorite')} of {pluralise(ready.length, 'variation')}
+			</p>
+			{ready.length ? (
+				<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+					{ready.map((v) => {
+						const key = `${v.roomId}:${v.style}`
+						const n = (numberInBatch.get(key) ?? 0) + 1
+						numberInBatch.set(key, n)
+						const label = `${names.get(v.roomId) ?? v.roomName} · ${styleLabel(v.style)} ${n}`
+						return <FavoriteTile key={v.id} variation={v} label={label} onToggle={() => onToggleFavorite(v)} />
+					})}
+				</ul>
+			) : (
+				<p className="rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
+					No finished variations yet. Go back to the gallery to see their progress.
+				</p>
+			)}
+			<StepActions>
+				<Button size="lg" variant="outline" onClick={onBack}>
+					<ArrowLeft aria-hidden className="size-4" />
+					Back to Gallery
+				</Button>
+				<Button size="lg" onClick={onContinue}>
+					Continue
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

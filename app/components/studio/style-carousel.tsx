@@ -1,0 +1,249 @@
+import { ChevronLeft, ChevronRight, Heart, LoaderCircle, WandSparkles } from 'lucide-react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import type { VariationView } from '#core/studio/views.ts'
+import { styleLabel } from './labels.ts'
+import { FavoriteButton } from './favorite-button.tsx'
+import { PreviewLabel, VariationImage } from './variation-image.tsx'
+
+// A style asked for a moment ago may have no rows yet: show it as processing, not as empty.
+const NOT_LISTED_YET = { status: 'pending', imageUrl: null, thumbnailUrl: null, errorMessage: null } as const
+
+function scrollBehavior(): ScrollBehavior {
+	return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
+}
+
+/**
+ * Slides live in a scroll-snap strip, so a phone swipes them natively; buttons, thumbnails and
+ * arrow keys move the same strip, and its scroll position is the one source of the index.
+ */
+function useSnapCarousel(count: number) {
+	const scroller = useRef<HTMLDivElement>(null)
+	const [index, setIndex] = useState(0)
+	const current = Math.min(index, Math.max(count - 1, 0))
+
+	const goTo = (target: number) => {
+		const el = scroller.current
+		const next = Math.min(Math.max(target, 0), Math.max(count - 1, 0))
+		setIndex(next)
+		el?.scrollTo({ left: next * el.clientWidth, behavior: scrollBehavior() })
+	}
+
+	const onScroll = () => {
+		const el = scroller.current
+		if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth))
+	}
+
+	const onKeyDown = (event: KeyboardEvent) => {
+		const moves: Record<string, number> = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count - 1 }
+		if (!(event.key in moves)) return
+		event.preventDefault()
+		goTo(moves[event.key])
+	}
+
+	return { scroller, current, goTo, onScroll, onKeyDown }
+}
+
+function Slide({
+	variation,
+	position,
+	total,
+	label,
+	onToggleFavorite,
+	onImageError,
+}: {
+	variation: VariationView
+	position: number
+	total: number
+	label: string
+	onToggleFavorite: () => void
+	onImageError: () => void
+}) {
+	return (
+		<div
+			role="group"
+			aria-roledescription="slide"
+			aria-label={`${position} of ${total}`}
+			className="relative aspect-[4/3] w-full shrink-0 snap-center overflow-hidden"
+		>
+			<VariationImage variation={variation} alt={`${label}, variation ${position}`} onError={onImageError} />
+			{variation.isPreview && variation.status === 'completed' ? (
+				<span className="absolute top-2 left-2">
+					<PreviewLabel />
+				</span>
+			) : null}
+			{variation.status === 'completed' ? (
+				<FavoriteButton
+					isFavorite={variation.isFavorite}
+					onToggle={onToggleFavorite}
+					label={`${label}, variation ${position}`}
+					className="absolute top-2 right-2"
+				/>
+			) : null}
+		</div>
+	)
+}
+
+function Thumbnails({
+	variations,
+	current,
+	label,
+	onSelect,
+}: {
+	variations: VariationView[]
+	current: number
+	label: string
+	onSelect: (index: number) => void
+}) {
+	if (variations.length < 2) return null
+	return (
+		<ul className="flex gap-2 overflow-x-auto p-1" aria-label={`${label} thumbnails`}>
+			{variations.map((v, i) => (
+				<li key={v.id} className="shrink-0">
+					<button
+						type="button"
+						aria-label={`Show variation ${i + 1}`}
+						aria-current={i === current ? 'true' : undefined}
+						onClick={() => onSelect(i)}
+						className={cn(
+							'relative block size-14 overflow-hidden rounded-md ring-2 ring-offset-1 transition',
+							i === current ? 'ring-brand' : 'ring-transparent opacity-80 hover:opacity-100',
+						)}
+					>
+						<VariationImage variation={v} alt="" size="thumb" />
+						{v.isFavorite ? (
+							<Heart aria-hidden className="absolute right-0.5 bottom-0.5 size-3.5 fill-red-500 text-red-500 drop-shadow" />
+						) : null}
+					</button>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+export function StyleCarousel({
+	roomName,
+	style,
+	variations,
+	onToggleFavorite,
+	onRemodel,
+	onImageError,
+}: {
+	roomName: string
+	style: string
+	/** this room's variations of this style, oldest first */
+	variations: VariationView[]
+	onToggleFavorite: (variation: VariationView) => void
+	/** asks for one more variation; resolves with it, or null when the request failed */
+	onRemodel: () => Promise<VariationView | null>
+	onImageError: (variationId: string) => void
+}) {
+	const carousel = useSnapCarousel(variations.length)
+	const [remodelling, setRemodelling] = useState(false)
+	const [showWhenListed, setShowWhenListed] = useState<string | null>(null)
+	const label = `${styleLabel(style)} ${roomName}`
+	const total = variations.length
+
+	// A remodelled variation arrives as a new last slide: bring it into view once it renders.
+	useEffect(() => {
+		if (!showWhenListed) return
+		const position = variations.findIndex((v) => v.id === showWhenListed)
+		if (position >= 0) {
+			carousel.goTo(position)
+			setShowWhenListed(null)
+		}
+	}, [showWhenListed, variations, carousel])
+
+	const remodel = async () => {
+		setRemodelling(true)
+		const created = await onRemodel()
+		setRemodelling(false)
+		if (created) setShowWhenListed(created.id)
+	}
+
+	return (
+		<section
+			aria-roledescription="carousel"
+			aria-label={`${label} variations`}
+			className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-2 shadow-sm"
+		>
+			<div className="flex items-center justify-between gap-2 px-1">
+				<div className="flex min-w-0 flex-col">
+					<h5 className="font-semibold text-gray-900">{styleLabel(style)}</h5>
+					<p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+						{total ? carousel.current + 1 : 0} of {total} variations
+					</p>
+				</div>
+				<Button
+					size="sm"
+					variant="outline"
+					onClick={remodel}
+					disabled={remodelling}
+					aria-busy={remodelling}
+					aria-label={`Remodel ${label}`}
+					className="h-11"
+				>
+					{remodelling ? (
+						<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					) : (
+						<WandSparkles aria-hidden className="size-4" />
+					)}
+					Remodel
+				</Button>
+			</div>
+			<div className="relative">
+				<div
+					ref={carousel.scroller}
+					tabIndex={0}
+					aria-label={`${label} variations, use the arrow keys to move`}
+					onScroll={carousel.onScroll}
+					onKeyDown={carousel.onKeyDown}
+					className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg bg-muted [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+				>
+					{total === 0 ? (
+						<div className="aspect-[4/3] w-full">
+							<VariationImage variation={NOT_LISTED_YET} alt="" />
+						</div>
+					) : null}
+					{variations.map((v, i) => (
+						<Slide
+							key={v.id}
+							variation={v}
+							position={i + 1}
+							total={total}
+							label={label}
+							onToggleFavorite={() => onToggleFavorite(v)}
+							onImageError={() => onImageError(v.id)}
+						/>
+					))}
+				</div>
+				{total > 1 ? (
+					<>
+						<CarouselArrow direction="previous" disabled={carousel.current === 0} onClick={() => carousel.goTo(carousel.current - 1)} />
+						<CarouselArrow direction="next" disabled={carousel.current >= total - 1} onClick={() => carousel.goTo(carousel.current + 1)} />
+					</>
+				) : null}
+			</div>
+			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
+		</section>
+	)
+}
+
+function CarouselArrow({ direction, disabled, onClick }: { direction: 'previous' | 'next'; disabled: boolean; onClick: () => void }) {
+	const Icon = direction === 'previous' ? ChevronLeft : ChevronRight
+	return (
+		<button
+			type="button"
+			aria-label={direction === 'previous' ? 'Previous variation' : 'Next variation'}
+			disabled={disabled}
+			onClick={onClick}
+			className={cn(
+				'absolute top-1/2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-gray-900 shadow-md transition disabled:opacity-0',
+				direction === 'previous' ? 'left-2' : 'right-2',
+			)}
+		>
+			<Icon aria-hidden className="size-5" />
+		</button>
+	)
+}

@@ -1,0 +1,188 @@
+import { Check, Copy, LoaderCircle, Sparkles } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import type { RoomView } from '#core/studio/views.ts'
+import { roomLabel, roomTypeLabel, STYLE_DESCRIPTIONS, styleLabel, type WorkflowStyle } from './labels.ts'
+import { StepActions, StepHeading } from './step-layout.tsx'
+import { ImageWithFallback } from './variation-image.tsx'
+
+/** Styles picked on this screen, per room id: only these are sent for processing. */
+export type StyleChoices = Record<string, WorkflowStyle[]>
+
+export function newVariationCount(choices: StyleChoices) {
+	return Object.values(choices).reduce((sum, styles) => sum + styles.length * VARIATIONS_PER_STYLE, 0)
+}
+
+function StyleOption({
+	roomId,
+	style,
+	checked,
+	generated,
+	onToggle,
+}: {
+	roomId: string
+	style: WorkflowStyle
+	checked: boolean
+	generated: boolean
+	onToggle: () => void
+}) {
+	const id = `${roomId}-${style}`
+	return (
+		<li>
+			<label
+				htmlFor={id}
+				className={cn(
+					'flex h-full min-h-11 cursor-pointer items-start gap-2 rounded-lg border p-2.5 transition-colors sm:gap-3 sm:p-3',
+					checked || generated ? 'border-brand bg-blue-50/60' : 'border-gray-200 bg-white hover:border-gray-300',
+					generated && 'cursor-default',
+				)}
+			>
+				<input
+					id={id}
+					type="checkbox"
+					checked={checked || generated}
+					disabled={generated}
+					onChange={onToggle}
+					className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand"
+				/>
+				<span className="flex min-w-0 flex-col">
+					<span className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-gray-900">
+						{styleLabel(style)}
+						{generated ? (
+							<span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Generated</span>
+						) : null}
+					</span>
+					<span className="text-xs text-muted-foreground sm:text-sm">{STYLE_DESCRIPTIONS[style]}</span>
+				</span>
+			</label>
+		</li>
+	)
+}
+
+function RoomStyles({
+	room,
+	chosen,
+	generated,
+	canApplyToAll,
+	onToggle,
+	onApplyToAll,
+}: {
+	room: RoomView
+	chosen: WorkflowStyle[]
+	generated: string[]
+	canApplyToAll: boolean
+	onToggle: (style: WorkflowStyle) => void
+	onApplyToAll: () => void
+}) {
+	const label = roomLabel(room)
+	const shown = WORKFLOW_STYLES.filter((style) => chosen.includes(style) || generated.includes(style))
+	return (
+		<li className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm sm:p-4">
+			<div className="flex items-center gap-3">
+				<div className="size-16 shrink-0 overflow-hidden rounded-lg bg-muted">
+					<ImageWithFallback src={room.thumbnailUrl} alt={`${label} original photo`} size="thumb" />
+				</div>
+				<div className="flex min-w-0 flex-col">
+					<h3 className="truncate font-semibold text-gray-900">{label}</h3>
+					{label === roomTypeLabel(room.roomType) ? null : (
+						<p className="text-sm text-muted-foreground">{roomTypeLabel(room.roomType)}</p>
+					)}
+				</div>
+			</div>
+			<fieldset className="flex flex-col gap-2">
+				<legend className="sr-only">Styles for {label}</legend>
+				<ul className="grid grid-cols-2 gap-2 lg:grid-cols-3">
+					{WORKFLOW_STYLES.map((style) => (
+						<StyleOption
+							key={style}
+							roomId={room.id}
+							style={style}
+							checked={chosen.includes(style)}
+							generated={generated.includes(style)}
+							onToggle={() => onToggle(style)}
+						/>
+					))}
+				</ul>
+			</fieldset>
+			<div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+				<p className="text-muted-foreground">
+					Selected:{' '}
+					<span className="font-medium text-gray-900">{shown.length ? shown.map(styleLabel).join(', ') : 'None'}</span>
+				</p>
+				{canApplyToAll && chosen.length ? (
+					<Button size="sm" variant="ghost" onClick={onApplyToAll} className="h-11">
+						<Copy aria-hidden className="size-4" />
+						Use for all rooms
+					</Button>
+				) : null}
+			</div>
+		</li>
+	)
+}
+
+export function StyleSelectionStep({
+	rooms,
+	generatedStyles,
+	choices,
+	busy,
+	onToggle,
+	onApplyToAll,
+	onBack,
+	onProcess,
+}: {
+	rooms: RoomView[]
+	/** styles each room already has variations (or a request) for, by room id */
+	generatedStyles: Record<string, string[]>
+	choices: StyleChoices
+	busy: boolean
+	onToggle: (roomId: string, style: WorkflowStyle) => void
+	onApplyToAll: (roomId: string) => void
+	onBack: () => void
+	onProcess: () => void
+}) {
+	const count = newVariationCount(choices)
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading title="Choose Styles" description="Pick one or more interior styles for each room." />
+			<ul className="flex flex-col gap-4">
+				{rooms.map((room) => (
+					<RoomStyles
+						key={room.id}
+						room={room}
+						chosen={choices[room.id] ?? []}
+						generated={generatedStyles[room.id] ?? []}
+						canApplyToAll={rooms.length > 1}
+						onToggle={(style) => onToggle(room.id, style)}
+						onApplyToAll={() => onApplyToAll(room.id)}
+					/>
+				))}
+			</ul>
+			<StepActions
+				status={
+					<p aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-gray-900">
+						<Sparkles aria-hidden className="size-4 shrink-0 text-brand" />
+						This will generate {count} variation(s)
+					</p>
+				}
+			>
+				<Button size="lg" variant="outline" onClick={onBack} disabled={busy}>
+					Back
+				</Button>
+				<Button size="lg" onClick={onProcess} disabled={count === 0 || busy}>
+					{busy ? (
+						<>
+							<LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+							Processing...
+						</>
+					) : (
+						<>
+							<Check aria-hidden className="size-5" />
+							Process Images
+						</>
+					)}
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

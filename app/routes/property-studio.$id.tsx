@@ -1,0 +1,70 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ProjectWorkflow } from '#app/components/studio/project-workflow.tsx'
+import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
+import { resumeStep } from '#app/components/studio/workflow-steps.ts'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { getProject } from '#core/studio/projects.ts'
+import { listRooms } from '#core/studio/rooms.ts'
+import { listVariations } from '#core/studio/variations.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: data ? `${data.project.propertyAddress} | Property Studio | Rendo` : 'Property Studio | Rendo' },
+]
+
+async function findProject(...args: Parameters<typeof getProject>) {
+	try {
+		return await getProject(...args)
+	} catch (error) {
+		// Someone else's project is as unknown to this agent as a mistyped id.
+		if (error instanceof NotFoundError || error instanceof ForbiddenError)
+			throw data('Property not found', { status: 404 })
+		throw error
+	}
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	const id = params.id ?? ''
+	const project = await findProject(actor, id)
+	// A completed project is closed: only its downloads remain (spec 02 §4).
+	if (project.status === 'completed') throw redirect(`/property-studio/${project.id}/downloads`)
+	const [rooms, variations] = await Promise.all([listRooms(actor, project.id), listVariations(actor, project.id)])
+	// Resuming from the server's rows means a reload, or another phone, lands on the right step.
+	return { project, rooms, variations, step: resumeStep(rooms, variations) }
+}
+
+export default function ProjectWorkflowPage() {
+	const { project, rooms, variations, step } = useLoaderData<typeof loader>()
+	return (
+		<div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+			<ProjectWorkflow key={project.id} project={project} rooms={rooms} variations={variations} initialStep={step} />
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={{
+				404: () => (
+					<StudioErrorPanel
+						title="Property Not Found"
+						action={
+							<Link to="/property-studio" className={buttonClasses()}>
+								<ArrowLeft aria-hidden className="size-4" />
+								Back to Studio
+							</Link>
+						}
+					>
+						<p>This property does not exist or is not one of yours.</p>
+					</StudioErrorPanel>
+				),
+			}}
+		/>
+	)
+}

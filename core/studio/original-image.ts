@@ -1,0 +1,62 @@
+import sharp from 'sharp'
+import { InputError } from '#core/errors.ts'
+import { createLimiter } from '#core/platform/limiter.ts'
+import { storage } from '#core/platform/storage.ts'
+import { MAX_UPLOAD_PIXELS } from './studio.schema.ts'
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
+export const UNSUPPORTED_IMAGE = 'Please upload a JPG, PNG or WebP image'
+export const TOO_MANY_PIXELS = 'Image is too large: at most 40 megapixels'
+const THUMBNAIL_SIZE = 480
+
+// Applying EXIF orientation needs the decoded image; one at a time per process bounds the
+// memory a burst of uploads can take (the request bodies themselves are streamed to disk).
+const oneAtATime = createLimiter(1)
+
+export function roomImageKeys(roomId: string) {
+	return { original: `rooms/${roomId}/original.jpg`, thumbnail: `rooms/${roomId}/thumbnail.jpg` }
+}
+
+/** Reads only the header: the format must be JPEG, PNG or WebP and the size at most 40 MP. */
+export async function inspectImage(path: string) {
+	let meta: sharp.Metadata
+	try {
+		meta = await sharp(path).metadata()
+	} catch {
+		throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+	}
+	if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
+		throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+	if (meta.width * meta.height > MAX_UPLOAD_PIXELS) throw new InputError({ image: [TOO_MANY_PIXELS] })
+	return { format: meta.format, width: meta.width, height: meta.height }
+}
+
+/**
+ * Stores the original upright (EXIF orientation applied) and with no metadata at all, so GPS
+ * never leaves the server, plus a thumbnail for the gallery. Removes both if either fails.
+ */
+export async function storeOriginal(path: string, roomId: string) {
+	const keys = roomImageKeys(roomId)
+	const open = () => sharp(path, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().flatten({ background: '#ffffff' })
+	try {
+		await oneAtATime(async () => {
+			await storage().put(keys.original, open().jpeg({ quality: 90 }), { contentType: 'image/jpeg' })
+			await storage().put(
+				keys.thumbnail,
+				open().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }),
+				{ contentType: 'image/jpeg' },
+			)
+		})
+	} catch (error) {
+		await removeOriginal(roomId)
+		if (error instanceof Error && /corrupt|premature|invalid|unsupported/i.test(error.message))
+			throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+		throw error
+	}
+	return keys
+}
+
+export async function removeOriginal(roomId: string) {
+	const keys = roomImageKeys(roomId)
+	await Promise.all([storage().delete(keys.original), storage().delete(keys.thumbnail)])
+}

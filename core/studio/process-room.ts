@@ -1,0 +1,91 @@
+import { and, eq, max } from 'drizzle-orm'
+import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { db, type Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+import { parseInput } from '#core/validate.ts'
+import { assertOpen, ownedRoom } from './access.ts'
+import { z } from 'zod'
+import { ProcessRoomSchema, RemodelSchema, STUDIO_STYLES } from './studio.schema.ts'
+import { variationView } from './views.ts'
+
+export const RENDER_TASK = 'render_variations'
+/** Passing faults (a provider's 5xx, a timeout) get two more tries with graphile's backoff. */
+export const RENDER_MAX_ATTEMPTS = 3
+
+export const RenderJobSchema = z.object({
+	roomId: z.string().uuid(),
+	style: z.enum(STUDIO_STYLES),
+	generationNumber: z.number().int().positive(),
+})
+export type RenderJob = z.infer<typeof RenderJobSchema>
+
+/**
+ * Queues the render of one generation of a room's style: the slots are rows (unique per room,
+ * style, generation and index) and the job is keyed the same way, so asking twice, or a retry
+ * after a crash, never makes a second copy.
+ */
+async function queueGeneration(tx: Tx, job: RenderJob, count: number) {
+	const slots = Array.from({ length: count }, (_, variationIndex) => ({
+		roomId: job.roomId,
+		style: job.style,
+		generationNumber: job.generationNumber,
+		variationIndex,
+	}))
+	const inserted = await tx.insert(propertyStudioVariations).values(slots).onConflictDoNothing().returning()
+	if (inserted.length)
+		await addJob(tx, RENDER_TASK, job, {
+			jobKey: `render:${job.roomId}:${job.style}:${job.generationNumber}`,
+			maxAttempts: RENDER_MAX_ATTEMPTS,
+			// Variation 0 of a first generation is what the user sees first: it goes ahead of remodels.
+			priority: job.generationNumber === 1 ? 0 : 1,
+		})
+	return inserted
+}
+
+/** Records the room's chosen styles and queues one render job per style, in one transaction. */
+export async function processRoom(actor: Actor, roomId: string, input: unknown) {
+	const { styles, roomType, variationCount, hasFurniture } = parseInput(ProcessRoomSchema, input)
+	return db.transaction(async (tx) => {
+		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
+		assertOpen(project)
+		await tx
+			.update(propertyStudioRooms)
+			.set({
+				selectedStyles: [...new Set([...room.selectedStyles, ...styles])],
+				roomType: roomType ?? room.roomType,
+				hasFurniture: hasFurniture ?? room.hasFurniture,
+				status: 'processing',
+				completedAt: null,
+			})
+			.where(eq(propertyStudioRooms.id, roomId))
+		let queued = 0
+		for (const style of styles)
+			queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, variationCount)).length
+		return { success: true as const, roomId, queued }
+	})
+}
+
+/** One more variation of a style: the next generation number, queued like the first ones. */
+export async function remodelRoom(actor: Actor, roomId: string, input: unknown) {
+	const { style } = parseInput(RemodelSchema, input)
+	return db.transaction(async (tx) => {
+		// The room lock serialises remodels, so two clicks get two different generation numbers.
+		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
+		assertOpen(project)
+		const [{ latest }] = await tx
+			.select({ latest: max(propertyStudioVariations.generationNumber) })
+			.from(propertyStudioVariations)
+			.where(and(eq(propertyStudioVariations.roomId, roomId), eq(propertyStudioVariations.style, style)))
+		const [variation] = await queueGeneration(tx, { roomId, style, generationNumber: (latest ?? 0) + 1 }, 1)
+		await tx
+			.update(propertyStudioRooms)
+			.set({
+				selectedStyles: [...new Set([...room.selectedStyles, style])],
+				status: 'processing',
+				completedAt: null,
+			})
+			.where(eq(propertyStudioRooms.id, roomId))
+		return { success: true as const, variation: variationView(variation, room) }
+	})
+}

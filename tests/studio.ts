@@ -1,0 +1,27 @@
+import { commitLogin } from '#app/utils/auth.server.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+
+const ORIGIN = 'http://localhost:3000'
+
+/** The cookie header of a fresh session for the user, as a browser would send it. */
+export async function cookieFor(user: { id: string }) {
+	const headers = await commitLogin(user.id)
+	return headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+export function uploadRequest(
+	cookie: string,
+	fields: Record<string, string>,
+	image: { bytes: Buffer; name: string; type?: string } | null,
+) {
+	const form = new FormData()
+	for (const [name, value] of Object.entries(fields)) form.set(name, value)
+	if (image) form.set('image', new Blob([image.bytes], { type: image.type ?? 'image/jpeg' }), image.name)
+	return new Request(`${ORIGIN}/api/property-studio/upload-image`, { method: 'POST', body: form, headers: { cookie } })
+}
+
+let photo: Promise<Buffer> | undefined
+/** A small room photo (made once per file): the studio's behaviour does not depend on size. */
+export function smallRoomPhoto() {
+	return (photo ??= makeRoomPhoto({ width: 640, height: 480 }))
+}
