@@ -266,11 +266,11 @@ export function Gallery({
 			) : null}
 			{content}
 			<StepActions>
-				<Button size="lg" variant="outline" onClick={onBack}>
+				<Button variant="outline" onClick={onBack}>
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Styles
 				</Button>
-				<Button size="lg" onClick={onSelectFavorites}>
+				<Button onClick={onSelectFavorites}>
 					<Heart aria-hidden className="size-4" />
 					Select Favorites
 				</Button>

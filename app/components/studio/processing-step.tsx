@@ -123,8 +123,8 @@ export function ProcessingStep({
 			<LiveThumbnails rooms={rooms} variations={variations} />
 			{ready ? (
 				<StepActions>
-					<Button size="lg" onClick={onViewGallery}>
-						<Images aria-hidden className="size-5" />
+					<Button onClick={onViewGallery}>
+						<Images aria-hidden className="size-4" />
 						View Gallery
 					</Button>
 				</StepActions>

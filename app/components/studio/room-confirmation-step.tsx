@@ -147,13 +147,13 @@ export function RoomConfirmationStep({
 				{uploadSummary(items)}
 			</p>
 			<StepActions>
-				<Button size="lg" variant="outline" onClick={onBack} disabled={busy}>
+				<Button variant="outline" onClick={onBack} disabled={busy}>
 					Back
 				</Button>
-				<Button size="lg" onClick={onContinue} disabled={!canContinue}>
+				<Button onClick={onContinue} disabled={!canContinue}>
 					{busy ? (
 						<>
-							<LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+							<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
 							Uploading...
 						</>
 					) : (

@@ -99,11 +99,11 @@ export function SelectionStep({
 				</p>
 			)}
 			<StepActions>
-				<Button size="lg" variant="outline" onClick={onBack}>
+				<Button variant="outline" onClick={onBack}>
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Gallery
 				</Button>
-				<Button size="lg" onClick={onContinue}>
+				<Button onClick={onContinue}>
 					Continue
 				</Button>
 			</StepActions>

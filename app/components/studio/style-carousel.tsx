@@ -21,18 +21,26 @@ function scrollBehavior(): ScrollBehavior {
 function useSnapCarousel(count: number) {
 	const scroller = useRef<HTMLDivElement>(null)
 	const [index, setIndex] = useState(0)
+	// While a button-driven smooth scroll runs, its passing positions are not the user's choice:
+	// the counter should jump to the target, not count up through the slides in between.
+	const target = useRef<{ index: number; until: number } | null>(null)
 	const current = Math.min(index, Math.max(count - 1, 0))
 
-	const goTo = (target: number) => {
+	const goTo = (wanted: number) => {
 		const el = scroller.current
-		const next = Math.min(Math.max(target, 0), Math.max(count - 1, 0))
+		const next = Math.min(Math.max(wanted, 0), Math.max(count - 1, 0))
 		setIndex(next)
+		target.current = { index: next, until: Date.now() + 1_000 }
 		el?.scrollTo({ left: next * el.clientWidth, behavior: scrollBehavior() })
 	}
 
 	const onScroll = () => {
 		const el = scroller.current
-		if (el && el.clientWidth) setIndex(Math.round(el.scrollLeft / el.clientWidth))
+		if (!el || !el.clientWidth) return
+		const position = Math.round(el.scrollLeft / el.clientWidth)
+		if (target.current && position !== target.current.index && Date.now() < target.current.until) return
+		target.current = null
+		setIndex(position)
 	}
 
 	const onKeyDown = (event: KeyboardEvent) => {

@@ -166,18 +166,18 @@ export function StyleSelectionStep({
 					</p>
 				}
 			>
-				<Button size="lg" variant="outline" onClick={onBack} disabled={busy}>
+				<Button variant="outline" onClick={onBack} disabled={busy}>
 					Back
 				</Button>
-				<Button size="lg" onClick={onProcess} disabled={count === 0 || busy}>
+				<Button onClick={onProcess} disabled={count === 0 || busy}>
 					{busy ? (
 						<>
-							<LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+							<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
 							Processing...
 						</>
 					) : (
 						<>
-							<Check aria-hidden className="size-5" />
+							<Check aria-hidden className="size-4" />
 							Process Images
 						</>
 					)}

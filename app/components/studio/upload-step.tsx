@@ -247,7 +247,7 @@ export function UploadStep({
 				<DropZone onFiles={addFiles} onChoose={pickers.chooseFromLibrary} onCamera={pickers.takePhoto} />
 			)}
 			<StepActions>
-				<Button size="lg" onClick={onContinue} disabled={!canContinue}>
+				<Button onClick={onContinue} disabled={!canContinue}>
 					Continue
 				</Button>
 			</StepActions>
