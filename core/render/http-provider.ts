@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import sharp from 'sharp'
+import { sharp } from '#core/platform/sharp.ts'
 import { z } from 'zod'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { RenderError, type Renderer, type RenderInput, type RenderOutput } from './renderer.ts'

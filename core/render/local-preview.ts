@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { sharp } from '#core/platform/sharp.ts'
 import { colourMatrix, gradePixels } from './colour-grade.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'

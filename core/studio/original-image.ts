@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { sharp } from '#core/platform/sharp.ts'
 import { InputError } from '#core/errors.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
@@ -40,10 +40,10 @@ export async function storeOriginal(path: string, roomId: string) {
 	const open = () => sharp(path, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().flatten({ background: '#ffffff' })
 	try {
 		await oneAtATime(async () => {
-			await storage().put(keys.original, open().jpeg({ quality: 90 }), { contentType: 'image/jpeg' })
+			await storage().put(keys.original, open().jpeg({ quality: 90, optimiseCoding: false }), { contentType: 'image/jpeg' })
 			await storage().put(
 				keys.thumbnail,
-				open().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }),
+				open().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80, optimiseCoding: false }),
 				{ contentType: 'image/jpeg' },
 			)
 		})

@@ -122,6 +122,7 @@ function RoomGallery({
 	const name = roomLabel(room)
 	const headingId = `room-${room.id}`
 	const mine = variations.filter((v) => v.roomId === room.id)
+	const styles = stylesOf(room, mine)
 	return (
 		<article aria-labelledby={headingId} className="flex flex-col gap-3">
 			<h4 id={headingId} className="font-semibold text-gray-900">
@@ -129,7 +130,12 @@ function RoomGallery({
 			</h4>
 			<div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
 				<OriginalPhoto room={room} onImageError={() => onImageError(`room:${room.id}`)} />
-				{stylesOf(room, mine).map((style) => (
+				{styles.length === 0 ? (
+					<p className="flex items-center rounded-xl border border-dashed border-gray-300 p-4 text-sm text-muted-foreground">
+						No styles chosen for this room yet. Use Back to Styles to pick some.
+					</p>
+				) : null}
+				{styles.map((style) => (
 					<StyleCarousel
 						key={style}
 						roomName={name}

@@ -148,11 +148,10 @@ export function ProjectWorkflow({
 		await Promise.all([studio.refreshRooms(), studio.refreshVariations()])
 	}
 
-	return (
-		<div className="flex flex-col gap-6">
-			<WorkflowHeader project={project} step={step} onViewGallery={() => setStep('results')} />
-			<section aria-labelledby={STEP_HEADING_ID}>
-				{step === 'upload' ? (
+	function currentStep() {
+		switch (step) {
+			case 'upload':
+				return (
 					<UploadStep
 						items={uploads.items}
 						existingRooms={studio.rooms}
@@ -161,7 +160,9 @@ export function ProjectWorkflow({
 						onFurnitureChange={(id, hasFurniture) => uploads.update(id, { hasFurniture })}
 						onContinue={() => setStep('room-confirmation')}
 					/>
-				) : step === 'room-confirmation' ? (
+				)
+			case 'room-confirmation':
+				return (
 					<RoomConfirmationStep
 						items={uploads.items}
 						existingRoomCount={studio.rooms.length}
@@ -171,7 +172,9 @@ export function ProjectWorkflow({
 						onBack={goBack}
 						onContinue={() => void upload()}
 					/>
-				) : step === 'style-selection' ? (
+				)
+			case 'style-selection':
+				return (
 					<StyleSelectionStep
 						rooms={studio.rooms}
 						generatedStyles={generatedStyles}
@@ -182,14 +185,18 @@ export function ProjectWorkflow({
 						onBack={goBack}
 						onProcess={() => void startProcessing()}
 					/>
-				) : step === 'processing' ? (
+				)
+			case 'processing':
+				return (
 					<ProcessingStep
 						rooms={studio.rooms}
 						variations={studio.variations}
 						refresh={refreshProgress}
 						onViewGallery={() => setStep('results')}
 					/>
-				) : step === 'results' ? (
+				)
+			case 'results':
+				return (
 					<Gallery
 						rooms={studio.rooms}
 						variations={studio.variations}
@@ -201,7 +208,9 @@ export function ProjectWorkflow({
 						onSelectFavorites={() => setStep('selection')}
 						onUpload={() => setStep('upload')}
 					/>
-				) : step === 'selection' ? (
+				)
+			case 'selection':
+				return (
 					<SelectionStep
 						rooms={studio.rooms}
 						variations={studio.variations}
@@ -209,10 +218,16 @@ export function ProjectWorkflow({
 						onBack={goBack}
 						onContinue={() => setStep('download')}
 					/>
-				) : (
-					<DownloadStep rooms={studio.rooms} variations={studio.variations} onBack={goBack} />
-				)}
-			</section>
+				)
+			case 'download':
+				return <DownloadStep rooms={studio.rooms} variations={studio.variations} onBack={goBack} />
+		}
+	}
+
+	return (
+		<div className="flex flex-col gap-6">
+			<WorkflowHeader project={project} step={step} onViewGallery={() => setStep('results')} />
+			<section aria-labelledby={STEP_HEADING_ID}>{currentStep()}</section>
 		</div>
 	)
 }

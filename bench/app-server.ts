@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+/** Starts `npm start`'s server (embedded PostgreSQL, inline worker) in a fresh data folder. */
+export async function startAppServer({ port }: { port: number }) {
+	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-bench-'))
+	fs.chmodSync(dataDir, 0o755)
+	const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+		env: {
+			...process.env,
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			EMBEDDED_PG_PORT: String(port + 1),
+			LOG_LEVEL: 'warn',
+			RENDO_BENCH: '1',
+			// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
+			MALLOC_ARENA_MAX: '2',
+			DATABASE_POOL_SIZE: '20',
+		},
+		stdio: ['ignore', 'ignore', 'inherit'],
+	})
+	const url = `http://127.0.0.1:${port}`
+	for (let i = 0; ; i++) {
+		if (child.exitCode !== null) throw new Error('the app server exited during start-up')
+		const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+		if (ok) break
+		if (i > 600) throw new Error('the app server did not start in 60 s')
+		await new Promise((r) => setTimeout(r, 100))
+	}
+	return {
+		url,
+		pid: child.pid!,
+		async stop() {
+			child.kill('SIGINT')
+			await new Promise((r) => child.once('exit', r))
+			fs.rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
+
+/** Peak and current resident memory of a process, from /proc (kB → MB). */
+export function memoryOf(pid: number) {
+	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+	const mb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024
+	return { rss: mb('VmRSS'), peak: mb('VmHWM') }
+}
+
+/** Resets the kernel's peak-RSS mark of a process, so the next reading covers only what follows. */
+export function resetPeakMemory(pid: number) {
+	fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto'
+
+/** A signed-in agent talking to the studio's JSON API, as the web app's pages do. */
+export async function signUp(url: string) {
+	const id = randomUUID().slice(0, 8)
+	const password = 'bench-password'
+	const response = await fetch(`${url}/api/auth/register`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ firstName: 'Bench', lastName: 'Agent', username: `bench_${id}`, email: `bench.${id}@example.com`, password, confirmPassword: password }),
+	})
+	if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
+	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	return studioClient(url, cookie)
+}
+
+function studioClient(url: string, cookie: string) {
+	async function call<T>(method: string, path: string, body?: BodyInit, type?: string): Promise<T> {
+		const response = await fetch(`${url}${path}`, {
+			method,
+			body,
+			headers: { cookie, ...(type && { 'content-type': type }) },
+		})
+		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+		return response.json() as Promise<T>
+	}
+	const json = (method: string, path: string, body: unknown) => call<any>(method, path, JSON.stringify(body), 'application/json')
+	return {
+		cookie,
+		createProject: (propertyAddress: string) => json('POST', '/api/property-studio/projects', { propertyAddress }) as Promise<{ id: string }>,
+		upload(projectId: string, photo: Buffer, roomType = 'living') {
+			const form = new FormData()
+			form.set('projectId', projectId)
+			form.set('roomType', roomType)
+			form.set('hasFurniture', 'false')
+			form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${roomType}.jpg`)
+			return call<{ roomId: string }>('POST', '/api/property-studio/upload-image', form)
+		},
+		process: (roomId: string, style: string) =>
+			json('POST', `/api/property-studio/rooms/${roomId}/process`, { styles: [style], variationCount: 3, hasFurniture: false }),
+		variations: (projectId: string) =>
+			call<Array<{ status: string }>>('GET', `/api/property-studio/projects/${projectId}/variations`),
+	}
+}
