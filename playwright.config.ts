@@ -41,6 +41,7 @@ export default defineConfig({
 			EMBEDDED_PG_PORT: String(port + 1),
 			CEO_EMAIL: 'ceo@rendo.test',
 			LOG_LEVEL: 'warn',
+			...(process.env.RENDO_BUILD_DIR && { RENDO_BUILD_DIR: process.env.RENDO_BUILD_DIR }),
 		},
 	},
 })

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { buildDir } from './scripts/build-dir.ts'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -17,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 		tailwindcss(),
 		!process.env.VITEST &&
 			remix({
+				buildDirectory: buildDir,
 				ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*'],
 				future: {
 					v3_fetcherPersist: true,

@@ -2,11 +2,10 @@ import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
+import { buildDir } from '../scripts/build-dir.ts'
 import { config } from '#core/platform/config.ts'
 import { logger } from '#core/platform/logger.ts'
 import { isCrossOrigin } from './utils/request.server.ts'
-
-const root = path.resolve(import.meta.dirname, '..')
 
 /** The web door: static assets, a log line per request, the origin guard, then Remix. */
 export async function createHttpApp({ dev }: { dev: boolean }) {
@@ -35,10 +34,10 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 		app.use(vite.middlewares)
 		build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 	} else {
-		const client = path.join(root, 'build/client')
+		const client = path.join(buildDir, 'client')
 		app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(client, { maxAge: '1h' }))
-		build = (await import(path.join(root, 'build/server/index.js'))) as ServerBuild
+		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	}
 
 	app.all(

@@ -18,7 +18,6 @@ export async function startAppServer({ port }: { port: number }) {
 			RENDO_BENCH: '1',
 			// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
 			MALLOC_ARENA_MAX: '2',
-			DATABASE_POOL_SIZE: '20',
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})

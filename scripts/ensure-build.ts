@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { buildDir } from './build-dir.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const output = path.join(root, 'build/server/index.js')
+const output = path.join(buildDir, 'server/index.js')
 // What the Vite build reads: the web door, the browser-safe parts of core (schemas), assets, config.
 const inputs = ['app', 'core', 'public', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']
 

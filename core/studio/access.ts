@@ -3,10 +3,9 @@ import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations }
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
 import type { Tx } from '#core/platform/db.ts'
+import { isUuid } from '#core/ids.ts'
 
 export const UNAUTHORIZED_PROJECT = 'Unauthorized access to project'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function assertOwner(actor: Actor, project: { userId: string }) {
 	if (actor.kind === 'system') return
@@ -15,7 +14,7 @@ function assertOwner(actor: Actor, project: { userId: string }) {
 
 /** The project if the actor owns it: unknown ids are 404, other people's projects 403 (spec 02 §6). */
 export async function ownedProject(tx: Tx, actor: Actor, projectId: string, opts: { forUpdate?: boolean } = {}) {
-	if (!UUID.test(projectId)) throw new NotFoundError('Project not found')
+	if (!isUuid(projectId)) throw new NotFoundError('Project not found')
 	const query = tx.select().from(propertyStudioProjects).where(eq(propertyStudioProjects.id, projectId))
 	const [project] = opts.forUpdate ? await query.for('update') : await query
 	if (!project) throw new NotFoundError('Project not found')
@@ -25,7 +24,7 @@ export async function ownedProject(tx: Tx, actor: Actor, projectId: string, opts
 
 /** A room and its project, owned by the actor. */
 export async function ownedRoom(tx: Tx, actor: Actor, roomId: string, opts: { forUpdate?: boolean } = {}) {
-	if (!UUID.test(roomId)) throw new NotFoundError('Room not found')
+	if (!isUuid(roomId)) throw new NotFoundError('Room not found')
 	const query = tx
 		.select({ room: propertyStudioRooms, project: propertyStudioProjects })
 		.from(propertyStudioRooms)
@@ -39,7 +38,7 @@ export async function ownedRoom(tx: Tx, actor: Actor, roomId: string, opts: { fo
 
 /** A variation with its room and project, owned by the actor. */
 export async function ownedVariation(tx: Tx, actor: Actor, variationId: string) {
-	if (!UUID.test(variationId)) throw new NotFoundError('Variation not found')
+	if (!isUuid(variationId)) throw new NotFoundError('Variation not found')
 	const [row] = await tx
 		.select({ variation: propertyStudioVariations, room: propertyStudioRooms, project: propertyStudioProjects })
 		.from(propertyStudioVariations)

@@ -1,19 +1,26 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
-import type { Actor } from '#core/accounts/actor.ts'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { db } from '#core/platform/db.ts'
 import { assertOpen, ownedProject, ownedVariation } from './access.ts'
 import { variationView } from './views.ts'
+import { isUuid } from '#core/ids.ts'
 
-async function projectVariations(actor: Actor, projectId: string, onlyFavorites: boolean) {
-	await ownedProject(db, actor, projectId)
-	const rows = await db
-		.select({ variation: propertyStudioVariations, room: propertyStudioRooms })
+/**
+ * The gallery polls this every few seconds per open page, so it is one prepared query that also
+ * checks ownership (the project's owner is a parameter). Only when it finds nothing does a second
+ * query tell "yours but empty" from "not yours" (403) and "no such project" (404).
+ */
+function variationsQuery(onlyFavorites: boolean) {
+	return db
+		.select({ variation: propertyStudioVariations, room: { roomName: propertyStudioRooms.roomName, roomType: propertyStudioRooms.roomType } })
 		.from(propertyStudioVariations)
 		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
 		.where(
 			and(
-				eq(propertyStudioRooms.projectId, projectId),
+				eq(propertyStudioProjects.id, sql.placeholder('projectId')),
+				eq(propertyStudioProjects.userId, sql.placeholder('userId')),
 				onlyFavorites ? eq(propertyStudioVariations.isFavorite, true) : undefined,
 			),
 		)
@@ -23,6 +30,17 @@ async function projectVariations(actor: Actor, projectId: string, onlyFavorites:
 			asc(propertyStudioVariations.generationNumber),
 			asc(propertyStudioVariations.variationIndex),
 		)
+		.prepare(onlyFavorites ? 'project_favorites' : 'project_variations')
+}
+const allVariations = variationsQuery(false)
+const favoriteVariations = variationsQuery(true)
+
+async function projectVariations(actor: Actor, projectId: string, onlyFavorites: boolean) {
+	const { userId } = requireUser(actor)
+	const rows = isUuid(projectId)
+		? await (onlyFavorites ? favoriteVariations : allVariations).execute({ projectId, userId })
+		: []
+	if (!rows.length) await ownedProject(db, actor, projectId)
 	return rows.map(({ variation, room }) => variationView(variation, room))
 }
 

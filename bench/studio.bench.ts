@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the studio's figures on this machine, against the real server (embedded
+ * The studio's figures on this machine, against the real server (embedded
  * PostgreSQL, inline graphile-worker, local storage, local preview renderer).
  *  1. 10 uploads of ~10 MB at once: growth of the web process's peak RSS.
  *  2. 3 rooms × 2 styles × 3 variations of 12-MP photos: process call → first / last variation
