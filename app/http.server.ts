@@ -35,8 +35,11 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 		build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 	} else {
 		const client = path.join(buildDir, 'client')
-		app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }))
-		app.use(express.static(client, { maxAge: '1h' }))
+		const assets = express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false })
+		const publicFiles = express.static(client, { maxAge: '1h' })
+		app.use('/assets', assets)
+		// Only paths that look like files touch the disk: API calls and pages skip the stat.
+		app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
 		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
 	}
 

@@ -15,7 +15,7 @@ export const authSessionStorage = createCookieSessionStorage<{ sessionId: string
 		httpOnly: true,
 		sameSite: 'lax',
 		path: '/',
-		secure: config().isProduction,
+		secure: config().secureCookies,
 		secrets: secrets(),
 		maxAge: SESSION_TTL_MS / 1000,
 	},

@@ -19,7 +19,7 @@ const toastStorage = createCookieSessionStorage({
 		httpOnly: true,
 		sameSite: 'lax',
 		path: '/',
-		secure: config().isProduction,
+		secure: config().secureCookies,
 		secrets: config().sessionSecrets ?? [localSecrets(config().dataDir).sessionSecret],
 	},
 })

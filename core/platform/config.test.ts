@@ -51,3 +51,11 @@ describe('configuration', () => {
 		)
 	})
 })
+
+test('cookies are Secure exactly when the public URL is HTTPS, and production names its URL', () => {
+	expect(loadConfig({}).secureCookies).toBe(false)
+	expect(loadConfig({ APP_URL: 'https://app.rendo.example' }).secureCookies).toBe(true)
+	expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendo', SESSION_SECRET: 's' })).toThrow(
+		'APP_URL: required in production when DATABASE_URL is set',
+	)
+})

@@ -69,13 +69,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		throw new ConfigError('Invalid configuration: SESSION_SECRET: required in production when DATABASE_URL is set')
 	if (e.RENDER_PROVIDER === 'http' && (!e.RENDER_API_KEY || !e.RENDER_API_URL))
 		throw new ConfigError('Invalid configuration: RENDER_API_KEY and RENDER_API_URL: required when RENDER_PROVIDER=http')
+	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_URL)
+		throw new ConfigError('Invalid configuration: APP_URL: required in production when DATABASE_URL is set')
 	const dataDir = path.resolve(e.DATA_DIR)
+	const appUrl = e.APP_URL ?? `http://${e.HOST}:${e.PORT}`
 	return {
 		env: e.NODE_ENV,
 		isProduction: e.NODE_ENV === 'production',
 		port: e.PORT,
 		host: e.HOST,
-		appUrl: e.APP_URL ?? `http://${e.HOST}:${e.PORT}`,
+		appUrl,
+		// Browsers only send Secure cookies over HTTPS (or to localhost); the public URL says which.
+		secureCookies: appUrl.startsWith('https://'),
 		dataDir,
 		databaseUrl: e.DATABASE_URL,
 		databasePoolSize: e.DATABASE_POOL_SIZE,
