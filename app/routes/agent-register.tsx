@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { Award, CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { AuthCard } from '#app/components/auth-card.tsx'
-import { Field, FormAlert } from '#app/components/forms.tsx'
+import { FormAlert } from '#app/components/forms.tsx'
+import { NewAccountFieldset } from '#app/components/new-account-fields.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { commitLogin, requireAnonymous } from '#app/utils/auth.server.ts'
@@ -112,33 +113,7 @@ export default function AgentRegisterPage() {
 			) : null}
 			<Form method="post" className="flex flex-col gap-1" {...getFormProps(form)}>
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<div className="grid gap-x-4 sm:grid-cols-2">
-					<Field
-						labelProps={{ children: 'First name' }}
-						inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
-						errors={fields.firstName.errors}
-					/>
-					<Field
-						labelProps={{ children: 'Last name' }}
-						inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-						errors={fields.lastName.errors}
-					/>
-				</div>
-				<Field
-					labelProps={{ children: 'Email' }}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Password' }}
-					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-					errors={fields.password.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Confirm password' }}
-					inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-					errors={fields.confirmPassword.errors}
-				/>
+				<NewAccountFieldset fields={fields} />
 				<Button type="submit" disabled={isPending} className="mt-2 w-full">
 					{isPending ? 'Creating Account...' : 'Create Agent Account'}
 				</Button>

@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthCard } from '#app/components/auth-card.tsx'
 import { Field, FormAlert } from '#app/components/forms.tsx'
+import { NewAccountFieldset } from '#app/components/new-account-fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { commitLogin, requireAnonymous } from '#app/utils/auth.server.ts'
 import { replyWithError } from '#app/utils/auth-form.server.ts'
@@ -47,38 +48,13 @@ export default function RegisterPage() {
 		<AuthCard title="Create your account" subtitle="Stage your first property in minutes">
 			<Form method="post" className="flex flex-col gap-1" {...getFormProps(form)}>
 				<FormAlert id={form.errorId} errors={form.errors} />
-				<div className="grid gap-x-4 sm:grid-cols-2">
+				<NewAccountFieldset fields={fields}>
 					<Field
-						labelProps={{ children: 'First name' }}
-						inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
-						errors={fields.firstName.errors}
+						labelProps={{ children: 'Username' }}
+						inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
+						errors={fields.username.errors}
 					/>
-					<Field
-						labelProps={{ children: 'Last name' }}
-						inputProps={{ ...getInputProps(fields.lastName, { type: 'text' }), autoComplete: 'family-name' }}
-						errors={fields.lastName.errors}
-					/>
-				</div>
-				<Field
-					labelProps={{ children: 'Username' }}
-					inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username' }}
-					errors={fields.username.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Email' }}
-					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-					errors={fields.email.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Password' }}
-					inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
-					errors={fields.password.errors}
-				/>
-				<Field
-					labelProps={{ children: 'Confirm password' }}
-					inputProps={{ ...getInputProps(fields.confirmPassword, { type: 'password' }), autoComplete: 'new-password' }}
-					errors={fields.confirmPassword.errors}
-				/>
+				</NewAccountFieldset>
 				<Button type="submit" disabled={isPending} className="mt-2 w-full">
 					{isPending ? 'Creating account...' : 'Create Account'}
 				</Button>

@@ -28,27 +28,19 @@ function passwordsMatch(value: { password: string; confirmPassword: string }, ct
 export const LoginSchema = z.object({ username, password })
 export type LoginInput = z.infer<typeof LoginSchema>
 
-export const RegisterSchema = z
-	.object({
-		firstName: required('First name is required'),
-		lastName: required('Last name is required'),
-		username,
-		email,
-		password,
-		confirmPassword,
-	})
-	.superRefine(passwordsMatch)
+/** What every sign-up form asks; agents register with these alone, the plain form adds a username. */
+const newAccount = z.object({
+	firstName: required('First name is required'),
+	lastName: required('Last name is required'),
+	email,
+	password,
+	confirmPassword,
+})
+
+export const RegisterSchema = newAccount.extend({ username }).superRefine(passwordsMatch)
 export type RegisterInput = z.infer<typeof RegisterSchema>
 
-export const AgentRegisterSchema = z
-	.object({
-		firstName: required('First name is required'),
-		lastName: required('Last name is required'),
-		email,
-		password,
-		confirmPassword,
-	})
-	.superRefine(passwordsMatch)
+export const AgentRegisterSchema = newAccount.superRefine(passwordsMatch)
 export type AgentRegisterInput = z.infer<typeof AgentRegisterSchema>
 
 export const CreateAdminSchema = z.object({

@@ -19,18 +19,18 @@ async function readObject(key: string) {
 	return Buffer.concat(chunks)
 }
 
+/** The job's slots still waiting for an image. */
+function pendingSlotsOf(job: RenderJob) {
+	return and(
+		eq(propertyStudioVariations.roomId, job.roomId),
+		eq(propertyStudioVariations.style, job.style),
+		eq(propertyStudioVariations.generationNumber, job.generationNumber),
+		eq(propertyStudioVariations.status, 'pending'),
+	)
+}
+
 async function failPending(job: RenderJob, message: string) {
-	await db
-		.update(propertyStudioVariations)
-		.set({ status: 'failed', errorMessage: message })
-		.where(
-			and(
-				eq(propertyStudioVariations.roomId, job.roomId),
-				eq(propertyStudioVariations.style, job.style),
-				eq(propertyStudioVariations.generationNumber, job.generationNumber),
-				eq(propertyStudioVariations.status, 'pending'),
-			),
-		)
+	await db.update(propertyStudioVariations).set({ status: 'failed', errorMessage: message }).where(pendingSlotsOf(job))
 }
 
 /**
@@ -74,14 +74,7 @@ export async function renderVariations(job: RenderJob, attempt: { attempts: numb
 	const pending = await db
 		.select()
 		.from(propertyStudioVariations)
-		.where(
-			and(
-				eq(propertyStudioVariations.roomId, job.roomId),
-				eq(propertyStudioVariations.style, job.style),
-				eq(propertyStudioVariations.generationNumber, job.generationNumber),
-				eq(propertyStudioVariations.status, 'pending'),
-			),
-		)
+		.where(pendingSlotsOf(job))
 		.orderBy(asc(propertyStudioVariations.variationIndex))
 
 	try {
