@@ -21,7 +21,7 @@ export function getStartedLink(pioneer: PioneerStatus | null | undefined): NavIt
 export type NavAccess = ReturnType<typeof navAccess>
 
 /** Which areas a user sees: the CEO gets operations instead of the agent and admin screens. */
-function navAccess(user: SignedInUser) {
+export function navAccess(user: SignedInUser) {
 	return {
 		agent: !user.isCeo,
 		admin: user.isAdmin && !user.isCeo,
@@ -33,7 +33,7 @@ function greetingName(user: SignedInUser) {
 	return user.firstName?.trim() || user.username
 }
 
-function signedInLinks(user: SignedInUser): NavItem[] {
+export function signedInLinks(user: SignedInUser): NavItem[] {
 	const access = navAccess(user)
 	return [
 		...(access.agent
