@@ -25,6 +25,8 @@ async function main() {
 	})
 	let runner: Runner | undefined
 	if (c.jobs.inline) runner = await (await import('#worker/runner.ts')).startWorker()
+	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
+	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null
 
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : c.port
@@ -33,7 +35,7 @@ async function main() {
 	onShutdown(async (signal) => {
 		logger.info({ signal }, 'shutting down')
 		server.closeIdleConnections()
-		await Promise.all([new Promise((r) => server.close(r)), runner?.stop()])
+		await Promise.all([new Promise((r) => server.close(r)), runner?.stop(), telegram?.stop()])
 		await closeDb()
 		await database.stop()
 	})

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
+import { createRequestHandler } from './utils/request-handler.server.ts'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { buildDir } from '../scripts/build-dir.ts'

@@ -32,6 +32,7 @@ export async function startAppServer({ port }: { port: number }) {
 	return {
 		url,
 		pid: child.pid!,
+		dataDir,
 		async stop() {
 			child.kill('SIGINT')
 			await new Promise((r) => child.once('exit', r))

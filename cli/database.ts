@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { startDatabase } from '#core/platform/start-database.ts'
 
 let started: Awaited<ReturnType<typeof startDatabase>> | undefined
@@ -12,7 +13,14 @@ export async function useDatabase() {
 
 export async function stopCliDatabase() {
 	if (!started) return
-	const { closeDb } = await import('#core/platform/db.ts')
+	const { closeDb, pool } = await import('#core/platform/db.ts')
+	// pool.end() resolves before its idle connections have said goodbye; stopping an embedded
+	// cluster under them makes each one log "terminating connection". Wait for them first.
+	const connections = pool.totalCount
+	const gone = (async () => {
+		for (let n = 0; n < connections; n++) await once(pool, 'remove')
+	})()
 	await closeDb()
+	await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2000).unref())])
 	await started.stop()
 }

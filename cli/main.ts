@@ -1,32 +1,44 @@
-import { Command } from 'commander'
+import { CommanderError } from 'commander'
 import { ConfigError } from '#core/platform/config.ts'
-import { InputError, ForbiddenError, NotFoundError } from '#core/errors.ts'
-import { registerUserCommands } from './users.ts'
+import { ForbiddenError, InputError, NotFoundError, UnauthenticatedError } from '#core/errors.ts'
+import { CommandFailed } from './output.ts'
+import { createProgram } from './program.ts'
 
-/** Exit codes a script can branch on: 2 bad input, 3 not allowed, 4 not found, 1 anything else. */
+/**
+ * Exit codes a script can branch on: 2 when the command line or its input is wrong (unknown
+ * command or option, a bad value, a bad CSV row or photo, a malformed configuration), so the
+ * same call will fail again; 1 when the operation itself failed (not allowed, not found, a
+ * render failed, anything unexpected).
+ */
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
 function exitCodeFor(error: unknown) {
-	if (error instanceof InputError || error instanceof ConfigError) return 2
-	if (error instanceof ForbiddenError) return 3
-	if (error instanceof NotFoundError) return 4
-	return 1
+	if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+	if (error instanceof InputError || error instanceof ConfigError) return EXIT.usage
+	return EXIT.failed
 }
 
 function describe(error: unknown) {
 	if (error instanceof InputError) {
 		const fields = Object.entries(error.fieldErrors).map(([field, messages]) => `${field}: ${messages.join(', ')}`)
-		return fields.length ? fields.join('\n') : error.message
+		// A message of its own (not just the first field's) says what happened as a result.
+		const outcome = error.message !== Object.values(error.fieldErrors).flat()[0] ? [error.message] : []
+		return fields.length ? [...fields, ...outcome].join('\n') : error.message
 	}
+	if (error instanceof ForbiddenError && error.message === new ForbiddenError().message)
+		return 'not allowed for this account (see --as)'
 	return error instanceof Error ? error.message : String(error)
 }
 
-const program = new Command('rendo').description('Rendo staff and bulk tools').showHelpAfterError()
-registerUserCommands(program)
-
 try {
-	await program.parseAsync()
+	await createProgram().parseAsync()
 } catch (error) {
-	console.error(`rendo: ${describe(error)}`)
-	if (exitCodeFor(error) === 1 && !(error instanceof ConfigError)) console.error(error)
+	// Commander has already printed its own usage message.
+	if (!(error instanceof CommanderError))
+		for (const line of describe(error).split('\n')) console.error(`rendo: ${line}`)
+	// A failure we can name is its message; anything else keeps its stack for whoever debugs it.
+	const named = [CommanderError, InputError, ConfigError, ForbiddenError, NotFoundError, UnauthenticatedError, CommandFailed]
+	if (!named.some((kind) => error instanceof kind)) console.error(error)
 	process.exitCode = exitCodeFor(error)
 } finally {
 	const { stopCliDatabase } = await import('./database.ts')

@@ -4,6 +4,7 @@ import { config } from '#core/platform/config.ts'
 import { pool } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { setWorkerState } from '#core/platform/worker-status.ts'
+import { parsedCronItems } from './cron.ts'
 import { taskList } from './tasks.ts'
 
 // graphile-worker's own lines go through pino like everything else.
@@ -20,8 +21,8 @@ export async function startWorker(): Promise<Runner> {
 		concurrency: config().jobs.concurrency ?? os.availableParallelism(),
 		noHandleSignals: true,
 		logger: workerLogger,
-		// Recurring work is declared in code when it exists, never read from a crontab file.
-		parsedCronItems: [],
+		// Recurring work is declared in code (worker/cron.ts), never read from a crontab file.
+		parsedCronItems,
 		pollInterval: 1000,
 	})
 	setWorkerState('running')

@@ -1,10 +1,34 @@
 import type { TaskList } from 'graphile-worker'
+import { BROCHURE_EMAIL_TASK, BROCHURE_PDF_TASK, BROCHURE_ROOM_TASK } from '#core/brochures/jobs.ts'
+import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
+import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
 import { RENDER_TASK } from '#core/studio/process-room.ts'
+import { ROLLUP_TASK } from '#core/ops/monthly-rollup.ts'
+import { TRANSFORM_RENDER_TASK } from '#core/transformations/transformations.ts'
+import { TRANSFORM_EMAIL_TASK } from '#core/transformations/render-transformation.ts'
+import { brochureEmailTask } from './tasks/brochure-email.ts'
+import { brochurePdfTask } from './tasks/brochure-pdf.ts'
+import { brochureRoomTask } from './tasks/brochure-room.ts'
+import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
+import { renderTrialTask } from './tasks/render-trial.ts'
 import { renderVariationsTask } from './tasks/render-variations.ts'
 import { sendMail } from './tasks/send-mail.ts'
+import { rollupMonthlyMetrics } from './tasks/rollup-monthly-metrics.ts'
+import { renderTransformationTask } from './tasks/render-transformation.ts'
+import { emailTransformationResultsTask } from './tasks/email-transformation-results.ts'
+import { telegramTasks } from './tasks/telegram.ts'
 
 /** Each task parses its payload (jobs outlive deploys) and calls one core service. */
 export const taskList: TaskList = {
 	send_mail: sendMail,
 	[RENDER_TASK]: renderVariationsTask,
+	[RENDER_TRIAL_TASK]: renderTrialTask,
+	[ROLLUP_TASK]: rollupMonthlyMetrics,
+	[TRANSFORM_RENDER_TASK]: renderTransformationTask,
+	[TRANSFORM_EMAIL_TASK]: emailTransformationResultsTask,
+	[CLEANUP_TASK]: completeProjectCleanup,
+	[BROCHURE_ROOM_TASK]: brochureRoomTask,
+	[BROCHURE_PDF_TASK]: brochurePdfTask,
+	[BROCHURE_EMAIL_TASK]: brochureEmailTask,
+	...telegramTasks,
 }

@@ -1,22 +1,29 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData } from '@remix-run/react'
 import {
-	ArrowRight,
 	BadgePoundSterling,
 	Camera,
+	Check,
 	Clock,
 	FileText,
+	Gift,
 	Palette,
 	Share2,
 	Smartphone,
-	type LucideIcon,
+	Sparkles,
 } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { getStartedLink } from '#app/components/site-header.tsx'
+import { CompareSlider } from '#app/components/landing/before-after.tsx'
+import { CallToAction, ClosingCallToAction } from '#app/components/landing/call-to-action.tsx'
+import { EXAMPLES } from '#app/components/landing/examples.ts'
+import { HeroCarousel } from '#app/components/landing/hero-carousel.tsx'
+import { PioneerSection } from '#app/components/landing/pioneer.tsx'
+import { ItemCard, Section, type Item } from '#app/components/landing/section.tsx'
+import { TryItFreeSection } from '#app/components/landing/try-it-free/try-it-free-section.tsx'
+import { usePioneerStatus } from '#app/components/landing/use-pioneer-status.ts'
 import { TAGLINE } from '#app/components/site-footer.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { useRootData } from '#app/root.tsx'
 import { getActor } from '#app/utils/auth.server.ts'
+import { submitFreeTrial, trialPageReply } from '#app/utils/free-trial.server.ts'
 
 export const meta: MetaFunction = () => [
 	{ title: `Rendo: ${TAGLINE}` },
@@ -29,11 +36,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-type Item = { icon: LucideIcon; title: string; description: string }
+/** The free-trial form posted without JavaScript: the same service as /api/try-it-free. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	const outcome = await submitFreeTrial(request, context)
+	return data({ trial: trialPageReply(outcome) }, { status: outcome.status === 201 ? 200 : outcome.status })
+}
 
 const features: Item[] = [
 	{ icon: Clock, title: 'Staged in 20-30 minutes', description: 'Upload a room and get styled variations back the same visit.' },
-	{ icon: Smartphone, title: 'Made for your phone', description: 'Shoot, upload and share from the property, no laptop needed.' },
+	{ icon: Smartphone, title: 'Mobile-optimised workflow', description: 'Shoot, upload and share from the property, no laptop needed.' },
 	{ icon: FileText, title: 'Branded brochures', description: 'Send buyers a post-viewing brochure with your logo and colours.' },
 	{ icon: BadgePoundSterling, title: 'No setup fees', description: 'Pay per completed property. No subscription to cancel.' },
 ]
@@ -44,70 +55,44 @@ const steps: Item[] = [
 	{ icon: Share2, title: 'Generate and share', description: 'Download the staged rooms or send them to clients as a brochure.' },
 ]
 
-function CallToAction() {
-	const getStarted = getStartedLink(useRootData()?.pioneer)
-	return (
-		<div className="flex flex-col gap-3 sm:flex-row">
-			<Link to={getStarted.to} className={buttonClasses({ size: 'lg' })}>
-				{getStarted.label}
-				<ArrowRight aria-hidden className="size-4" />
-			</Link>
-			<Link to="/about" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
-				Learn more
-			</Link>
-		</div>
-	)
-}
+const priceIncludes = ['Every room and style the listing needs', 'Favourites kept, downloads as ZIP', 'Branded post-viewing brochures']
 
-function Hero() {
+/** Said wherever the example images appear: they are drawings, graded by our own preview renderer. */
+const EXAMPLES_NOTE =
+	"Illustrative examples: synthetic rooms, each 'after' made from its 'before' by Rendo's preview renderer."
+
+function Hero({ pioneer }: { pioneer: ReturnType<typeof usePioneerStatus> }) {
 	return (
 		<section className="bg-gradient-to-b from-muted to-white">
-			<div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-16 sm:px-6 sm:py-24">
-				<p className="text-sm font-semibold tracking-wide text-accent uppercase">Virtual home staging for estate agents</p>
-				<h1 className="text-4xl font-bold tracking-tight text-brand sm:text-6xl">{TAGLINE}</h1>
-				<p className="max-w-2xl text-lg text-gray-700">
-					Turn empty or dated rooms into beautifully staged ones in 20-30 minutes. No setup fees, and a workflow built for
-					the phone in your pocket.
-				</p>
-				<CallToAction />
-			</div>
-		</section>
-	)
-}
-
-function ItemCard({ item, step }: { item: Item; step?: number }) {
-	const Icon = item.icon
-	return (
-		<li className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-			<div className="flex items-center gap-3">
-				<span className="flex size-11 items-center justify-center rounded-lg bg-muted text-brand">
-					<Icon aria-hidden className="size-5" />
-				</span>
-				{step ? <span className="text-sm font-semibold text-muted-foreground">Step {step}</span> : null}
-			</div>
-			<h3 className="font-semibold text-gray-900">{item.title}</h3>
-			<p className="text-sm text-muted-foreground">{item.description}</p>
-		</li>
-	)
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-	return (
-		<section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20">
-			<div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-14 sm:px-6">
-				<h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
-					{title}
-				</h2>
-				{children}
+			<div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-2">
+				<div className="flex flex-col gap-6">
+					<p className="text-sm font-semibold tracking-wide text-accent uppercase">Virtual home staging for estate agents</p>
+					<h1 className="text-4xl font-bold tracking-tight text-brand sm:text-5xl">{TAGLINE}</h1>
+					<p className="max-w-xl text-lg text-gray-700">
+						Turn empty or dated rooms into beautifully staged ones in 20-30 minutes, with our staging studio and premium
+						post-tour brochures. No setup fees, and a workflow built for the phone in your pocket.
+					</p>
+					<CallToAction pioneer={pioneer} />
+					<a href="#try-it-free" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-accent hover:underline">
+						<Gift aria-hidden className="size-4" />
+						Try it free with one of your photos
+					</a>
+				</div>
+				<div className="flex flex-col gap-2">
+					<HeroCarousel />
+					<p className="text-xs text-muted-foreground">{EXAMPLES_NOTE}</p>
+				</div>
 			</div>
 		</section>
 	)
 }
 
 export default function Index() {
+	const actionData = useActionData<typeof action>()
+	const pioneer = usePioneerStatus()
 	return (
 		<>
-			<Hero />
+			<Hero pioneer={pioneer} />
 			<Section id="features" title="Everything you need to sell the vision">
 				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 					{features.map((item) => (
@@ -115,30 +100,52 @@ export default function Index() {
 					))}
 				</ul>
 			</Section>
-			<Section id="how-it-works" title="How it works">
+			<Section id="how-it-works" title="How it works" tone="muted">
 				<ol className="grid gap-4 md:grid-cols-3">
 					{steps.map((item, index) => (
 						<ItemCard key={item.title} item={item} step={index + 1} />
 					))}
 				</ol>
 			</Section>
-			<Section id="pricing" title="Simple pricing">
-				<div className="flex flex-col gap-4 rounded-xl bg-brand p-6 text-brand-foreground sm:flex-row sm:items-center sm:justify-between sm:p-8">
-					<div className="flex flex-col gap-1">
-						<p className="text-3xl font-bold">£99 per completed property</p>
-						<p className="text-white/80">Pay as you go. No subscription, no setup fees.</p>
+			<Section id="examples" title="See the potential" lead={`Drag across a room to compare. ${EXAMPLES_NOTE}`}>
+				<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+					{EXAMPLES.map((example) => (
+						<li key={example.id} className="flex flex-col gap-2">
+							<CompareSlider images={{ ...example, subject: example.room }} />
+							<p className="text-sm font-semibold text-gray-900">
+								{example.room} <span className="font-normal text-muted-foreground">· {example.label}</span>
+							</p>
+						</li>
+					))}
+				</ul>
+			</Section>
+			<Section id="pricing" title="Simple pricing" tone="muted">
+				<div className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-8">
+					<div className="flex flex-col gap-3">
+						<p>
+							<span className="text-4xl font-bold text-brand">£99</span>{' '}
+							<span className="text-muted-foreground">per completed property</span>
+						</p>
+						<p className="text-gray-700">Pay as you go. No subscription, no setup fees.</p>
+						<ul className="flex flex-col gap-1.5 text-sm text-gray-700">
+							{priceIncludes.map((line) => (
+								<li key={line} className="flex items-center gap-2">
+									<Check aria-hidden className="size-4 text-green-700" />
+									{line}
+								</li>
+							))}
+						</ul>
 					</div>
-					<Link to="/pricing" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+					<Link to="/pricing" className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+						<Sparkles aria-hidden className="size-4" />
 						See pricing
 					</Link>
 				</div>
 			</Section>
-			<section className="border-t border-gray-200">
-				<div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-14 sm:px-6">
-					<h2 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Ready to stage your next listing?</h2>
-					<CallToAction />
-				</div>
-			</section>
+			<PioneerSection pioneer={pioneer} />
+			<TryItFreeSection actionData={actionData?.trial} />
+			{/* #transform (issue 9): the TransformSection goes here, before the closing call to action. */}
+			<ClosingCallToAction pioneer={pioneer} />
 		</>
 	)
 }

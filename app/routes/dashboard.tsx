@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, NavLink, useLoaderData } from '@remix-run/react'
 import { Bug, ChartColumn, ChevronRight, FileText, Loader2, Send, Sparkles, type LucideIcon } from 'lucide-react'
+import { ConnectTelegram } from '#app/components/telegram/connect-telegram.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
@@ -145,6 +146,7 @@ export default function Dashboard() {
 				</ul>
 			</section>
 			<PerformanceStrip summary={summary} />
+			<ConnectTelegram />
 		</div>
 	)
 }

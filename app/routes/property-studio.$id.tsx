@@ -7,6 +7,8 @@ import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { resumeStep } from '#app/components/studio/workflow-steps.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { checkoutSettings } from '#core/billing/stripe.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
 import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
@@ -31,18 +33,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	const id = params.id ?? ''
 	const project = await findProject(actor, id)
-	// A completed project is closed: only its downloads remain (spec 02 §4).
-	if (project.status === 'completed') throw redirect(`/property-studio/${project.id}/downloads`)
+	// Back from a bank's own page after a card payment (Stripe's return URL).
+	const returnedFromPayment = new URL(request.url).searchParams.get('payment') === 'success'
+	if (project.status === 'completed') {
+		// Paid, and the webhook already completed it: the product goes back to the list (spec 02 §4).
+		if (returnedFromPayment)
+			throw await redirectWithToast('/property-studio', { type: 'success', title: 'Payment received', description: 'Your Rendos are ready to download.' })
+		// A completed project is closed: only its downloads remain (spec 02 §4).
+		throw redirect(`/property-studio/${project.id}/downloads`)
+	}
 	const [rooms, variations] = await Promise.all([listRooms(actor, project.id), listVariations(actor, project.id)])
 	// Resuming from the server's rows means a reload, or another phone, lands on the right step.
-	return { project, rooms, variations, step: resumeStep(rooms, variations) }
+	const step = returnedFromPayment ? 'download' : resumeStep(rooms, variations)
+	return { project, rooms, variations, step, checkout: checkoutSettings(), returnedFromPayment }
 }
 
 export default function ProjectWorkflowPage() {
-	const { project, rooms, variations, step } = useLoaderData<typeof loader>()
+	const { project, rooms, variations, step, checkout, returnedFromPayment } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-			<ProjectWorkflow key={project.id} project={project} rooms={rooms} variations={variations} initialStep={step} />
+			<ProjectWorkflow
+				key={project.id}
+				project={project}
+				rooms={rooms}
+				variations={variations}
+				initialStep={step}
+				checkout={checkout}
+				returnedFromPayment={returnedFromPayment}
+			/>
 		</div>
 	)
 }

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm'
 import { users } from '#db/schema/accounts.ts'
+import { recordTrialConversion } from '#core/leads/trial-conversion.ts'
 import { db } from '#core/platform/db.ts'
 import type { AgentRegisterInput, RegisterInput } from './auth.schema.ts'
 import { hashPassword } from './passwords.ts'
@@ -7,12 +8,17 @@ import { PIONEER_SPOTS } from './pioneer-program.ts'
 import { insertUser } from './users.ts'
 
 export async function registerUser(input: RegisterInput) {
-	return insertUser(db, {
-		username: input.username,
-		email: input.email,
-		firstName: input.firstName,
-		lastName: input.lastName,
-		password: await hashPassword(input.password),
+	const password = await hashPassword(input.password)
+	return db.transaction(async (tx) => {
+		const user = await insertUser(tx, {
+			username: input.username,
+			email: input.email,
+			firstName: input.firstName,
+			lastName: input.lastName,
+			password,
+		})
+		await recordTrialConversion(tx, user.email)
+		return user
 	})
 }
 
@@ -30,7 +36,7 @@ export async function registerAgent(input: AgentRegisterInput) {
 			.from(users)
 			.where(eq(users.isPioneerAgent, true))
 		const isPioneerAgent = pioneers < PIONEER_SPOTS
-		return insertUser(tx, {
+		const user = await insertUser(tx, {
 			// Agents register with an e-mail only; it doubles as their username (login accepts either).
 			username: input.email,
 			email: input.email,
@@ -41,6 +47,8 @@ export async function registerAgent(input: AgentRegisterInput) {
 			isPioneerAgent,
 			pioneerPosition: isPioneerAgent ? pioneers + 1 : null,
 		})
+		await recordTrialConversion(tx, user.email)
+		return user
 	})
 }
 

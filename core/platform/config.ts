@@ -25,6 +25,7 @@ const EnvSchema = z.object({
 	EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
 	SESSION_SECRET: optional,
 	CEO_EMAIL: z.string().email().optional(),
+	RENDO_CLI_AS: z.string().email().optional(),
 	JOBS: z.enum(['inline', 'off']).default('inline'),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().optional(),
 	S3_BUCKET: optional,
@@ -38,14 +39,22 @@ const EnvSchema = z.object({
 		.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
 		.optional(),
 	MAIL_FROM: z.string().default('Rendo <hello@rendo.local>'),
+	STRIPE_SECRET_KEY: optional,
+	STRIPE_WEBHOOK_SECRET: optional,
+	STRIPE_PUBLISHABLE_KEY: optional,
+	TELEGRAM_BOT_TOKEN: optional,
+	TELEGRAM_WEBHOOK_URL: z.string().url().startsWith('https://', 'must be an https:// URL').optional(),
+	TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
 	RENDER_PROVIDER: z.enum(['local', 'http']).default('local'),
 	RENDER_API_KEY: optional,
 	RENDER_API_URL: z.string().url().optional(),
 	RENDER_POLL_INTERVAL_MS: count(2000),
 	RENDER_RETRY_BASE_MS: count(500),
+	RENDER_MONTHLY_QUOTA: count(150),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
 	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),
 	LOGIN_WINDOW_MINUTES: count(15),
+	TRIAL_MAX_REQUESTS_PER_ADDRESS: count(30),
 	TRUST_PROXY: flag,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
@@ -71,6 +80,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		throw new ConfigError('Invalid configuration: RENDER_API_KEY and RENDER_API_URL: required when RENDER_PROVIDER=http')
 	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_URL)
 		throw new ConfigError('Invalid configuration: APP_URL: required in production when DATABASE_URL is set')
+	if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY))
+		throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set')
 	const dataDir = path.resolve(e.DATA_DIR)
 	const appUrl = e.APP_URL ?? `http://${e.HOST}:${e.PORT}`
 	return {
@@ -87,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		embeddedPg: { dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
 		sessionSecrets: e.SESSION_SECRET?.split(',').map((s) => s.trim()),
 		ceoEmail: e.CEO_EMAIL?.toLowerCase(),
+		// the account the command line acts as when a command is given no --as
+		cliAs: e.RENDO_CLI_AS?.toLowerCase(),
 		jobs: { inline: e.JOBS === 'inline', concurrency: e.WORKER_CONCURRENCY },
 		storage: e.S3_BUCKET
 			? {
@@ -110,12 +123,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 						retryBaseMs: e.RENDER_RETRY_BASE_MS,
 					}
 				: { provider: 'local' as const },
+		// renders the provider plan allows each calendar month (the operations dashboard's capacity)
+		renderMonthlyQuota: e.RENDER_MONTHLY_QUOTA,
 		mail: { smtpUrl: e.SMTP_URL, outboxDir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
+		// card payments through Stripe when a secret key is set; otherwise completion is billed to the
+		// agent's monthly invoice
+		payments: e.STRIPE_SECRET_KEY
+			? {
+					mode: 'stripe' as const,
+					secretKey: e.STRIPE_SECRET_KEY,
+					webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+					publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+				}
+			: { mode: 'invoice' as const },
+		// the bot is off without a token; with a webhook URL Telegram pushes updates, else we poll
+		telegram: e.TELEGRAM_BOT_TOKEN
+			? { token: e.TELEGRAM_BOT_TOKEN, webhookUrl: e.TELEGRAM_WEBHOOK_URL, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') }
+			: undefined,
 		loginLimits: {
 			perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
 			perAddress: e.LOGIN_MAX_REQUESTS_PER_ADDRESS,
 			windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
 		},
+		// free-trial submissions per client address in each hour
+		trialLimits: { perAddress: e.TRIAL_MAX_REQUESTS_PER_ADDRESS, windowMs: 60 * 60_000 },
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
 	}

@@ -25,7 +25,7 @@ export type RenderJob = z.infer<typeof RenderJobSchema>
  * style, generation and index) and the job is keyed the same way, so asking twice, or a retry
  * after a crash, never makes a second copy.
  */
-async function queueGeneration(tx: Tx, job: RenderJob, count: number) {
+export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opts: { bulk?: boolean } = {}) {
 	const slots = Array.from({ length: count }, (_, variationIndex) => ({
 		roomId: job.roomId,
 		style: job.style,
@@ -37,8 +37,9 @@ async function queueGeneration(tx: Tx, job: RenderJob, count: number) {
 		await addJob(tx, RENDER_TASK, job, {
 			jobKey: `render:${job.roomId}:${job.style}:${job.generationNumber}`,
 			maxAttempts: RENDER_MAX_ATTEMPTS,
-			// Variation 0 of a first generation is what the user sees first: it goes ahead of remodels.
-			priority: job.generationNumber === 1 ? 0 : 1,
+			// Variation 0 of a first generation is what the user sees first: it goes ahead of remodels,
+			// and a bulk import's renders go after both, so one big CSV never holds up someone waiting.
+			priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
 		})
 	return inserted
 }

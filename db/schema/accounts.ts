@@ -63,7 +63,9 @@ export const agents = pgTable(
   },
   (t) => [
     uniqueIndex('agents_email_lower_unique').on(sql`lower(${t.email})`),
-    index('agents_user_id_idx').on(t.userId),
+    // why unique: one profile per account; a second onboarding updates it, even when two race
+    // (profiles with no account are nulls, which never collide)
+    uniqueIndex('agents_user_id_unique').on(t.userId),
   ],
 )
 
@@ -82,7 +84,8 @@ export const brandAssets = pgTable(
     templateStyle: text('template_style').notNull().default('modern'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('brand_assets_agent_id_idx').on(t.agentId)],
+  // why unique: one brand per agent profile, updated in place by a second onboarding
+  (t) => [uniqueIndex('brand_assets_agent_id_unique').on(t.agentId)],
 )
 
 // Platform: the session cookie holds only this id, so "log out everywhere" is a delete.

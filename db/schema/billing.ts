@@ -1,6 +1,7 @@
 // All money columns are integer pence (9900 is £99.00).
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   doublePrecision,
   foreignKey,
@@ -175,6 +176,45 @@ export const businessMetrics = pgTable(
   ],
 )
 
+/**
+ * A card checkout in progress for a project (Stripe mode). The PaymentIntent is created with the
+ * same idempotency key for a project every time, so its parameters never change; what the agent
+ * chose on the final review (watermark, which favourites) lives here and is read when Stripe's
+ * signed webhook says the payment succeeded.
+ */
+export const propertyStudioCheckouts = pgTable(
+  'property_studio_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // why unique: one open checkout per project, updated when the agent changes their choices
+    // (foreign key declared below with a short name)
+    projectId: uuid('project_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentIntentId: text('payment_intent_id').notNull().unique(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    watermarkingEnabled: boolean('watermarking_enabled').notNull().default(false),
+    // null keeps every favourite
+    variationIds: text('variation_ids').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    foreignKey({
+      name: 'property_studio_checkouts_project_id_fk',
+      columns: [t.projectId],
+      foreignColumns: [propertyStudioProjects.id],
+    }).onDelete('cascade'),
+  ],
+)
+
+export type PropertyStudioCheckout = typeof propertyStudioCheckouts.$inferSelect
+export type NewPropertyStudioCheckout = typeof propertyStudioCheckouts.$inferInsert
 export type AgentBillingCycle = typeof agentBillingCycles.$inferSelect
 export type NewAgentBillingCycle = typeof agentBillingCycles.$inferInsert
 export type AgentInvoiceLineItem = typeof agentInvoiceLineItems.$inferSelect

@@ -28,6 +28,7 @@ export const propertyBrochures = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('property_brochures_agent_id_idx').on(t.agentId),
@@ -47,6 +48,8 @@ export const roomImages = pgTable(
         onUpdate: 'cascade',
       }),
     roomType: text('room_type'),
+    // the rooms' order in the brochure: the order the agent uploaded them
+    sortOrder: integer('sort_order').notNull().default(0),
     originalImageUrl: text('original_image_url'),
     stagedImageUrl: text('staged_image_url'),
     // the render provider's ids, not rows of ours

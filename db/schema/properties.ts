@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { agents, users } from './accounts.ts'
 import { transformations } from './transformations.ts'
 
@@ -50,6 +50,11 @@ export const clientPreferences = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     specificRequests: text('specific_requests'),
+    // the address the client-preference forms send the finished brochure's notice to
+    agentEmail: text('agent_email'),
+    // the multi-room demo's render settings (standard/premium/ultra, natural/warm/bright/ambient)
+    qualityLevel: text('quality_level'),
+    lightingPreference: text('lighting_preference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('client_preferences_tour_id_idx').on(t.tourId)],
@@ -73,6 +78,8 @@ export const rendoProjects = pgTable(
   (t) => [
     index('rendo_projects_property_id_idx').on(t.propertyId),
     index('rendo_projects_status_idx').on(t.status),
+    // why unique: a brochure finds its project through the transformation they share
+    uniqueIndex('rendo_projects_transformation_id_unique').on(t.transformationId),
   ],
 )
 

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { propertyStudioProjects } from './studio.ts'
+
+// why a sequence: ticket numbers (RND-2026-000123) must be unique and in order even when many
+// reports arrive at once; nextval never hands the same value out twice
+export const ticketNumberSeq = pgSequence('issue_ticket_number_seq', { startWith: 1 })
 
 export const issueTickets = pgTable(
   'issue_tickets',

@@ -1,58 +1,142 @@
-import { Link } from '@remix-run/react'
-import { ArrowLeft, CircleCheck, Plus, Receipt } from 'lucide-react'
-import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import type { RoomView, VariationView } from '#core/studio/views.ts'
-import { StepHeading } from './step-layout.tsx'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { CompletionAnswer } from '#app/components/checkout/checkout-api.ts'
+import { CompletionScreen } from '#app/components/checkout/completion-screen.tsx'
+import { FinalReview } from '#app/components/checkout/final-review.tsx'
+import { LogoScreen } from '#app/components/checkout/logo-screen.tsx'
+import { PaymentScreen } from '#app/components/checkout/payment-screen.tsx'
+import { useLogo } from '#app/components/checkout/use-logo.ts'
+import type { CheckoutSettings } from '#core/billing/pricing.ts'
+import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
+import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
+import { STEP_HEADING_ID } from './step-layout.tsx'
 
+type Stage = 'review' | 'logo' | 'payment' | 'complete'
+
+const styleOrder: readonly string[] = STUDIO_STYLES
+
+/** Finished favourites in the gallery's order: room, style, generation, position. */
+function orderedFavourites(rooms: RoomView[], variations: VariationView[]) {
+	const roomOrder = new Map(rooms.map((room, i) => [room.id, i]))
+	return variations
+		.filter((v) => v.isFavorite && v.status === 'completed')
+		.sort(
+			(a, b) =>
+				(roomOrder.get(a.roomId) ?? 0) - (roomOrder.get(b.roomId) ?? 0) ||
+				styleOrder.indexOf(a.style) - styleOrder.indexOf(b.style) ||
+				a.generationNumber - b.generationNumber ||
+				a.variationIndex - b.variationIndex,
+		)
+}
+
+/** The sub-screens share the workflow's heading: moving between them moves focus to it. */
+function useFocusOnStageChange(stage: Stage) {
+	const first = useRef(true)
+	useEffect(() => {
+		if (first.current) {
+			first.current = false
+			return
+		}
+		window.scrollTo({ top: 0 })
+		document.getElementById(STEP_HEADING_ID)?.focus({ preventScroll: true })
+	}, [stage])
+}
+
+/**
+ * Step 7: the final review and payment (spec 02 §2), then 'Project Complete'. Favourites start
+ * all selected; the agent may leave some out, brand the rest with their logo, and pay £99 (by
+ * card, or on the monthly invoice where card payments are off).
+ */
 export function DownloadStep({
+	project,
+	checkout,
+	returnedFromPayment,
 	rooms,
 	variations,
 	onBack,
 }: {
+	project: ProjectView
+	checkout: CheckoutSettings
+	/** back from a bank's own page (?payment=success): finish the payment straight away */
+	returnedFromPayment: boolean
 	rooms: RoomView[]
 	variations: VariationView[]
 	onBack: () => void
 }) {
-	const counts = [
-		{ label: 'Original photos', value: rooms.length },
-		{ label: 'Style variations', value: variations.filter((v) => v.status === 'completed').length },
-		{ label: 'Favorites', value: variations.filter((v) => v.isFavorite).length },
-	]
-	return (
-		<div className="flex flex-col gap-5">
-			<StepHeading title="Project Complete" description="Here is what this property has so far." />
-			<dl className="grid grid-cols-3 gap-3">
-				{counts.map(({ label, value }) => (
-					<div key={label} className="flex flex-col-reverse gap-1 rounded-xl bg-muted p-3 text-center sm:p-4">
-						<dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
-						<dd className="text-2xl font-bold text-brand tabular-nums sm:text-3xl">{value}</dd>
-					</div>
-				))}
-			</dl>
-			<div className="flex items-start gap-3 rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-sm">
-				<Receipt aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" />
-				<p className="text-gray-800">
-					A billing event of <span className="font-semibold">£99</span> will be logged when this project is completed. Only
-					your favourited images are kept, ready to download.
-				</p>
-			</div>
-			<p className="flex items-center gap-2 text-sm text-muted-foreground">
-				<CircleCheck aria-hidden className="size-4 text-green-700" />
-				Your favourites are saved: you can come back to this project at any time.
-			</p>
-			<div className="flex flex-col gap-3 sm:flex-row">
-				<Button size="lg" variant="outline" onClick={onBack} className="sm:mr-auto">
-					<ArrowLeft aria-hidden className="size-4" />
-					Back
-				</Button>
-				<Link to="/property-studio" className={buttonClasses({ size: 'lg' })}>
-					Back to Studio
-				</Link>
-				<Button size="lg" variant="outline" onClick={() => window.location.reload()}>
-					<Plus aria-hidden className="size-4" />
-					Start New Project
-				</Button>
-			</div>
-		</div>
-	)
+	const favourites = useMemo(() => orderedFavourites(rooms, variations), [rooms, variations])
+	const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(favourites.map((v) => v.id)))
+	const [branding, setBranding] = useState(false)
+	const [stage, setStage] = useState<Stage>(returnedFromPayment ? 'payment' : 'review')
+	const [answer, setAnswer] = useState<CompletionAnswer | null>(null)
+	const logo = useLogo()
+	useFocusOnStageChange(stage)
+
+	const toggle = (id: string) =>
+		setSelected((current) => {
+			const next = new Set(current)
+			if (!next.delete(id)) next.add(id)
+			return next
+		})
+	// In the favourites' order, so the server keeps (and names) them as shown.
+	const choice = { watermarkingEnabled: branding, variationIds: favourites.filter((v) => selected.has(v.id)).map((v) => v.id) }
+
+	switch (stage) {
+		case 'review':
+			return (
+				<FinalReview
+					rooms={rooms}
+					favourites={favourites}
+					selected={selected}
+					onToggle={toggle}
+					onSelectAll={() => setSelected(new Set(favourites.map((v) => v.id)))}
+					onClear={() => setSelected(new Set())}
+					branding={branding}
+					onBrandingChange={setBranding}
+					logo={logo.status}
+					onManageLogo={() => setStage('logo')}
+					checkout={checkout}
+					onBack={onBack}
+					onPay={() => setStage('payment')}
+				/>
+			)
+		case 'logo':
+			return (
+				<LogoScreen
+					logo={logo.status}
+					onUploaded={(uploaded) => {
+						logo.replace(uploaded)
+						setBranding(true)
+						setStage('review')
+					}}
+					onBack={() => setStage('review')}
+				/>
+			)
+		case 'payment':
+			return (
+				<PaymentScreen
+					projectId={project.id}
+					checkout={checkout}
+					resume={returnedFromPayment}
+					choice={choice}
+					favoriteCount={choice.variationIds.length}
+					onBack={() => setStage('review')}
+					onPaid={(completed) => {
+						setAnswer(completed)
+						setStage('complete')
+					}}
+				/>
+			)
+		case 'complete':
+			return (
+				<CompletionScreen
+					projectId={project.id}
+					checkout={checkout}
+					answer={answer}
+					counts={{
+						originals: rooms.length,
+						variations: variations.filter((v) => v.status === 'completed').length,
+						kept: choice.variationIds.length,
+					}}
+				/>
+			)
+	}
 }

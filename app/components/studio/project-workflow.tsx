@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
+import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import { DownloadStep } from './download-step.tsx'
 import { Gallery } from './gallery.tsx'
@@ -107,11 +108,17 @@ export function ProjectWorkflow({
 	rooms,
 	variations,
 	initialStep,
+	checkout,
+	returnedFromPayment = false,
 }: {
 	project: ProjectView
 	rooms: RoomView[]
 	variations: VariationView[]
 	initialStep: WorkflowStep
+	/** how the agent pays at step 7 */
+	checkout: CheckoutSettings
+	/** back from a bank's page after a card payment: step 7 finishes it */
+	returnedFromPayment?: boolean
 }) {
 	const [step, setStep] = useState<WorkflowStep>(initialStep)
 	const studio = useStudioProject(project.id, { rooms, variations })
@@ -220,7 +227,16 @@ export function ProjectWorkflow({
 					/>
 				)
 			case 'download':
-				return <DownloadStep rooms={studio.rooms} variations={studio.variations} onBack={goBack} />
+				return (
+					<DownloadStep
+						project={project}
+						checkout={checkout}
+						returnedFromPayment={returnedFromPayment}
+						rooms={studio.rooms}
+						variations={studio.variations}
+						onBack={goBack}
+					/>
+				)
 		}
 	}
 

@@ -20,7 +20,7 @@ async function messageOf(response: Response, fallback: string) {
 	}
 }
 
-async function request<T>(url: string, init: RequestInit | undefined, fallback: string): Promise<T> {
+export async function request<T>(url: string, init: RequestInit | undefined, fallback: string): Promise<T> {
 	let response: Response
 	try {
 		response = await fetch(url, { credentials: 'same-origin', ...init })
@@ -31,7 +31,7 @@ async function request<T>(url: string, init: RequestInit | undefined, fallback: 
 	return (await response.json()) as T
 }
 
-function postJson<T>(url: string, body: unknown, fallback: string) {
+export function postJson<T>(url: string, body: unknown, fallback: string) {
 	return request<T>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, fallback)
 }
 

@@ -1,0 +1,237 @@
+import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, LoaderCircle, RefreshCw, Stamp } from 'lucide-react'
+import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
+import { formatShortDate, pluralise, roomLabel, styleLabel } from '#app/components/studio/labels.ts'
+import { VariationImage } from '#app/components/studio/variation-image.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import type { CheckoutSettings } from '#core/billing/pricing.ts'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
+import type { LogoState } from './checkout-api.ts'
+import { OrderSummary } from './order-summary.tsx'
+import type { LogoStatus } from './use-logo.ts'
+
+function FavouriteCard({
+	variation,
+	roomName,
+	selected,
+	onToggle,
+}: {
+	variation: VariationView
+	roomName: string
+	selected: boolean
+	onToggle: () => void
+}) {
+	return (
+		<li>
+			<label
+				className={cn(
+					'relative flex h-full cursor-pointer flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+					selected ? 'border-brand ring-2 ring-brand' : 'border-gray-200 opacity-80 hover:opacity-100',
+				)}
+			>
+				<input
+					type="checkbox"
+					checked={selected}
+					onChange={onToggle}
+					className="absolute top-2 left-2 z-10 size-5 accent-brand focus-visible:outline-none"
+				/>
+				<span className="aspect-[4/3] bg-muted">
+					<VariationImage variation={variation} size="thumb" alt="" />
+				</span>
+				<span className="flex flex-col gap-0.5 p-3 text-sm">
+					<span className="font-medium text-gray-900">
+						<span className="sr-only">{roomName}, </span>
+						{styleLabel(variation.style)}
+					</span>
+					<span className="text-xs text-muted-foreground">
+						Generation {variation.generationNumber} · Saved <time dateTime={variation.createdAt}>{formatShortDate(variation.createdAt)}</time>
+					</span>
+				</span>
+			</label>
+		</li>
+	)
+}
+
+function BrandingOption({
+	branding,
+	onBrandingChange,
+	logo,
+	onManageLogo,
+}: {
+	branding: boolean
+	onBrandingChange: (on: boolean) => void
+	logo: LogoStatus
+	onManageLogo: () => void
+}) {
+	const current: LogoState | null = logo.state === 'ready' ? logo.logo : null
+	return (
+		<section aria-labelledby="branding-heading" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+			<h3 id="branding-heading" className="sr-only">
+				Branding
+			</h3>
+			<label className="flex cursor-pointer items-start gap-3">
+				<input type="checkbox" checked={branding} onChange={(e) => onBrandingChange(e.target.checked)} className="mt-0.5 size-5 accent-brand" />
+				<span className="flex flex-col gap-0.5">
+					<span className="flex items-center gap-2 font-medium text-gray-900">
+						<Stamp aria-hidden className="size-4 text-brand" />
+						Brand Images with Your Logo
+					</span>
+					<span className="text-sm text-muted-foreground">Your logo goes in the bottom-right corner of every image you keep.</span>
+				</span>
+			</label>
+			{logo.state === 'loading' ? (
+				<p className="flex items-center gap-2 text-sm text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					Checking your logo...
+				</p>
+			) : logo.state === 'error' ? (
+				<div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
+					<CircleAlert aria-hidden className="size-4" />
+					Failed to fetch logo
+					<Button size="sm" variant="outline" onClick={logo.retry}>
+						<RefreshCw aria-hidden className="size-4" />
+						Try Again
+					</Button>
+				</div>
+			) : current?.hasLogo && current.logoUrl ? (
+				<div className="flex items-center gap-3">
+					<span className="flex h-12 w-24 items-center justify-center rounded-md border border-gray-200 bg-[repeating-conic-gradient(#f4f5f7_0_25%,#fff_0_50%)] bg-[length:12px_12px] p-1">
+						<img src={current.logoUrl} alt="Your logo" className="max-h-full max-w-full object-contain" />
+					</span>
+					<Button size="sm" variant="outline" onClick={onManageLogo}>
+						Change Logo
+					</Button>
+				</div>
+			) : branding ? (
+				<div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+					<CircleAlert aria-hidden className="size-4 shrink-0" />
+					<span className="flex-1">Upload your logo to brand your images.</span>
+					<Button size="sm" onClick={onManageLogo}>
+						<ImagePlus aria-hidden className="size-4" />
+						Upload Logo
+					</Button>
+				</div>
+			) : (
+				<Button size="sm" variant="ghost" onClick={onManageLogo} className="self-start">
+					<ImagePlus aria-hidden className="size-4" />
+					Upload Logo
+				</Button>
+			)}
+		</section>
+	)
+}
+
+/**
+ * The final review (spec 02 §2): favourites grouped per room as cards to keep or leave out, the
+ * branding option, the order, and 'Pay & Receive Rendos'.
+ */
+export function FinalReview({
+	rooms,
+	favourites,
+	selected,
+	onToggle,
+	onSelectAll,
+	onClear,
+	branding,
+	onBrandingChange,
+	logo,
+	onManageLogo,
+	checkout,
+	onBack,
+	onPay,
+}: {
+	rooms: RoomView[]
+	favourites: VariationView[]
+	selected: ReadonlySet<string>
+	onToggle: (id: string) => void
+	onSelectAll: () => void
+	onClear: () => void
+	branding: boolean
+	onBrandingChange: (on: boolean) => void
+	logo: LogoStatus
+	onManageLogo: () => void
+	checkout: CheckoutSettings
+	onBack: () => void
+	onPay: () => void
+}) {
+	const groups = rooms
+		.map((room) => ({ room, items: favourites.filter((v) => v.roomId === room.id) }))
+		.filter((group) => group.items.length > 0)
+	const hasLogo = logo.state === 'ready' && logo.logo.hasLogo
+	const blocker =
+		selected.size === 0 ? 'Select at least one image to keep.' : branding && !hasLogo ? 'Upload your logo, or untick branding.' : null
+
+	return (
+		<div className="flex flex-col gap-5">
+			<StepHeading
+				title="Final Review"
+				description="Choose the favourites to keep. Only the images you select are kept once the project is complete."
+			/>
+			{favourites.length === 0 ? (
+				<p className="rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
+					No favourites yet. Go back and tap the heart on the images you want to keep.
+				</p>
+			) : (
+				<>
+					<div className="flex flex-wrap items-center justify-between gap-3">
+						<p aria-live="polite" className="text-sm font-medium text-gray-900">
+							{selected.size} of {pluralise(favourites.length, 'favorite')} selected
+						</p>
+						<div className="flex gap-2">
+							<Button size="sm" variant="outline" onClick={onSelectAll} disabled={selected.size === favourites.length}>
+								Select All
+							</Button>
+							<Button size="sm" variant="outline" onClick={onClear} disabled={selected.size === 0}>
+								Clear Selection
+							</Button>
+						</div>
+					</div>
+					{groups.map(({ room, items }) => {
+						const name = roomLabel(room)
+						const chosen = items.filter((v) => selected.has(v.id)).length
+						return (
+							<section key={room.id} aria-labelledby={`review-${room.id}`} className="flex flex-col gap-3">
+								<h3 id={`review-${room.id}`} className="flex items-baseline justify-between gap-2 font-semibold text-gray-900">
+									{name}
+									<span className="text-sm font-normal text-muted-foreground">
+										{chosen} of {items.length} selected
+									</span>
+								</h3>
+								<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+									{items.map((v) => (
+										<FavouriteCard key={v.id} variation={v} roomName={name} selected={selected.has(v.id)} onToggle={() => onToggle(v.id)} />
+									))}
+								</ul>
+							</section>
+						)
+					})}
+				</>
+			)}
+			<div className="grid gap-4 lg:grid-cols-2">
+				<BrandingOption branding={branding} onBrandingChange={onBrandingChange} logo={logo} onManageLogo={onManageLogo} />
+				<OrderSummary
+					note={
+						checkout.mode === 'invoice' ? (
+							<p className="rounded-lg bg-muted px-3 py-2 text-sm text-gray-800">No card needed: this is billed to your monthly invoice.</p>
+						) : null
+					}
+				>
+					<div className="flex justify-between gap-4 text-muted-foreground">
+						<dt>Images kept</dt>
+						<dd className="tabular-nums">{selected.size}</dd>
+					</div>
+				</OrderSummary>
+			</div>
+			<StepActions status={blocker ? <p className="text-sm text-muted-foreground">{blocker}</p> : null}>
+				<Button variant="outline" onClick={onBack}>
+					<ArrowLeft aria-hidden className="size-4" />
+					Back
+				</Button>
+				<Button onClick={onPay} disabled={!!blocker}>
+					<CreditCard aria-hidden className="size-4" />
+					Pay &amp; Receive Rendos
+				</Button>
+			</StepActions>
+		</div>
+	)
+}

@@ -1,0 +1,84 @@
+import { ChevronLeft, ChevronRight, Pause } from 'lucide-react'
+import { cn } from '#app/utils/cn.ts'
+import { BeforeAfterFrame } from './before-after.tsx'
+import { EXAMPLES } from './examples.ts'
+import { useCarousel } from './use-carousel.ts'
+
+const controlClasses =
+	'flex size-11 items-center justify-center rounded-full bg-white/90 text-brand shadow-md transition-colors hover:bg-white'
+
+/**
+ * Before/after photos by room type. Advances every 2.5 s until the user interacts; then arrows,
+ * ←/→/Home/End on the focused carousel, a swipe, or a dot choose the slide. Without JavaScript the
+ * first slide stays.
+ */
+export function HeroCarousel() {
+	const { index, playing, stop, goTo, handlers } = useCarousel(EXAMPLES.length)
+	const current = EXAMPLES[index]
+	return (
+		<section
+			aria-roledescription="carousel"
+			aria-label="Before and after examples"
+			className="flex flex-col gap-3"
+			{...handlers}
+		>
+			<div className="relative touch-pan-y overflow-hidden rounded-2xl shadow-lg">
+				{/* Slides are stacked and cross-fade, so the frame never changes height. */}
+				<div aria-live={playing ? 'off' : 'polite'} className="relative aspect-[3/2]">
+					{EXAMPLES.map((example, i) => (
+						<div
+							key={example.id}
+							role="group"
+							aria-roledescription="slide"
+							aria-label={`${i + 1} of ${EXAMPLES.length}: ${example.room}`}
+							aria-hidden={i !== index}
+							className={cn(
+								'absolute inset-0 transition-opacity duration-500 motion-reduce:transition-none',
+								i === index ? 'opacity-100' : 'opacity-0',
+							)}
+						>
+							<BeforeAfterFrame images={{ ...example, subject: example.room }} eager={i === 0} />
+						</div>
+					))}
+				</div>
+				<div className="absolute inset-x-3 top-1/2 flex -translate-y-1/2 justify-between">
+					<button type="button" className={controlClasses} aria-label="Previous example" onClick={() => goTo(index - 1)}>
+						<ChevronLeft aria-hidden className="size-5" />
+					</button>
+					<button type="button" className={controlClasses} aria-label="Next example" onClick={() => goTo(index + 1)}>
+						<ChevronRight aria-hidden className="size-5" />
+					</button>
+				</div>
+			</div>
+			<div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+				<p className="text-sm font-semibold text-gray-900" data-testid="hero-slide">
+					{current.room} <span className="font-normal text-muted-foreground">· {current.label}</span>
+				</p>
+				<div className="-mx-2 flex items-center">
+					{EXAMPLES.map((example, i) => (
+						<button
+							key={example.id}
+							type="button"
+							aria-label={`Show ${example.room}`}
+							aria-current={i === index ? 'true' : undefined}
+							onClick={() => goTo(i)}
+							className="flex size-10 items-center justify-center rounded-full"
+						>
+							<span className={cn('size-2.5 rounded-full transition-colors', i === index ? 'bg-brand' : 'bg-gray-300')} />
+						</button>
+					))}
+					{playing ? (
+						<button
+							type="button"
+							onClick={stop}
+							aria-label="Stop the slideshow"
+							className="flex size-10 items-center justify-center rounded-full text-muted-foreground hover:text-brand"
+						>
+							<Pause aria-hidden className="size-4" />
+						</button>
+					) : null}
+				</div>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,163 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { CircleAlert, Loader2 } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
+import { ErrorList, Field } from '#app/components/forms.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
+import {
+	TRIAL_ROOM_LABELS,
+	TRIAL_ROOM_TYPES,
+	TRIAL_STYLE_LABELS,
+	TRIAL_STYLES,
+	TrialFormSchema,
+} from '#core/leads/trial.schema.ts'
+import { ImagePicker } from './image-picker.tsx'
+import { sendTrial } from './send-trial.ts'
+
+function SelectField({
+	label,
+	meta,
+	placeholder,
+	children,
+}: {
+	label: string
+	meta: FieldMetadata<string>
+	placeholder: string
+	children: ReactNode
+}) {
+	const errorId = meta.errors?.length ? meta.errorId : undefined
+	return (
+		<div className="flex flex-col gap-1.5">
+			<label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
+				{label}
+			</label>
+			<select
+				{...getSelectProps(meta)}
+				aria-describedby={errorId}
+				className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm aria-[invalid]:border-destructive"
+			>
+				<option value="">{placeholder}</option>
+				{children}
+			</select>
+			<div className="min-h-5">
+				<ErrorList id={errorId} errors={meta.errors} />
+			</div>
+		</div>
+	)
+}
+
+/** The red box for failures that belong to no field, titled as the spec's alert. */
+function ErrorAlert({ message }: { message: string }) {
+	return (
+		<div role="alert" className="flex gap-3 rounded-md border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive">
+			<CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+			<div>
+				<p className="font-semibold">Error</p>
+				<p>{message}</p>
+			</div>
+		</div>
+	)
+}
+
+/**
+ * The free-trial form. Without JavaScript it is a multipart POST to the landing page's action,
+ * which answers with `lastResult`/`serverMessage` or a panel. With JavaScript, conform checks the
+ * fields in the spec's order, then the form is sent to /api/try-it-free and the caller is told how
+ * it ended.
+ */
+export function TrialForm({
+	lastResult,
+	serverMessage,
+	autoFocus,
+	onSent,
+	onUsed,
+}: {
+	lastResult?: SubmissionResult<string[]>
+	serverMessage?: string | null
+	autoFocus: boolean
+	onSent: (email: string) => void
+	onUsed: () => void
+}) {
+	const [sending, setSending] = useState(false)
+	const [error, setError] = useState(serverMessage ?? null)
+	const [form, fields] = useForm({
+		id: 'free-trial-form',
+		lastResult,
+		constraint: getZodConstraint(TrialFormSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: TrialFormSchema }),
+		async onSubmit(event, { formData }) {
+			event.preventDefault()
+			// The spec's clients always send the flag, as text.
+			formData.set('requiresDeclutter', formData.has('requiresDeclutter') ? 'true' : 'false')
+			setSending(true)
+			setError(null)
+			const reply = await sendTrial(formData)
+			setSending(false)
+			if (reply.kind === 'sent') onSent(String(formData.get('email')).trim())
+			else if (reply.kind === 'used') onUsed()
+			else setError(reply.message)
+		},
+	})
+
+	return (
+		<form method="post" encType="multipart/form-data" action="/?index#try-it-free" className="flex flex-col gap-2" {...getFormProps(form)}>
+			{error ? <ErrorAlert message={error} /> : null}
+			<HoneypotProvider nameFieldName={HONEYPOT_FIELD} validFromFieldName={null}>
+				<HoneypotInputs />
+			</HoneypotProvider>
+			<div className="grid gap-x-4 sm:grid-cols-2">
+				<Field
+					labelProps={{ children: 'Name' }}
+					inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name', autoFocus }}
+					errors={fields.name.errors}
+				/>
+				<Field
+					labelProps={{ children: 'Email' }}
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					errors={fields.email.errors}
+				/>
+				<SelectField label="Room type" meta={fields.roomType} placeholder="Select a room type">
+					{TRIAL_ROOM_TYPES.map((type) => (
+						<option key={type} value={type}>
+							{TRIAL_ROOM_LABELS[type]}
+						</option>
+					))}
+				</SelectField>
+				<SelectField label="Furniture style" meta={fields.style} placeholder="Select a furniture style">
+					{TRIAL_STYLES.map((style) => (
+						<option key={style} value={style}>
+							{TRIAL_STYLE_LABELS[style]}
+						</option>
+					))}
+				</SelectField>
+			</div>
+			<label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
+				<input
+					{...getInputProps(fields.requiresDeclutter, { type: 'checkbox', value: 'true' })}
+					className="size-5 rounded border-gray-300 accent-brand"
+				/>
+				Remove the existing furniture (declutter first)
+			</label>
+			<ImagePicker
+				id={fields.image.id}
+				name={fields.image.name}
+				errors={fields.image.errors}
+				validate={() => form.validate({ name: fields.image.name })}
+			/>
+			<Button type="submit" size="lg" disabled={sending} className="mt-1 w-full sm:w-auto sm:self-start">
+				{sending ? (
+					<>
+						<Loader2 aria-hidden className="size-4 animate-spin" />
+						Processing...
+					</>
+				) : (
+					'Transform My Photo'
+				)}
+			</Button>
+		</form>
+	)
+}

@@ -1,0 +1,160 @@
+import { Link, useFetcher } from '@remix-run/react'
+import { Link2, Upload } from 'lucide-react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { styleLabel } from '#app/components/studio/labels.ts'
+import { FormAlert } from '#app/components/forms.tsx'
+import { useToast } from '#app/components/toaster.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import {
+	AREA_LABELS,
+	DEFAULT_AREAS,
+	DEFAULT_STYLE,
+	FILE_TOO_LARGE,
+	NO_FILE_SELECTED,
+	NO_URL_PROVIDED,
+	TRANSFORM_AREAS,
+	TRANSFORM_MAX_BYTES,
+	TRANSFORM_STYLES,
+} from '#core/transformations/transformation.schema.ts'
+
+/** What the /transform action answers when it refuses a request. */
+export type TransformActionData = { message: string; fieldErrors?: Record<string, string[] | undefined> }
+
+const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm'
+
+/**
+ * The quick transform form (spec 02 §2), used on /transform and in the landing page's #transform
+ * section. It posts multipart to the /transform action through a fetcher, so the section stays
+ * on the landing page; without JavaScript it is a plain form post.
+ */
+export function TransformForm({ user, refusal }: { user: { email: string } | null; refusal?: string }) {
+	const fetcher = useFetcher<TransformActionData>({ key: 'transform' })
+	const { toast } = useToast()
+	const ids = { file: useId(), url: useId(), style: useId(), email: useId(), emailResults: useId() }
+	const [mode, setMode] = useState<'upload' | 'url'>('upload')
+	const [emailResults, setEmailResults] = useState(false)
+	const busy = fetcher.state !== 'idle'
+
+	useEffect(() => {
+		if (fetcher.state === 'idle' && fetcher.data?.message)
+			toast({ title: 'Error', description: fetcher.data.message || 'Failed to start transformation', variant: 'destructive' })
+	}, [fetcher.state, fetcher.data, toast])
+
+	function onSubmit(event: FormEvent<HTMLFormElement>) {
+		event.preventDefault()
+		const form = event.currentTarget
+		const data = new FormData(form)
+		const file = data.get('image')
+		const problem =
+			mode === 'upload'
+				? !(file instanceof File) || file.size === 0
+					? NO_FILE_SELECTED
+					: file.size > TRANSFORM_MAX_BYTES
+						? FILE_TOO_LARGE
+						: null
+				: !String(data.get('propertyUrl') ?? '').trim()
+					? NO_URL_PROVIDED
+					: null
+		if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' })
+		// the spec's request: areas as JSON text; none chosen sends kitchen
+		const areas = data.getAll('area').map(String)
+		data.delete('area')
+		data.set('areas', JSON.stringify(areas.length ? areas : ['kitchen']))
+		if (mode === 'url') data.delete('image')
+		fetcher.submit(data, { method: 'post', action: '/transform', encType: 'multipart/form-data' })
+	}
+
+	return (
+		<fetcher.Form method="post" action="/transform" encType="multipart/form-data" onSubmit={onSubmit} className="flex flex-col gap-5">
+			<FormAlert errors={[refusal && !fetcher.data ? refusal : null]} />
+			{!user ? (
+				<div role="note" className="flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+					<p>
+						<span className="font-semibold">Login required.</span> Please log in or register to transform photos.
+					</p>
+					<div className="flex gap-2">
+						<Link to="/login?redirectTo=/transform" className={buttonClasses({ size: 'sm' })}>Sign in</Link>
+						<Link to="/register" className={buttonClasses({ size: 'sm', variant: 'outline' })}>Register</Link>
+					</div>
+				</div>
+			) : null}
+
+			<fieldset className="flex flex-col gap-2">
+				<legend className="mb-2 text-sm font-medium text-gray-800">Photo source</legend>
+				<div className="grid grid-cols-2 gap-2">
+					{(
+						[
+							['upload', 'Upload a photo', Upload],
+							['url', 'Listing URL', Link2],
+						] as const
+					).map(([value, label, Icon]) => (
+						<label
+							key={value}
+							className={cn(
+								'flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+								mode === value ? 'border-brand bg-brand/5 text-brand' : 'border-gray-300',
+							)}
+						>
+							<input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} className="sr-only" />
+							<Icon aria-hidden className="size-4" />
+							{label}
+						</label>
+					))}
+				</div>
+			</fieldset>
+
+			{mode === 'upload' ? (
+				<div className="flex flex-col gap-1.5">
+					<label htmlFor={ids.file} className="text-sm font-medium text-gray-800">Property photo</label>
+					<input id={ids.file} name="image" type="file" accept="image/jpeg,image/png,image/webp" className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium" />
+					<p className="text-xs text-muted-foreground">JPG, PNG or WebP, up to 10MB.</p>
+				</div>
+			) : (
+				<div className="flex flex-col gap-1.5">
+					<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">Listing URL</label>
+					<input id={ids.url} name="propertyUrl" type="url" inputMode="url" placeholder="https://www.example-estate.co.uk/property/123" className={control} />
+					<p className="text-xs text-muted-foreground">We take up to 10 photos from the listing page.</p>
+				</div>
+			)}
+
+			<div className="flex flex-col gap-1.5">
+				<label htmlFor={ids.style} className="text-sm font-medium text-gray-800">Style</label>
+				<select id={ids.style} name="style" defaultValue={DEFAULT_STYLE} className={control}>
+					{TRANSFORM_STYLES.map((s) => (
+						<option key={s} value={s}>{styleLabel(s)}</option>
+					))}
+				</select>
+			</div>
+
+			<fieldset className="flex flex-col gap-2">
+				<legend className="mb-2 text-sm font-medium text-gray-800">Areas to transform</legend>
+				<div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+					{TRANSFORM_AREAS.map((area) => (
+						<label key={area} className="flex min-h-11 items-center gap-2 rounded-md border border-gray-200 px-3 text-sm">
+							<input type="checkbox" name="area" value={area} defaultChecked={DEFAULT_AREAS.includes(area)} className="size-4" />
+							{AREA_LABELS[area]}
+						</label>
+					))}
+				</div>
+			</fieldset>
+
+			<div className="flex flex-col gap-2">
+				<label htmlFor={ids.emailResults} className="flex min-h-11 items-center gap-2 text-sm font-medium">
+					<input id={ids.emailResults} type="checkbox" name="emailResults" value="true" checked={emailResults} onChange={(e) => setEmailResults(e.target.checked)} className="size-4" />
+					Email me the results
+				</label>
+				{emailResults ? (
+					<div className="flex flex-col gap-1.5">
+						<label htmlFor={ids.email} className="text-sm font-medium text-gray-800">Email</label>
+						<input id={ids.email} name="email" type="email" autoComplete="email" defaultValue={user?.email ?? ''} className={control} />
+					</div>
+				) : null}
+			</div>
+
+			<Button type="submit" size="lg" disabled={busy}>
+				{busy ? 'Processing...' : 'Transform Property'}
+			</Button>
+		</fetcher.Form>
+	)
+}

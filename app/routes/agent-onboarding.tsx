@@ -1,0 +1,57 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
+import interBold from '@fontsource/inter/latin-700.css?url'
+import inter from '@fontsource/inter/latin-400.css?url'
+import latoBold from '@fontsource/lato/latin-700.css?url'
+import lato from '@fontsource/lato/latin-400.css?url'
+import montserratBold from '@fontsource/montserrat/latin-700.css?url'
+import montserrat from '@fontsource/montserrat/latin-400.css?url'
+import openSansBold from '@fontsource/open-sans/latin-700.css?url'
+import openSans from '@fontsource/open-sans/latin-400.css?url'
+import playfairItalic from '@fontsource/playfair-display/latin-400-italic.css?url'
+import playfair from '@fontsource/playfair-display/latin-400.css?url'
+import robotoBold from '@fontsource/roboto/latin-700.css?url'
+import roboto from '@fontsource/roboto/latin-400.css?url'
+import { OnboardingSuccess, type Onboarded } from '#app/components/onboarding/onboarding-success.tsx'
+import { OnboardingWizard } from '#app/components/onboarding/onboarding-wizard.tsx'
+import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { BRAND_DEFAULTS } from '#core/accounts/agent-profile.schema.ts'
+import { onboardingDefaults } from '#core/accounts/agent-profile.ts'
+
+export const meta: MetaFunction = () => [{ title: 'Agent Onboarding | Rendo' }]
+
+// The six brand fonts, served from the installed @fontsource packages, so the cover preview is
+// drawn in the font the brochure will use. Browsers fetch only the faces the preview shows.
+export const links: LinksFunction = () =>
+	[inter, interBold, roboto, robotoBold, openSans, openSansBold, lato, latoBold, montserrat, montserratBold, playfair, playfairItalic].map((href) => ({
+		rel: 'stylesheet',
+		href,
+	}))
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const { user, actor } = await requireSessionUser(request)
+	const { profile, logoUrl } = await onboardingDefaults(actor)
+	const agentName = [user.firstName, user.lastName].filter(Boolean).join(' ')
+	return {
+		isUpdate: !!profile,
+		defaults: profile ?? { ...BRAND_DEFAULTS, companyName: '', agentName, email: user.email, phone: '', website: '' },
+		logoUrl,
+	}
+}
+
+export default function AgentOnboardingPage() {
+	const { defaults, logoUrl, isUpdate } = useLoaderData<typeof loader>()
+	const [result, setResult] = useState<Onboarded | null>(null)
+	return (
+		<div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+			<div className="flex flex-col gap-1">
+				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{isUpdate ? 'Your Agent Profile' : 'Agent Onboarding'}</h1>
+				<p className="text-muted-foreground">
+					Your company, contact details and brand: every brochure you send carries them.
+				</p>
+			</div>
+			{result ? <OnboardingSuccess result={result} /> : <OnboardingWizard defaults={defaults} savedLogoUrl={logoUrl} onDone={setResult} />}
+		</div>
+	)
+}

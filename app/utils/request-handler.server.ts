@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+// Not re-exported by the package's index, but part of its build: the request is made exactly as there.
+import { createRemixRequest } from '@remix-run/express/dist/server.js'
+import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+
+/**
+ * @remix-run/express's handler, except for how a body is written: its writer ignores
+ * backpressure, so a streamed body (a ZIP of a whole property, a large photo) read faster than
+ * the client downloads piles up in the web process's memory. Here the body is piped, so the
+ * stream is read only as fast as the socket drains, and a client that goes away cancels it.
+ */
+export function createRequestHandler({
+	build,
+	mode,
+	getLoadContext,
+}: {
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	mode: string
+	getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+}) {
+	const handle = createRemixHandler(build, mode)
+	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+		let response: Response
+		try {
+			response = await handle(createRemixRequest(req, res), getLoadContext(req, res))
+		} catch (error) {
+			return next(error)
+		}
+		res.statusMessage = response.statusText
+		res.status(response.status)
+		for (const [key, value] of response.headers.entries()) res.append(key, value)
+		if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
+		if (!response.body) return void res.end()
+		// A client that disconnects ends the pipeline with an error; there is nobody left to tell.
+		await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(() => res.destroy())
+	}
+}

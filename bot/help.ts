@@ -1,0 +1,30 @@
+import { Composer } from 'grammy'
+import type { BotContext } from './context.ts'
+
+/** The command menu Telegram shows (registered at start) and the help text, from one list. */
+export const COMMANDS = [
+	{ command: 'projects', description: 'your properties and their progress' },
+	{ command: 'status', description: 'rooms and styles of the current property' },
+	{ command: 'favorites', description: 'the current property’s favourites' },
+	{ command: 'report', description: 'report an issue' },
+	{ command: 'unlink', description: 'disconnect this Telegram account' },
+	{ command: 'help', description: 'this message' },
+]
+
+export const HELP_TEXT = [
+	'Send me room photos (one, several or an album) and I will stage them:',
+	'1. choose the property',
+	'2. check each photo’s room type',
+	'3. pick styles and tap Process',
+	'',
+	...COMMANDS.map((c) => `/${c.command} – ${c.description}`),
+].join('\n')
+
+/** /help, and the answer to anything the other conversations did not take. */
+export const help = new Composer<BotContext>()
+
+help.command('help', (ctx) => ctx.reply(HELP_TEXT))
+
+help.on('message', (ctx) => ctx.reply(`I did not understand that.\n\n${HELP_TEXT}`))
+
+help.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'This button is no longer in use.' }))

@@ -1,0 +1,37 @@
+/**
+ * `npm run bot`: the Telegram bot on its own, by long polling, with the jobs inline unless
+ * JOBS=off (the photos it takes in are downloaded and rendered by jobs). Run this or `npm start`
+ * with the token, not both: Telegram gives a bot's updates to one poller.
+ */
+import { ConfigError, config } from '#core/platform/config.ts'
+import { onShutdown } from '#core/platform/shutdown.ts'
+import { startDatabase } from '#core/platform/start-database.ts'
+
+async function main() {
+	const c = config()
+	if (!c.telegram) throw new ConfigError('TELEGRAM_BOT_TOKEN is not set: there is no bot to run')
+	if (c.telegram.webhookUrl)
+		throw new ConfigError('TELEGRAM_WEBHOOK_URL is set: Telegram sends the updates to the web server (npm start)')
+	const database = await startDatabase()
+	const { startTelegramBot } = await import('./start.ts')
+	const { closeDb } = await import('#core/platform/db.ts')
+	const bot = await startTelegramBot()
+	if (!bot) {
+		await closeDb()
+		await database.stop()
+		process.exit(1)
+	}
+	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
+	console.log(`Rendo's Telegram bot @${bot.username} is running`)
+	onShutdown(async () => {
+		await bot.stop()
+		await runner?.stop()
+		await closeDb()
+		await database.stop()
+	})
+}
+
+main().catch((error) => {
+	console.error(error instanceof ConfigError ? error.message : error)
+	process.exit(1)
+})

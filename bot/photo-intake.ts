@@ -1,0 +1,183 @@
+import { Composer, InlineKeyboard } from 'grammy'
+import type { Message } from 'grammy/types'
+import { pluralise, roomTypeLabel, styleLabel } from '#app/components/studio/labels.ts'
+import { InputError } from '#core/errors.ts'
+import {
+	askIntakeAddress,
+	chooseIntakeProject,
+	createIntakeProject,
+	getOpenIntake,
+	intakeAwaitingAddress,
+	setPhotoRoomType,
+	setPromptMessage,
+	submitIntake,
+	togglePhotoFurniture,
+	toggleIntakeStyle,
+	addPhoto,
+	type IncomingPhoto,
+} from '#core/telegram/intake.ts'
+import { getProject, listProjects } from '#core/studio/projects.ts'
+import { VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import type { TelegramIntake, TelegramIntakePhoto } from '#db/schema/telegram.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { callbackPattern, fullId, shortId } from './callback-data.ts'
+import { linkedUser, type BotContext } from './context.ts'
+
+/** How many active properties the 'which property?' question offers; older ones via the web. */
+const PROPERTY_CHOICES = 8
+const BUTTON_TEXT_MAX = 48
+
+const clip = (text: string) => (text.length > BUTTON_TEXT_MAX ? `${text.slice(0, BUTTON_TEXT_MAX - 1)}…` : text)
+
+/** The photo as Telegram describes it: the largest size of a photo, or an image sent as a file. */
+function incomingPhoto(message: Message): IncomingPhoto | null {
+	const common = { caption: message.caption, messageId: message.message_id }
+	if (message.photo?.length) {
+		const largest = message.photo[message.photo.length - 1]
+		return { ...common, fileId: largest.file_id, fileUniqueId: largest.file_unique_id, fileSize: largest.file_size }
+	}
+	const document = message.document
+	if (!document) return null
+	return {
+		...common,
+		fileId: document.file_id,
+		fileUniqueId: document.file_unique_id,
+		fileName: document.file_name,
+		// a file without a type is checked by its bytes after download, like the web's uploads
+		mimeType: document.mime_type,
+		fileSize: document.file_size,
+	}
+}
+
+function roomKeyboard(photo: TelegramIntakePhoto) {
+	const keyboard = new InlineKeyboard()
+	WORKFLOW_ROOM_TYPES.forEach((type, i) => {
+		keyboard.text(`${photo.roomType === type ? '✓ ' : ''}${roomTypeLabel(type)}`, `rt:${shortId(photo.id)}:${type}`)
+		if (i % 3 === 2) keyboard.row()
+	})
+	return keyboard.row().text(`${photo.hasFurniture ? '☑' : '☐'} Contains furniture to remove`, `fu:${shortId(photo.id)}`)
+}
+
+function stylesText(intake: TelegramIntake, photoCount: number) {
+	const count = photoCount * intake.styles.length * VARIATIONS_PER_STYLE
+	return `Choose styles, then tap Process.\nThis will generate ${count} variation(s)`
+}
+
+function stylesKeyboard(intake: TelegramIntake) {
+	const keyboard = new InlineKeyboard()
+	WORKFLOW_STYLES.forEach((style, i) => {
+		keyboard.text(`${intake.styles.includes(style) ? '✓ ' : ''}${styleLabel(style)}`, `st:${shortId(intake.id)}:${style}`)
+		if (i % 2 === 1) keyboard.row()
+	})
+	return keyboard.text('Process', `go:${shortId(intake.id)}`)
+}
+
+async function askProperty(ctx: BotContext, actor: Actor, intakeId: string) {
+	const projects = (await listProjects(actor)).filter((p) => p.status === 'active').slice(0, PROPERTY_CHOICES)
+	const keyboard = new InlineKeyboard()
+	for (const project of projects) keyboard.text(clip(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
+	keyboard.text('New property', `pn:${shortId(intakeId)}`)
+	const question = await ctx.reply('Which property are these photos for?', { reply_markup: keyboard })
+	await setPromptMessage(actor, intakeId, question.message_id)
+}
+
+/** One question per photo, as a reply to it, so the agent sees which room is meant. */
+async function askRoom(ctx: BotContext, photo: TelegramIntakePhoto, position: number) {
+	await ctx.reply(`Photo ${position}: which room is it?`, {
+		reply_markup: roomKeyboard(photo),
+		reply_parameters: { message_id: photo.messageId, allow_sending_without_reply: true },
+	})
+}
+
+/** Steps 2 and 3, once the property is known: a room question per photo, then the styles. */
+async function askDetails(ctx: BotContext, intake: TelegramIntake, photos: TelegramIntakePhoto[]) {
+	for (const [i, photo] of photos.entries()) await askRoom(ctx, photo, i + 1)
+	await ctx.reply(stylesText(intake, photos.length), { reply_markup: stylesKeyboard(intake) })
+}
+
+async function propertyChosen(ctx: BotContext, result: Awaited<ReturnType<typeof chooseIntakeProject>>) {
+	const text = `Property: ${result.project.propertyAddress}`
+	if (result.intake.promptMessageId)
+		await ctx.api.editMessageText(ctx.chat!.id, result.intake.promptMessageId, text).catch(() => ctx.reply(text))
+	else await ctx.reply(text)
+	// A second tap on an answered question must not ask everything again.
+	if (!result.wasChosen) await askDetails(ctx, result.intake, result.photos)
+}
+
+/** Photos in, rooms, styles and 'Process' out: the studio's workflow, one button at a time. */
+export const photoIntake = new Composer<BotContext>()
+
+photoIntake.on(['message:photo', 'message:document'], async (ctx) => {
+	const { actor } = linkedUser(ctx)
+	const incoming = incomingPhoto(ctx.msg)!
+	let added
+	try {
+		added = await addPhoto(actor, { telegramUserId: ctx.from.id, chatId: ctx.chat.id }, incoming)
+	} catch (error) {
+		if (!(error instanceof InputError)) throw error
+		// Refused before any download; the reply points at the photo it is about.
+		await ctx.reply(error.message, { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } })
+		return
+	}
+	const { intake, photo, started } = added
+	if (started) return askProperty(ctx, actor, intake.id)
+	if (!photo) return
+	const { photos } = await getOpenIntake(actor, intake.id)
+	const position = photos.findIndex((p) => p.id === photo.id) + 1
+	if (intake.step === 'details') await askRoom(ctx, photo, position)
+	// An album's photos join silently; a photo sent on its own is acknowledged.
+	else if (!ctx.msg.media_group_id) await ctx.reply(`Added: ${pluralise(photos.length, 'photo')} so far.`)
+})
+
+photoIntake.callbackQuery(callbackPattern('pp', 2), async (ctx) => {
+	const result = await chooseIntakeProject(linkedUser(ctx).actor, fullId(ctx.match[1]), fullId(ctx.match[2]))
+	await ctx.answerCallbackQuery()
+	await propertyChosen(ctx, result)
+})
+
+photoIntake.callbackQuery(callbackPattern('pn', 1), async (ctx) => {
+	const intake = await askIntakeAddress(linkedUser(ctx).actor, fullId(ctx.match[1]))
+	await ctx.answerCallbackQuery()
+	if (intake.step === 'address') await ctx.editMessageText('Send me the address of the new property.')
+})
+
+photoIntake.on('message:text', async (ctx, next) => {
+	const { actor } = linkedUser(ctx)
+	const intake = ctx.msg.text.startsWith('/') ? null : await intakeAwaitingAddress(actor, ctx.from.id)
+	if (!intake) return next()
+	// The studio's rule and message for the address; on a refusal the question stays open.
+	await propertyChosen(ctx, await createIntakeProject(actor, intake.id, ctx.msg.text))
+})
+
+photoIntake.callbackQuery(callbackPattern('rt', 2), async (ctx) => {
+	const photo = await setPhotoRoomType(linkedUser(ctx).actor, fullId(ctx.match[1]), ctx.match[2])
+	await ctx.answerCallbackQuery({ text: roomTypeLabel(photo.roomType) })
+	await ctx.editMessageReplyMarkup({ reply_markup: roomKeyboard(photo) })
+})
+
+photoIntake.callbackQuery(callbackPattern('fu', 1), async (ctx) => {
+	const photo = await togglePhotoFurniture(linkedUser(ctx).actor, fullId(ctx.match[1]))
+	await ctx.answerCallbackQuery()
+	await ctx.editMessageReplyMarkup({ reply_markup: roomKeyboard(photo) })
+})
+
+photoIntake.callbackQuery(callbackPattern('st', 2), async (ctx) => {
+	const { intake, photos } = await toggleIntakeStyle(linkedUser(ctx).actor, fullId(ctx.match[1]), ctx.match[2])
+	await ctx.answerCallbackQuery()
+	await ctx.editMessageText(stylesText(intake, photos.length), { reply_markup: stylesKeyboard(intake) })
+})
+
+photoIntake.callbackQuery(callbackPattern('go', 1), async (ctx) => {
+	const { actor } = linkedUser(ctx)
+	// An old message Telegram no longer shows to bots gets a fresh status message instead.
+	const statusMessageId = ctx.callbackQuery.message?.message_id ?? (await ctx.reply('Processing…')).message_id
+	const { intake, photos } = await submitIntake(actor, fullId(ctx.match[1]), statusMessageId)
+	const project = await getProject(actor, intake.projectId!)
+	await ctx.answerCallbackQuery({ text: 'Processing started' })
+	// This message becomes the status message the progress job keeps up to date.
+	await ctx.api.editMessageText(
+		ctx.chat!.id,
+		statusMessageId,
+		`${project.propertyAddress}\n\nProcessing ${pluralise(photos.length, 'photo')} in ${intake.styles.map(styleLabel).join(', ')}…`,
+	)
+})

@@ -1,0 +1,18 @@
+import type { Command } from 'commander'
+import { config } from '#core/platform/config.ts'
+import { useDatabase } from './database.ts'
+import { example } from './output.ts'
+
+export function registerDatabaseCommands(program: Command) {
+	const database = example(program.command('db').description('the database'), 'rendo db migrate')
+	example(
+		database
+			.command('migrate')
+			.description("apply the SQL migrations and the job queue's schema (every entry point also does this on start)"),
+		'DATABASE_URL=postgres://rendo@db.internal/rendo rendo db migrate',
+	).action(async () => {
+		await useDatabase()
+		const c = config()
+		console.log(`Database is up to date (${c.databaseUrl ? 'DATABASE_URL' : `embedded, ${c.embeddedPg.dir}`})`)
+	})
+}

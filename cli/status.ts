@@ -1,0 +1,75 @@
+import type { Command } from 'commander'
+import type { RenderProgress } from '#core/studio/render-progress.ts'
+import { asOption, projectActor } from './actor.ts'
+import { example, printDetails, printJson, printTable } from './output.ts'
+
+type Rooms = RenderProgress['rooms']
+
+/** One line per room and style, then every failure with its reason. */
+export function printRooms(rooms: Rooms) {
+	type Line = { room: Rooms[number]; style: Rooms[number]['styles'][number] | null }
+	const lines = rooms.flatMap((room): Line[] =>
+		room.styles.length ? room.styles.map((style) => ({ room, style })) : [{ room, style: null }],
+	)
+	printTable(
+		lines,
+		[
+			{ header: 'Room', value: ({ room }) => room.name },
+			{ header: 'Type', value: ({ room }) => room.roomType },
+			{ header: 'Style', value: ({ style }) => style?.style },
+			{ header: 'Done', value: ({ style }) => (style ? `${style.done}/${style.expected}` : null) },
+			{ header: 'Failed', value: ({ style }) => style?.failed },
+			{ header: 'Room status', value: ({ room }) => room.status },
+		],
+		'No rooms yet: add photos with rendo submit',
+	)
+	const failures = rooms.flatMap((room) =>
+		room.styles.filter((s) => s.failed).map((s) => `  ${room.name} · ${s.style}: ${s.errors.join('; ') || 'failed'}`),
+	)
+	if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`)
+}
+
+export function printStatus({ project, rooms, totals }: RenderProgress) {
+	printDetails([
+		['Project', `${project.propertyAddress} (${project.status})`],
+		['Variations', `${totals.done}/${totals.expected} done, ${totals.pending} pending, ${totals.failed} failed`],
+	])
+	console.log()
+	printRooms(rooms)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function registerStatusCommand(program: Command) {
+	example(
+		program
+			.command('status')
+			.summary("a project's renders: done, expected, failed")
+			.description("a project's rooms, styles, variations done of expected, and failures")
+			.argument('<projectId>', 'the project id')
+			.option('--watch', 'refresh until no variation is pending')
+			.option('--interval <seconds>', 'seconds between refreshes with --watch', (v) => Number(v), 2)
+			.addOption(asOption("act as this account (default: the project's owner)"))
+			.option('--json', 'print JSON for scripts (with --watch, one line per change)'),
+		'rendo status 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 --watch',
+	).action(async (projectId: string, opts: { watch?: boolean; interval: number; as?: string; json?: boolean }) => {
+		const actor = await projectActor(opts.as, projectId)
+		const { renderProgress } = await import('#core/studio/render-progress.ts')
+		let previous = ''
+		for (;;) {
+			const progress = await renderProgress(actor, projectId)
+			const snapshot = JSON.stringify(progress)
+			if (snapshot !== previous) {
+				if (opts.json) console.log(opts.watch ? snapshot : JSON.stringify(progress, null, 2))
+				else {
+					if (opts.watch && process.stdout.isTTY) console.clear()
+					else if (previous) console.log()
+					printStatus(progress)
+				}
+				previous = snapshot
+			}
+			if (!opts.watch || progress.totals.pending === 0) return
+			await sleep(Math.max(0.2, opts.interval || 2) * 1000)
+		}
+	})
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+/** The agent brand profile (spec 01 §5, spec 02 §2). Browser-safe: the onboarding wizard imports it. */
+
+export const FONT_FAMILIES = ['Inter', 'Roboto', 'Open Sans', 'Lato', 'Montserrat', 'Playfair Display'] as const
+export type FontFamily = (typeof FONT_FAMILIES)[number]
+
+export const TEMPLATE_STYLES = ['modern', 'classic', 'luxury'] as const
+export type TemplateStyle = (typeof TEMPLATE_STYLES)[number]
+
+export const BRAND_DEFAULTS = {
+	primaryColor: '#000000',
+	secondaryColor: '#ffffff',
+	accentColor: '#3b82f6',
+	fontFamily: 'Inter',
+	templateStyle: 'modern',
+} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle } & Record<string, string>
+
+const hexColor = (fallback: string) =>
+	z
+		.string()
+		.trim()
+		.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a valid hex color')
+		.transform((v) => v.toLowerCase())
+		.default(fallback)
+
+const optionalText = (max: number) =>
+	z
+		.string()
+		.trim()
+		.max(max)
+		.optional()
+		.transform((v) => v || undefined)
+
+export const AgentProfileSchema = z.object({
+	companyName: z
+		.string({ required_error: 'Company name is required' })
+		.trim()
+		.min(1, 'Company name is required')
+		.max(120, 'Company name must be at most 120 characters'),
+	agentName: z
+		.string({ required_error: 'Agent name is required' })
+		.trim()
+		.min(1, 'Agent name is required')
+		.max(120, 'Agent name must be at most 120 characters'),
+	email: z
+		.string({ required_error: 'Valid email address is required' })
+		.trim()
+		.toLowerCase()
+		.email('Valid email address is required'),
+	phone: optionalText(40),
+	// Only web addresses: the website becomes a link in brochures and e-mails, so no javascript: URLs.
+	website: z
+		.union([
+			z.literal(''),
+			z
+				.string()
+				.trim()
+				.url('Please enter a valid URL')
+				.refine((v) => /^https?:\/\//i.test(v), 'Please enter a valid URL'),
+		])
+		.optional()
+		.transform((v) => v || undefined),
+	primaryColor: hexColor(BRAND_DEFAULTS.primaryColor),
+	secondaryColor: hexColor(BRAND_DEFAULTS.secondaryColor),
+	accentColor: hexColor(BRAND_DEFAULTS.accentColor),
+	fontFamily: z.enum(FONT_FAMILIES, { errorMap: () => ({ message: 'Choose one of the listed fonts' }) }).default(BRAND_DEFAULTS.fontFamily),
+	templateStyle: z
+		.enum(TEMPLATE_STYLES, { errorMap: () => ({ message: 'Choose modern, classic or luxury' }) })
+		.default(BRAND_DEFAULTS.templateStyle),
+})
+export type AgentProfileInput = z.input<typeof AgentProfileSchema>
+export type AgentProfile = z.output<typeof AgentProfileSchema>
+
+/** The wizard's steps and the fields each one must have valid before Next (spec 02 §4). */
+export const ONBOARDING_STEPS = [
+	{ title: 'Company Details', fields: ['companyName', 'agentName'] },
+	{ title: 'Contact Information', fields: ['email', 'phone', 'website'] },
+	{ title: 'Brand Assets', fields: ['primaryColor', 'secondaryColor', 'accentColor'] },
+	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle'] },
+] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof AgentProfileInput> }>
+
+// The logo goes through the account logo service (./logo.ts, rules in ./logo.schema.ts: PNG, JPEG
+// or SVG below 5MB). The spec's onboarding hint ('PNG, JPG or GIF (MAX. 10MB)') contradicts those
+// rules (spec 02 §9 notes the mismatch); the hint states the rules that apply.
+export const LOGO_HINT = 'PNG, JPG or SVG (MAX. 5MB)'

@@ -1,0 +1,79 @@
+import { Image, Link, Text, View, type Styles } from '@react-pdf/renderer'
+import type { BrochureContent } from './content.ts'
+
+export type Style = Styles[string]
+
+/** Pieces every template uses: photos, the logo, the agent's contact lines and the small print. */
+
+export function Photo({ data, style }: { data: Buffer; style?: Style }) {
+	return <Image src={{ data, format: 'jpg' }} style={{ objectFit: 'cover', ...style }} />
+}
+
+export function Logo({ logo, height, style }: { logo: Buffer | null; height: number; style?: Style }) {
+	if (!logo) return null
+	return <Image src={{ data: logo, format: 'png' }} style={{ height, maxWidth: height * 4, objectFit: 'contain', ...style }} />
+}
+
+export function ContactLines({
+	brand,
+	color,
+	linkColor,
+	align = 'left',
+	size = 11,
+}: {
+	brand: BrochureContent['brand']
+	color: string
+	linkColor: string
+	align?: 'left' | 'center'
+	size?: number
+}) {
+	const line = { fontSize: size, color, textAlign: align, marginBottom: 3 } as const
+	return (
+		<View style={{ alignItems: align === 'center' ? 'center' : 'flex-start' }}>
+			<Text style={{ ...line, fontSize: size + 5, fontWeight: 700, marginBottom: 2 }}>{brand.agentName}</Text>
+			<Text style={{ ...line, marginBottom: 10 }}>{brand.companyName}</Text>
+			<Link src={`mailto:${brand.email}`} style={{ ...line, color: linkColor, textDecoration: 'none' }}>
+				{brand.email}
+			</Link>
+			{brand.phone ? <Text style={line}>{brand.phone}</Text> : null}
+			{brand.website ? (
+				<Link src={brand.website} style={{ ...line, color: linkColor, textDecoration: 'none' }}>
+					{brand.website.replace(/^https?:\/\//, '')}
+				</Link>
+			) : null}
+		</View>
+	)
+}
+
+export function SmallPrint({ content, color, align = 'left' }: { content: BrochureContent; color: string; align?: 'left' | 'center' }) {
+	const settings = content.settings ? ` Rendered at ${content.settings.quality} quality with ${content.settings.lighting.toLowerCase()} lighting.` : ''
+	return (
+		<Text style={{ fontSize: 7.5, color, textAlign: align, lineHeight: 1.4 }}>
+			Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.{settings}
+		</Text>
+	)
+}
+
+export function Notes({
+	notes,
+	color,
+	label,
+	align = 'left',
+}: {
+	notes: string | null | undefined
+	color: string
+	label: string
+	align?: 'left' | 'center'
+}) {
+	if (!notes) return null
+	return (
+		<View style={{ marginTop: 14 }}>
+			<Text style={{ fontSize: 8, color: label, letterSpacing: 1.5, marginBottom: 4, textAlign: align }}>YOUR REQUESTS</Text>
+			<Text style={{ fontSize: 10, color, lineHeight: 1.45, textAlign: align }}>{notes}</Text>
+		</View>
+	)
+}
+
+export function pageNumber(index: number) {
+	return String(index + 1).padStart(2, '0')
+}

@@ -1,0 +1,123 @@
+import { and, count, eq, isNull } from 'drizzle-orm'
+import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
+import { clientPreferences, rendoProjects } from '#db/schema/properties.ts'
+import type { LightingPreference, QualityLevel } from '#core/preferences/preferences.schema.ts'
+import { db } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+import { renderer } from '#core/platform/renderer.ts'
+import { sharp } from '#core/platform/sharp.ts'
+import { storage } from '#core/platform/storage.ts'
+import { RenderError, STYLES, type Style } from '#core/render/renderer.ts'
+import { BROCHURE_MAX_ATTEMPTS, BROCHURE_PDF_TASK, pdfJobKey } from './jobs.ts'
+import { readStored, roomPhotoKeys } from './room-photos.ts'
+
+/** The staged photo's longest side and JPEG quality per quality level (the multi-room demo's setting). */
+const QUALITY: Record<QualityLevel, { side: number | null; quality: number }> = {
+	standard: { side: 1600, quality: 82 },
+	premium: { side: 2400, quality: 88 },
+	ultra: { side: null, quality: 92 },
+}
+
+/**
+ * The lighting preference as a finishing grade on the staged photo. The Renderer's request has no
+ * lighting field, so the preference is applied here, after it, the same way for every provider.
+ */
+function light(image: sharp.Sharp, lighting: LightingPreference) {
+	switch (lighting) {
+		case 'natural':
+			return image
+		case 'warm':
+			return image.recomb([
+				[1.07, 0.02, 0],
+				[0, 1.01, 0],
+				[0, 0, 0.9],
+			])
+		case 'bright':
+			return image.modulate({ brightness: 1.1 }).gamma(2.2, 2.0)
+		case 'ambient':
+			return image.modulate({ brightness: 0.94, saturation: 0.92 }).linear(0.92, 8)
+	}
+}
+
+async function finish(staged: Buffer, quality: QualityLevel, lighting: LightingPreference) {
+	const q = QUALITY[quality]
+	let image = light(sharp(staged, { limitInputPixels: 40_000_000 }), lighting)
+	if (q.side) image = image.resize(q.side, q.side, { fit: 'inside', withoutEnlargement: true })
+	return image.jpeg({ quality: q.quality, mozjpeg: false }).toBuffer()
+}
+
+async function roomToRender(roomImageId: string) {
+	const [row] = await db
+		.select({ room: roomImages, brochure: propertyBrochures, preference: clientPreferences })
+		.from(roomImages)
+		.innerJoin(propertyBrochures, eq(propertyBrochures.uniqueToken, roomImages.brochureId))
+		.leftJoin(rendoProjects, eq(rendoProjects.transformationId, propertyBrochures.transformationId))
+		.leftJoin(clientPreferences, eq(clientPreferences.tourId, rendoProjects.tourId))
+		.where(eq(roomImages.id, roomImageId))
+	return row ?? null
+}
+
+/**
+ * The PDF job follows the last room: under the brochure's row lock, once no room is waiting, it
+ * is queued (keyed per brochure, so two rooms finishing together still make one job).
+ */
+export async function queuePdfWhenRoomsDone(brochureToken: string) {
+	await db.transaction(async (tx) => {
+		const [brochure] = await tx
+			.select({ id: propertyBrochures.id })
+			.from(propertyBrochures)
+			.where(eq(propertyBrochures.uniqueToken, brochureToken))
+			.for('update')
+		if (!brochure) return
+		const [{ waiting }] = await tx
+			.select({ waiting: count() })
+			.from(roomImages)
+			.where(and(eq(roomImages.brochureId, brochureToken), isNull(roomImages.completedAt)))
+		if (waiting === 0) await addJob(tx, BROCHURE_PDF_TASK, { brochureId: brochure.id }, { jobKey: pdfJobKey(brochure.id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
+	})
+}
+
+/**
+ * The brochure_room job: the room's photo staged in the buyer's preferred style through the
+ * configured Renderer, finished with the lighting and quality asked for, stored beside the
+ * original. A room already staged is not rendered again (a retry or a regenerate). When the
+ * provider gives up for good, the room is marked done without a staged photo and the brochure
+ * is built from the rooms that worked.
+ */
+export async function renderBrochureRoom(roomImageId: string, attempt: { attempts: number; maxAttempts: number }) {
+	const row = await roomToRender(roomImageId)
+	if (!row) return
+	const { room, brochure, preference } = row
+	if (!room.stagedImageUrl) {
+		try {
+			const original = await readStored(room.originalImageUrl)
+			if (!original) throw new RenderError('The original photo is missing', false)
+			const style: Style = STYLES.includes(brochure.stylePreference as Style) ? (brochure.stylePreference as Style) : 'standard'
+			const output = await renderer().render({
+				image: original,
+				roomType: room.roomType ?? 'living',
+				style,
+				hasFurniture: false,
+				variationIndex: 0,
+			})
+			const staged = await finish(
+				output.image,
+				(preference?.qualityLevel as QualityLevel | null) ?? 'standard',
+				(preference?.lightingPreference as LightingPreference | null) ?? 'natural',
+			)
+			const key = roomPhotoKeys(room.id).staged
+			await storage().put(key, staged, { contentType: 'image/jpeg' })
+			await db
+				.update(roomImages)
+				.set({ stagedImageUrl: key, renderId: output.renderId ?? null, variationId: output.variationId ?? null, completedAt: new Date() })
+				.where(eq(roomImages.id, room.id))
+		} catch (error) {
+			const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
+			if (!final) throw error
+			await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
+		}
+	} else if (!room.completedAt) {
+		await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
+	}
+	await queuePdfWhenRoomsDone(brochure.uniqueToken)
+}

@@ -1,0 +1,76 @@
+import { afterAll, expect, test, vi } from 'vitest'
+import { loader as listLoader } from '#app/routes/api.agent.brochures.ts'
+import { action as sendAction } from '#app/routes/api.brochures.$id.send-email.ts'
+import { loader as downloadLoader } from '#app/routes/api.brochures.$uniqueToken.ts'
+import { action as multiAction } from '#app/routes/api.client-preferences-multi-room.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { call, multipartRequest } from '#tests/brochures.ts'
+import { insertUser } from '#tests/factories.ts'
+import { drainJobs } from '#tests/jobs.ts'
+import { getRequest, jsonRequest } from '#tests/request.ts'
+import { cookieFor } from '#tests/studio.ts'
+import type { AgentBrochure } from './agent-brochures.ts'
+
+// A real SMTP server on loopback, and the mail service pointed at it before anything reads the config.
+const smtp = await vi.hoisted(async () => {
+	const { SMTPServer } = await import('smtp-server')
+	const { text } = await import('node:stream/consumers')
+	const received: Array<{ to: string[]; data: string }> = []
+	const server = new SMTPServer({
+		authOptional: true,
+		disabledCommands: ['STARTTLS'],
+		logger: false,
+		onData(stream, session, callback) {
+			text(stream).then((data) => {
+				received.push({ to: session.envelope.rcptTo.map((r) => r.address), data })
+				callback()
+			}, callback)
+		},
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.server.address() as import('node:net').AddressInfo
+	process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+	return { server, received }
+})
+afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())))
+
+test('Send to Buyer goes out over SMTP with the buyer name and a link that opens the brochure', async () => {
+	const cookie = await cookieFor(await insertUser({ firstName: 'Sam' }))
+	const files = await Promise.all(
+		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({ field: 'property-images', name, bytes: await makeRoomPhoto({ width: 480, height: 360, seed }) })),
+	)
+	const submitted = await call(
+		multiAction,
+		multipartRequest(
+			'/api/client-preferences-multi-room',
+			cookie,
+			{ clientName: 'Priya Patel', propertyAddress: '3 Quay Lane, Bath BA1 1AA', stylePreference: 'coastal', agentEmail: 'sam@agency.example' },
+			files,
+		),
+	)
+	expect(submitted.status).toBe(201)
+	await drainJobs()
+	const [brochure] = (await (await call(listLoader, getRequest('/api/agent/brochures', { cookie }))).json()) as AgentBrochure[]
+	expect(brochure.status).toBe('ready')
+
+	const sent = await call(
+		sendAction,
+		jsonRequest(`/api/brochures/${brochure.id}/send-email`, { buyerName: 'Priya Patel', buyerEmail: 'priya@example.com', personalMessage: '' }, { cookie }),
+		{ id: brochure.id },
+	)
+	expect(sent.status).toBe(200)
+	await drainJobs()
+
+	const mail = smtp.received.find((m) => m.to.includes('priya@example.com'))!
+	expect(mail).toBeDefined()
+	const body = mail.data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+	expect(body).toMatch(/^Subject: Rendo: your brochure for 3 Quay Lane, Bath BA1 1AA/m)
+	expect(body).toContain('Hi Priya Patel')
+	expect(body).toMatch(/Content-Type: text\/plain/)
+	expect(body).toMatch(/Content-Type: text\/html/)
+	const link = new URL(body.match(/https?:\/\/[^\s"<]+\/api\/brochures\/[0-9a-f]{32}\?e=[0-9a-f-]{36}/)![0])
+	const token = link.pathname.split('/').pop()!
+	const pdf = await call(downloadLoader, getRequest(link.pathname + link.search), { uniqueToken: token })
+	expect(pdf.status).toBe(200)
+	expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+}, 60_000)

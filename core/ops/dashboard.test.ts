@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { sessions } from '#db/schema/accounts.ts'
+import { agentBillingCycles, agentInvoiceLineItems, agentPerformanceMetrics, businessMetrics } from '#db/schema/billing.ts'
+import { renderCalls } from '#db/schema/ops.ts'
+import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { ForbiddenError } from '#core/errors.ts'
+import { db } from '#core/platform/db.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { analyseCapacity, capacityAutomation } from './capacity.ts'
+import { opsDashboard } from './dashboard.ts'
+import { previousMonth, rollUpMonth } from './monthly-rollup.ts'
+import { periodsAt } from './periods.ts'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+let ceoUser: ReturnType<typeof insertUser> | undefined
+const theCeo = () => (ceoUser ??= insertUser({ email: 'ceo@rendo.test' }))
+
+async function session(userId: string, createdAt: Date) {
+	await db.insert(sessions).values({ userId, createdAt, expiresAt: new Date(createdAt.getTime() + 30 * DAY) })
+}
+
+let cycles = 0
+
+async function completedProject(userId: string, completedAt: Date | null, amount: number | null) {
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({
+			userId,
+			propertyAddress: `${randomUUID().slice(0, 4)} Mill Lane`,
+			status: completedAt ? 'completed' : 'active',
+			completedAt,
+			createdAt: new Date(Date.now() - 40 * DAY),
+		})
+		.returning()
+	if (amount !== null) {
+		const [cycle] = await db
+			.insert(agentBillingCycles)
+			.values({ userId, billingPeriodStart: new Date(completedAt!.getTime() - HOUR - ++cycles * 1000), billingPeriodEnd: completedAt!, invoiceNumber: `INV-${randomUUID()}` })
+			.returning()
+		await db.insert(agentInvoiceLineItems).values({
+			billingCycleId: cycle.id,
+			projectId: project.id,
+			propertyAddress: project.propertyAddress,
+			itemDescription: 'Property Styling Service',
+			unitPrice: amount,
+			totalAmount: amount,
+			completedAt,
+		})
+	}
+	return project
+}
+
+test('agents are refused the operations figures; the CEO and admins get them', async () => {
+	const agent = actorFor(await insertUser())
+	await expect(opsDashboard(agent)).rejects.toBeInstanceOf(ForbiddenError)
+	await expect(capacityAutomation(agent)).rejects.toBeInstanceOf(ForbiddenError)
+	expect((await opsDashboard(actorFor(await theCeo()))).healthCheck).toBeDefined()
+	expect((await capacityAutomation(actorFor(await insertUser({ role: 'admin' })))).analysis.currentLimit).toBe(150)
+})
+
+test('the figures equal hand-computed values on a seeded data set', async () => {
+	const now = new Date()
+	const p = periodsAt(now)
+	const ceoRow = await theCeo()
+	const ceo = actorFor(ceoRow)
+	const [a, b, c, d] = await Promise.all([insertUser(), insertUser(), insertUser(), insertUser()])
+	const admin = await insertUser({ role: 'admin' })
+
+	// weekly active users: a, b and c this week (admin and CEO never count); a and d the week before
+	await session(a.id, new Date(now.getTime() - DAY))
+	await session(a.id, new Date(now.getTime() - 9 * DAY))
+	await session(d.id, new Date(now.getTime() - 10 * DAY))
+	await session(admin.id, new Date(now.getTime() - HOUR))
+	await session(ceoRow.id, new Date(now.getTime() - HOUR))
+	const [project] = await db.insert(propertyStudioProjects).values({ userId: b.id, propertyAddress: '1 New Road' }).returning()
+	const [cProject] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: c.id, propertyAddress: '2 Old Road', createdAt: new Date(now.getTime() - 30 * DAY) })
+		.returning()
+	const [room] = await db
+		.insert(propertyStudioRooms)
+		.values({ projectId: cProject.id, roomType: 'kitchen', originalImageUrl: 'rooms/c/original.jpg', createdAt: new Date(now.getTime() - 2 * HOUR) })
+		.returning()
+	await db.insert(propertyStudioVariations).values([
+		{ roomId: room.id, style: 'modern', status: 'completed', isFavorite: true },
+		{ roomId: room.id, style: 'modern', status: 'completed', variationIndex: 1 },
+	])
+	expect(project).toBeDefined()
+
+	// revenue: three completions this month (two invoiced, one paid by card at £99), one last month
+	const thisMonth = new Date(Math.max(p.monthStart.getTime(), now.getTime() - HOUR))
+	await completedProject(a.id, thisMonth, 9900)
+	await completedProject(a.id, thisMonth, 4950)
+	await completedProject(a.id, thisMonth, null)
+	await completedProject(a.id, new Date(p.monthStart.getTime() - DAY), 9900)
+	await completedProject(a.id, null, null)
+
+	// renders: today 3 ok and 1 failed (100-400 ms); 30 hours ago 2 ok (outside the last 24h)
+	const today = new Date(Math.max(p.dayStart.getTime(), now.getTime() - 60_000))
+	await db.insert(renderCalls).values([
+		{ provider: 'http', ok: true, durationMs: 100, createdAt: today },
+		{ provider: 'http', ok: true, durationMs: 200, createdAt: today },
+		{ provider: 'http', ok: true, durationMs: 300, createdAt: today },
+		{ provider: 'http', ok: false, durationMs: 400, errorMessage: 'timeout', createdAt: today },
+		{ provider: 'http', ok: true, durationMs: 999, createdAt: new Date(now.getTime() - 30 * HOUR) },
+		{ provider: 'http', ok: true, durationMs: 999, createdAt: new Date(now.getTime() - 30 * HOUR) },
+	])
+	const rendersThisMonth = 3 + (now.getTime() - 30 * HOUR >= p.monthStart.getTime() ? 2 : 0)
+
+	const dashboard = await opsDashboard(ceo)
+	expect(dashboard.healthCheck).toEqual({
+		activeCustomers: 3,
+		imagesProcessedToday: 3,
+		monthlyRevenue: 9900 + 4950 + 9900,
+		apiQuotaUsed: Math.round((rendersThisMonth / 150) * 1000) / 10,
+	})
+	expect(dashboard.customerActivity).toEqual({
+		weeklyActiveUsers: 3,
+		weeklyActiveUsersChange: 50,
+		imagesUploadedThisWeek: 1,
+		imagesHeartedThisWeek: 1,
+		finalDownloadsThisWeek: 0,
+	})
+	expect(dashboard.systemHealth).toMatchObject({ apiSuccessRate: 75, avgApiResponseTime: 250, failedRequestsLast24h: 1 })
+	expect(dashboard.moneyMetrics.revenue).toBe(9900 + 4950 + 9900 + 9900)
+	expect(dashboard.moneyMetrics.breakEvenAnalysis).toMatchObject({ propertiesCompleted: 4, totalBuildCost: 1_500_000, breakEvenProperties: 152 })
+	expect(dashboard.financialMetrics.monthlyCosts).toEqual({ fixed: 150 * 39, variable: 3 * 80 })
+	expect(dashboard.financialMetrics.revenuePerAgent).toBe(24750)
+	expect(dashboard.agentUsage[0]).toMatchObject({ email: a.email, properties: 4, totalRevenue: 34650 })
+	expect(dashboard.agentUsage.map((u) => u.email)).not.toContain(admin.email)
+	expect(dashboard.milestones.target5K).toMatchObject({ target: 500_000, propertiesPerMonth: 51, agents: 13, progress: 5 })
+	expect(dashboard.alerts.some((alert) => alert.type === 'error' && alert.message.includes('75%'))).toBe(true)
+})
+
+test('capacity: utilisation, days left, urgency and the recommended tier', () => {
+	const month = { daysElapsedInMonth: 10, daysInMonth: 30 }
+	expect(analyseCapacity(0, 150, month)).toMatchObject({ utilizationPercent: 0, daysUntilCapacityExhausted: null, urgencyLevel: 'low', automatedUpgradeRecommended: false })
+	// 12 a day: 30 left last 2 days
+	expect(analyseCapacity(120, 150, month)).toMatchObject({
+		utilizationPercent: 80,
+		daysUntilCapacityExhausted: 2,
+		urgencyLevel: 'critical',
+		recommendedTier: { name: 'Growth 1000', limit: 1000, monthlyGbpCost: 33000 },
+		automatedUpgradeRecommended: true,
+	})
+	expect(analyseCapacity(40, 150, month)).toMatchObject({ daysUntilCapacityExhausted: 27, urgencyLevel: 'low' })
+})
+
+test('the monthly roll-up writes business, usage and performance rows, and a re-run replaces them', async () => {
+	expect(previousMonth(new Date('2026-01-01T00:30:00Z'))).toEqual({ year: 2025, month: 12 })
+	const user = await insertUser()
+	// a month no other test seeds
+	const last = { year: 2020, month: 2 }
+	const inLastMonth = new Date(Date.UTC(last.year, last.month - 1, 15))
+	await completedProject(user.id, inLastMonth, 9900)
+	await db.insert(renderCalls).values({ provider: 'local-preview', ok: true, durationMs: 50, createdAt: inLastMonth })
+
+	await rollUpMonth(last.year, last.month)
+	await rollUpMonth(last.year, last.month)
+	const rows = await db.select().from(businessMetrics).where(eq(businessMetrics.month, last.month))
+	expect(rows).toHaveLength(1)
+	expect(rows[0]).toMatchObject({ year: last.year, totalMRR: 9900, totalImagesProcessed: 1, apiTierUsed: '150' })
+	const perf = await db.select().from(agentPerformanceMetrics).where(eq(agentPerformanceMetrics.userId, user.id))
+	expect(perf).toHaveLength(1)
+	expect(perf[0]).toMatchObject({ metricPeriod: 'monthly', totalPropertiesProcessed: 1, totalRevenue: 9900 })
+})

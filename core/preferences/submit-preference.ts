@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { agents } from '#db/schema/accounts.ts'
+import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
+import { clientPreferences, properties, propertyTours, rendoProjects } from '#db/schema/properties.ts'
+import { transformations } from '#db/schema/transformations.ts'
+import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { BROCHURE_MAX_ATTEMPTS, BROCHURE_ROOM_TASK, roomJobKey } from '#core/brochures/jobs.ts'
+import { removeRoomPhotos, storeRoomPhoto } from '#core/brochures/room-photos.ts'
+import { newBrochureToken } from '#core/brochures/token.ts'
+import { InputError, type FieldErrors } from '#core/errors.ts'
+import { db, type Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+import { inspectImage } from '#core/studio/original-image.ts'
+import { guessRoomType } from '#core/studio/room-type-guess.ts'
+import {
+	AREA_REQUIRED,
+	ClientPreferenceSchema,
+	MultiRoomPreferenceSchema,
+	PHOTO_RULES,
+	PREFERENCE_ROOM_TYPES,
+	roomTypeField,
+	SELECT_ROOM_TYPE,
+	type PreferenceForm,
+	type PreferenceRoomType,
+} from './preferences.schema.ts'
+
+export interface PreferencePhoto {
+	/** The upload on local disk (the doors stream it there with the 10 MB cap). */
+	path: string
+	/** The file name the browser gave, for the room-type guess. */
+	name: string
+}
+
+type Request = {
+	clientName: string
+	propertyAddress: string
+	stylePreference: (typeof ClientPreferenceSchema)['_output']['stylePreference']
+	agentEmail: string
+	propertyUrl?: string
+	area?: string
+	notes?: string
+	qualityLevel?: string
+	lightingPreference?: string
+}
+
+/** The form's fields and its photo rules, every broken rule reported at once. */
+function checkRequest(form: PreferenceForm, input: Record<string, unknown>, photos: PreferencePhoto[]) {
+	const parsed = (form === 'demo' ? MultiRoomPreferenceSchema : ClientPreferenceSchema).safeParse(input)
+	const errors: FieldErrors = parsed.success ? {} : (parsed.error.flatten().fieldErrors as FieldErrors)
+	const rules = PHOTO_RULES[form]
+	const add = (field: string, message: string) => (errors[field] = [...(errors[field] ?? []), message])
+
+	if (photos.length > rules.max) add(rules.field, rules.tooMany)
+	if (form === 'single') {
+		// An image or the listing's URL (spec 02 §5), and the area the client cares about.
+		if (!photos.length && !errors.propertyUrl && !(parsed.success && (parsed.data as Request).propertyUrl)) add(rules.field, rules.tooFew)
+		if (parsed.success && !(parsed.data as Request).area && !errors.area) add('area', AREA_REQUIRED)
+	} else if (photos.length < rules.min) add(rules.field, rules.tooFew)
+
+	const roomTypes = photos.map((photo, index) => {
+		const given = input[roomTypeField(index)]
+		if (form === 'single') return (parsed.success && (parsed.data as Request).area) || 'living'
+		if (given === undefined || given === '') return guessRoomType(photo.name)
+		if (PREFERENCE_ROOM_TYPES.includes(given as PreferenceRoomType)) return given as PreferenceRoomType
+		add(roomTypeField(index), SELECT_ROOM_TYPE)
+		return 'living'
+	})
+
+	// The spec's messages put the photo rules first: that is what the forms' toasts show.
+	const ordered: FieldErrors = {}
+	if (errors[rules.field]) ordered[rules.field] = errors[rules.field]
+	Object.assign(ordered, errors)
+	if (Object.keys(ordered).length || !parsed.success) throw new InputError(ordered)
+	return { fields: parsed.data as Request, roomTypes }
+}
+
+/** Reads only the images' headers: every photo must be a JPEG, PNG or WebP before any is stored. */
+async function inspectPhotos(form: PreferenceForm, photos: PreferencePhoto[]) {
+	for (const photo of photos) {
+		try {
+			await inspectImage(photo.path)
+		} catch (error) {
+			if (!(error instanceof InputError)) throw error
+			throw new InputError({ [PHOTO_RULES[form].field]: [`${photo.name}: ${error.message}`] })
+		}
+	}
+}
+
+/** The agent's property at this address, made on first use; the lock keeps two submissions from making it twice. */
+async function propertyFor(tx: Tx, userId: string, agentId: string | null, fields: Request) {
+	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rendo:property:${userId}`}))`)
+	const [existing] = await tx
+		.select()
+		.from(properties)
+		.where(and(eq(properties.userId, userId), eq(sql`lower(${properties.address})`, fields.propertyAddress.toLowerCase())))
+		.limit(1)
+	if (existing) return existing
+	const [created] = await tx
+		.insert(properties)
+		.values({ userId, agentId, address: fields.propertyAddress, clientName: fields.clientName })
+		.returning()
+	return created
+}
+
+const RECEIVED = 'Preferences received. The branded brochure is usually ready within 30 minutes during business hours.'
+const RECEIVED_WITHOUT_PHOTOS =
+	'Preferences received. We will stage the listing photos and prepare the brochure, usually within 30 minutes during business hours.'
+
+/**
+ * A client's preferences after a viewing (POST /api/client-preferences and
+ * /api/client-preferences-multi-room). Checks everything before storing anything; then, in one
+ * transaction: the property (found or made), the tour, the preference, the transformation and
+ * the rendo project tying them together, the brochure with a room per photo, and one render job
+ * per room (the last one to finish queues the PDF). A single-room request with only a listing URL
+ * is recorded as planned work with no brochure yet.
+ */
+export async function submitClientPreference(actor: Actor, form: PreferenceForm, input: Record<string, unknown>, photos: PreferencePhoto[]) {
+	const { userId } = requireUser(actor)
+	const { fields, roomTypes } = checkRequest(form, input, photos)
+	await inspectPhotos(form, photos)
+
+	const roomIds = photos.map(() => randomUUID())
+	const originals: string[] = []
+	try {
+		for (const [index, photo] of photos.entries()) originals.push(await storeRoomPhoto(photo.path, roomIds[index]))
+		return await db.transaction(async (tx) => {
+			const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId))
+			const property = await propertyFor(tx, userId, agent?.id ?? null, fields)
+			const [tour] = await tx.insert(propertyTours).values({ propertyId: property.id, tourDate: new Date(), notes: fields.notes }).returning()
+			const areas = form === 'single' ? [fields.area!] : [...new Set(roomTypes)]
+			const [preference] = await tx
+				.insert(clientPreferences)
+				.values({
+					tourId: tour.id,
+					preferredStyle: fields.stylePreference,
+					areasOfInterest: areas,
+					specificRequests: fields.notes,
+					agentEmail: fields.agentEmail,
+					qualityLevel: fields.qualityLevel,
+					lightingPreference: fields.lightingPreference,
+				})
+				.returning()
+			const hasPhotos = photos.length > 0
+			const [transformation] = await tx
+				.insert(transformations)
+				.values({
+					userId,
+					style: fields.stylePreference,
+					areas,
+					propertyUrl: fields.propertyUrl,
+					originalImageUrl: originals[0],
+					beforeImageUrl: originals[0],
+					status: hasPhotos ? 'processing' : 'pending',
+				})
+				.returning()
+			const [project] = await tx
+				.insert(rendoProjects)
+				.values({ propertyId: property.id, tourId: tour.id, transformationId: transformation.id, status: hasPhotos ? 'processing' : 'planned' })
+				.returning()
+
+			let brochure: { id: string; uniqueToken: string } | null = null
+			if (hasPhotos) {
+				;[brochure] = await tx
+					.insert(propertyBrochures)
+					.values({
+						propertyId: property.id,
+						agentId: agent?.id ?? null,
+						transformationId: transformation.id,
+						buyerName: fields.clientName,
+						stylePreference: fields.stylePreference,
+						uniqueToken: newBrochureToken(),
+					})
+					.returning({ id: propertyBrochures.id, uniqueToken: propertyBrochures.uniqueToken })
+				await tx.insert(roomImages).values(
+					roomIds.map((id, index) => ({
+						id,
+						brochureId: brochure!.uniqueToken,
+						roomType: roomTypes[index],
+						sortOrder: index,
+						originalImageUrl: originals[index],
+					})),
+				)
+				for (const id of roomIds)
+					await addJob(tx, BROCHURE_ROOM_TASK, { roomImageId: id }, { jobKey: roomJobKey(id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
+			}
+			return {
+				success: true as const,
+				message: hasPhotos ? RECEIVED : RECEIVED_WITHOUT_PHOTOS,
+				details: {
+					propertyId: property.id,
+					tourId: tour.id,
+					preferenceId: preference.id,
+					rendoProjectId: project.id,
+					transformationId: transformation.id,
+					brochureId: brochure?.id ?? null,
+					clientName: fields.clientName,
+					propertyAddress: property.address,
+					stylePreference: fields.stylePreference,
+					agentEmail: fields.agentEmail,
+					qualityLevel: fields.qualityLevel ?? null,
+					lightingPreference: fields.lightingPreference ?? null,
+					rooms: roomTypes.map((roomType) => ({ roomType })),
+					status: project.status,
+				},
+			}
+		})
+	} catch (error) {
+		await removeRoomPhotos(roomIds)
+		throw error
+	}
+}

@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { z } from 'zod'
+import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
+import {
+	propertySessionCompletions as completions,
+	propertyStudioProjects as projects,
+	propertyStudioRooms as rooms,
+	propertyStudioVariations as variations,
+	type PropertyStudioVariation,
+} from '#db/schema/studio.ts'
+import { readLogo } from '#core/accounts/logo.ts'
+import { db } from '#core/platform/db.ts'
+import { createLimiter } from '#core/platform/limiter.ts'
+import { logger } from '#core/platform/logger.ts'
+import { storage } from '#core/platform/storage.ts'
+import { assetFileNames } from './asset-names.ts'
+import { brandImage } from './watermark.ts'
+
+export const CLEANUP_TASK = 'complete_project_cleanup'
+export const CleanupJobSchema = z.object({ projectId: z.string().uuid(), watermarkingEnabled: z.boolean() })
+export type CleanupJob = z.infer<typeof CleanupJobSchema>
+
+// Branding decodes a whole photo: one at a time per process keeps a burst of completions in bounds.
+const oneAtATime = createLimiter(1)
+const DELETE_CONCURRENCY = 8
+
+async function readObject(key: string) {
+	const object = await storage().get(key)
+	if (!object) return null
+	const chunks: Buffer[] = []
+	for await (const chunk of object.body) chunks.push(chunk as Buffer)
+	return Buffer.concat(chunks)
+}
+
+/** The final file of a kept variation: branded into a file of its own, or the rendered one as is. */
+async function finalImage(variation: PropertyStudioVariation, logo: Buffer | null) {
+	const source = variation.imageUrl
+	if (!source) return null
+	if (logo) {
+		return oneAtATime(async () => {
+			const image = await readObject(source)
+			if (!image) return null
+			// A key of its own: the rendered image stays as it was, so a retry brands it afresh, never twice.
+			const key = `variations/${variation.id}/final.jpg`
+			const stored = await storage().put(key, await brandImage(image, logo), { contentType: 'image/jpeg' })
+			return { storageKey: key, fileSize: stored.size, watermarked: true }
+		})
+	}
+	const object = await storage().get(source)
+	if (!object) return null
+	object.body.destroy()
+	return { storageKey: source, fileSize: object.size, watermarked: false }
+}
+
+/** Deletes the files, then the rows, of every variation of the project that was not kept. */
+async function deleteUnkept(projectId: string, keptIds: string[]) {
+	const doomed = await db
+		.select({ id: variations.id })
+		.from(variations)
+		.innerJoin(rooms, eq(rooms.id, variations.roomId))
+		.where(and(eq(rooms.projectId, projectId), notInArray(variations.id, keptIds)))
+	const limit = createLimiter(DELETE_CONCURRENCY)
+	// Files first: a crash in between leaves rows whose files are gone, which the retry deletes again.
+	// Every image of a variation lives under its folder (render-variations.ts variationImageKeys).
+	await Promise.all(doomed.map(({ id }) => limit(() => storage().deletePrefix(`variations/${id}/`))))
+	for (let i = 0; i < doomed.length; i += 1000)
+		await db.delete(variations).where(inArray(variations.id, doomed.slice(i, i + 1000).map((d) => d.id)))
+	return doomed.length
+}
+
+/**
+ * The completion clean-up job: makes each kept image final (with the agent's logo when branding
+ * was chosen) and records it as a download asset, deletes every other variation's files and rows,
+ * then marks the completion cleaned up. Each step checks what is already done, so a retry after a
+ * crash finishes the work without repeating it.
+ */
+export async function cleanUpCompletedProject(job: CleanupJob) {
+	const [completion] = await db.select().from(completions).where(eq(completions.projectId, job.projectId))
+	if (!completion || completion.cleanupCompletedAt) return
+	const [project] = await db.select().from(projects).where(eq(projects.id, job.projectId))
+	if (!project) return
+
+	const keptIds = completion.selectedVariationIds
+	const kept = keptIds.length
+		? await db
+				.select({ variation: variations, room: { roomName: rooms.roomName, roomType: rooms.roomType } })
+				.from(variations)
+				.innerJoin(rooms, eq(rooms.id, variations.roomId))
+				.where(inArray(variations.id, keptIds))
+				.orderBy(asc(rooms.sortOrder), asc(variations.style), asc(variations.generationNumber), asc(variations.variationIndex))
+		: []
+	const names = assetFileNames(
+		project.propertyAddress,
+		kept.map(({ variation, room }) => ({ id: variation.id, style: variation.style, ...room })),
+	)
+	const done = new Set(
+		(await db.select({ id: assets.variationId }).from(assets).where(eq(assets.projectId, project.id))).map((a) => a.id),
+	)
+	const logo = job.watermarkingEnabled ? await readLogo(project.userId) : null
+	if (job.watermarkingEnabled && !logo) logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
+
+	for (const { variation } of kept) {
+		if (done.has(variation.id)) continue
+		const final = await finalImage(variation, logo)
+		if (!final) {
+			logger.error({ projectId: project.id, variationId: variation.id }, 'kept image missing from storage: left out of the downloads')
+			continue
+		}
+		await db
+			.insert(assets)
+			.values({ variationId: variation.id, projectId: project.id, fileName: names.get(variation.id)!, ...final })
+			.onConflictDoNothing()
+		done.add(variation.id)
+	}
+
+	const removed = await deleteUnkept(project.id, keptIds)
+	await db
+		.update(completions)
+		.set({ cleanupCompletedAt: new Date(), backupAssetCount: done.size, hasBackupAssets: done.size > 0 })
+		.where(eq(completions.id, completion.id))
+	logger.info({ projectId: project.id, kept: done.size, removed }, 'completed project cleaned up')
+}

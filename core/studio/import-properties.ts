@@ -1,0 +1,378 @@
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CsvError, parse } from 'csv-parse/sync'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { propertyImportKeys } from '#db/schema/imports.ts'
+import { propertyStudioProjects, propertyStudioRooms, type PropertyStudioProject } from '#db/schema/studio.ts'
+import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { db } from '#core/platform/db.ts'
+import { createLimiter } from '#core/platform/limiter.ts'
+import { parseInput } from '#core/validate.ts'
+import { assertOpen, ownedProject } from './access.ts'
+import { removeOriginal, storeOriginal } from './original-image.ts'
+import { downloadPhoto, photoFileProblem, PHOTO_PROBLEMS } from './photo-file.ts'
+import { queueGeneration } from './process-room.ts'
+import { guessRoomType } from './room-type-guess.ts'
+import {
+	CreateProjectSchema,
+	ROOM_TYPES,
+	STUDIO_STYLES,
+	VARIATIONS_PER_STYLE,
+	type RoomType,
+	type StudioStyle,
+} from './studio.schema.ts'
+
+/**
+ * Bulk import of properties from a CSV (`rendo import`), one row per photo; rows with the same
+ * address form one project. Two steps, so nothing is written until the whole file is known good:
+ * planImport reads and checks every row (columns, values, the photos with the web's upload
+ * checks) and returns the problems with their line numbers; runImport then stores the photos and
+ * writes each property in one transaction with batched inserts. Every row has a stable key (its
+ * address and photo), recorded with the room it made, so running the same file again skips what
+ * is already there.
+ */
+
+export const IMPORT_COLUMNS = ['address', 'client_name', 'client_email', 'photo', 'room_type', 'styles'] as const
+type Column = (typeof IMPORT_COLUMNS)[number]
+const REQUIRED_COLUMNS: Column[] = ['address', 'photo']
+
+export interface ImportProblem {
+	line: number
+	reason: string
+}
+
+interface PlannedRow {
+	line: number
+	key: string
+	photo: string
+	/** local file to store: the CSV's photo, or the downloaded copy of its URL */
+	file: string
+	roomType: RoomType
+	roomName: string
+	styles: StudioStyle[]
+}
+
+interface PlannedProperty {
+	key: string
+	address: string
+	clientName?: string
+	clientEmail?: string
+	/** the project an earlier run made for this address */
+	projectId: string | null
+	/** rows not imported yet */
+	rows: PlannedRow[]
+}
+
+export interface ImportPlan {
+	userId: string
+	rowCount: number
+	skipped: number
+	properties: PlannedProperty[]
+	problems: ImportProblem[]
+	/** temporary folder of downloaded URL photos; discardImportPlan removes it */
+	downloads: string | null
+}
+
+export interface ImportSummary {
+	projectsCreated: number
+	roomsAdded: number
+	rendersQueued: number
+	rowsSkipped: number
+	failures: ImportProblem[]
+}
+
+const StylesSchema = z.array(z.enum(STUDIO_STYLES, { errorMap: () => ({ message: `Styles are ${STUDIO_STYLES.join(', ')}` }) }))
+const checkFiles = createLimiter(8)
+const fetchUrls = createLimiter(4)
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40)
+const normalAddress = (address: string) => address.trim().replace(/\s+/g, ' ').toLowerCase()
+const isUrl = (photo: string) => /^https?:\/\//i.test(photo)
+
+function readCsv(text: string) {
+	try {
+		return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as Array<{
+			record: string[]
+			info: { lines: number }
+		}>
+	} catch (error) {
+		if (error instanceof CsvError) throw new InputError({ csv: [error.message] })
+		throw error
+	}
+}
+
+function readHeader(fields: string[]) {
+	const header = fields.map((f) => f.trim().toLowerCase())
+	const unknown = header.filter((h) => !(IMPORT_COLUMNS as readonly string[]).includes(h))
+	if (unknown.length)
+		throw new InputError({ csv: [`unknown column ${unknown.map((u) => `"${u}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
+	const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c))
+	if (missing.length) throw new InputError({ csv: [`missing column ${missing.map((m) => `"${m}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
+	return header as Column[]
+}
+
+function parseStyles(value: string): { styles: StudioStyle[] } | { problem: string } {
+	const names = value.toLowerCase().split(/[\s,;|]+/).filter(Boolean)
+	const unknown = names.filter((n) => !(STUDIO_STYLES as readonly string[]).includes(n))
+	if (unknown.length) return { problem: `styles: ${unknown.map((u) => `"${u}"`).join(', ')} is not one of ${STUDIO_STYLES.join(', ')}` }
+	return { styles: [...new Set(names)] as StudioStyle[] }
+}
+
+const PROJECT_FIELD_COLUMNS: Record<string, Column> = { propertyAddress: 'address', clientName: 'client_name', clientEmail: 'client_email' }
+
+/**
+ * Reads and checks the whole file and looks up what earlier runs imported. Writes nothing (URL
+ * photos are fetched to a temporary folder to be checked like files). Every bad row is listed
+ * with its line number and all its reasons.
+ */
+export async function planImport(
+	actor: Actor,
+	input: { csvPath: string; defaultStyles?: string[] },
+): Promise<ImportPlan> {
+	const { userId } = requireUser(actor)
+	const defaultStyles = parseInput(z.object({ styles: StylesSchema }), { styles: input.defaultStyles ?? [] }).styles
+	let text: string
+	try {
+		text = await fs.promises.readFile(input.csvPath, 'utf8')
+	} catch {
+		throw new InputError({ csv: [`cannot read ${input.csvPath}`] })
+	}
+	const baseDir = path.dirname(path.resolve(input.csvPath))
+	const [head, ...records] = readCsv(text)
+	if (!head) throw new InputError({ csv: ['the file is empty: the first line names the columns'] })
+	const header = readHeader(head.record)
+
+	const problems = new Map<number, string[]>()
+	const problem = (line: number, reason: string) => problems.set(line, [...(problems.get(line) ?? []), reason])
+	const properties = new Map<string, PlannedProperty & { firstLine: number; byKey: Map<string, number>; allRows: PlannedRow[] }>()
+	let rowCount = 0
+
+	for (const { record, info } of records) {
+		if (record.every((field) => field === '')) continue
+		// info.lines is the record's last line; a quoted field may span several.
+		const line = info.lines - record.join('').split('\n').length + 1
+		rowCount++
+		if (record.length !== header.length) {
+			problem(line, `has ${record.length} fields, the header has ${header.length}`)
+			continue
+		}
+		const value = (column: Column) => record[header.indexOf(column)] ?? ''
+		const project = CreateProjectSchema.safeParse({
+			propertyAddress: value('address'),
+			clientName: value('client_name'),
+			clientEmail: value('client_email'),
+		})
+		if (!project.success) {
+			for (const [field, messages] of Object.entries(project.error.flatten().fieldErrors))
+				problem(line, `${PROJECT_FIELD_COLUMNS[field] ?? field}: ${messages?.join(', ')}`)
+			continue
+		}
+		const photo = value('photo')
+		if (!photo) problem(line, 'photo: a file path or an http(s) URL is required')
+		const roomTypeValue = value('room_type').toLowerCase()
+		if (roomTypeValue && !(ROOM_TYPES as readonly string[]).includes(roomTypeValue))
+			problem(line, `room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
+		const styles = value('styles') ? parseStyles(value('styles')) : { styles: defaultStyles }
+		if ('problem' in styles) problem(line, styles.problem)
+
+		const address = normalAddress(project.data.propertyAddress)
+		let property = properties.get(address)
+		if (!property) {
+			property = {
+				key: `project:${hash(address)}`,
+				address: project.data.propertyAddress,
+				projectId: null,
+				rows: [],
+				firstLine: line,
+				byKey: new Map(),
+				allRows: [],
+			}
+			properties.set(address, property)
+		}
+		for (const field of ['clientName', 'clientEmail'] as const) {
+			const given = project.data[field]
+			if (!given) continue
+			if (property[field] && property[field] !== given)
+				problem(line, `${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.firstLine} for the same address`)
+			property[field] ??= given
+		}
+		if (!photo) continue
+		const key = `room:${hash(`${address}\n${photo}`)}`
+		const earlier = property.byKey.get(key)
+		if (earlier) {
+			problem(line, `photo: listed twice for this address (line ${earlier})`)
+			continue
+		}
+		property.byKey.set(key, line)
+		const fileName = path.basename(isUrl(photo) ? new URL(photo).pathname : photo)
+		property.allRows.push({
+			line,
+			key,
+			photo,
+			file: isUrl(photo) ? '' : path.resolve(baseDir, photo),
+			roomType: (roomTypeValue || guessRoomType(fileName)) as RoomType,
+			roomName: fileName.replace(/\.[a-z0-9]{1,5}$/i, '') || fileName,
+			styles: 'styles' in styles ? styles.styles : [],
+		})
+	}
+	if (rowCount === 0) throw new InputError({ csv: ['the file has no rows under its header'] })
+
+	// What earlier runs imported: one query for every key of the file.
+	const keys = [...properties.values()].flatMap((p) => [p.key, ...p.byKey.keys()])
+	const existing = await db
+		.select({ key: propertyImportKeys.importKey, projectId: propertyImportKeys.projectId, status: propertyStudioProjects.status })
+		.from(propertyImportKeys)
+		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyImportKeys.projectId))
+		.where(and(eq(propertyImportKeys.userId, userId), inArray(propertyImportKeys.importKey, keys)))
+	const imported = new Map(existing.map((e) => [e.key, e]))
+
+	let skipped = 0
+	let downloads: string | null = null
+	const checks: Promise<void>[] = []
+	for (const property of properties.values()) {
+		const earlierProject = imported.get(property.key)
+		property.projectId = earlierProject?.projectId ?? null
+		for (const row of property.allRows) {
+			if (imported.has(row.key)) {
+				skipped++
+				continue
+			}
+			property.rows.push(row)
+			if (earlierProject && earlierProject.status !== 'active')
+				problem(row.line, 'the project made for this address is complete and closed for changes')
+			if (isUrl(row.photo)) {
+				downloads ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rendo-import-'))
+				const dir = downloads
+				checks.push(
+					fetchUrls(async () => {
+						const fetched = await downloadPhoto(row.photo, dir)
+						if ('path' in fetched) row.file = fetched.path
+						else problem(row.line, `photo ${row.photo}: ${fetched.problem}`)
+					}),
+				)
+			} else
+				checks.push(
+					checkFiles(async () => {
+						const reason = await photoFileProblem(row.file)
+						if (reason) problem(row.line, `photo ${row.photo}: ${reason}`)
+					}),
+				)
+		}
+	}
+	await Promise.all(checks)
+
+	return {
+		userId,
+		rowCount,
+		skipped,
+		properties: [...properties.values()]
+			.filter((p) => p.rows.length)
+			.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({ key, address, clientName, clientEmail, projectId, rows })),
+		problems: [...problems.entries()].sort(([a], [b]) => a - b).map(([line, reasons]) => ({ line, reason: reasons.join('; ') })),
+		downloads,
+	}
+}
+
+export async function discardImportPlan(plan: ImportPlan) {
+	if (plan.downloads) await fs.promises.rm(plan.downloads, { recursive: true, force: true })
+}
+
+function uniqueViolation(error: unknown) {
+	for (let e = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23505') return true
+	return false
+}
+
+/**
+ * Writes a checked plan: per property, the photos are stored first (upright, without metadata,
+ * one at a time like web uploads), then one transaction finds or makes the project and inserts
+ * its rooms, their keys and their render slots in batches, queueing the renders behind
+ * interactive work. A property that fails is rolled back and its stored photos removed; its rows
+ * are reported and a rerun retries them.
+ */
+export async function runImport(
+	actor: Actor,
+	plan: ImportPlan,
+	{ onProgress }: { onProgress?: (rowsDone: number, rowCount: number) => void } = {},
+): Promise<ImportSummary> {
+	const { userId } = requireUser(actor)
+	if (userId !== plan.userId) throw new ForbiddenError()
+	if (plan.problems.length) throw new InputError({ csv: ['the file has bad rows: fix them and run the import again'] })
+	const summary: ImportSummary = { projectsCreated: 0, roomsAdded: 0, rendersQueued: 0, rowsSkipped: plan.skipped, failures: [] }
+	let done = plan.skipped
+	onProgress?.(done, plan.rowCount)
+
+	for (const property of plan.properties) {
+		const stored: Array<{ row: PlannedRow; roomId: string; original: string }> = []
+		for (const row of property.rows) {
+			const roomId = randomUUID()
+			try {
+				const keys = await storeOriginal(row.file, roomId)
+				stored.push({ row, roomId, original: keys.original })
+			} catch (error) {
+				if (!(error instanceof InputError)) throw error
+				summary.failures.push({ line: row.line, reason: `photo ${row.photo}: ${PHOTO_PROBLEMS.notAnImage}` })
+			}
+			onProgress?.(++done, plan.rowCount)
+		}
+		if (!stored.length) continue
+		try {
+			const written = await db.transaction(async (tx) => {
+				let project: PropertyStudioProject
+				let created = false
+				if (property.projectId) {
+					project = await ownedProject(tx, actor, property.projectId, { forUpdate: true })
+					assertOpen(project)
+				} else {
+					;[project] = await tx
+						.insert(propertyStudioProjects)
+						.values({ userId, propertyAddress: property.address, clientName: property.clientName, clientEmail: property.clientEmail })
+						.returning()
+					await tx.insert(propertyImportKeys).values({ userId, importKey: property.key, projectId: project.id })
+					created = true
+				}
+				await tx.insert(propertyStudioRooms).values(
+					stored.map(({ row, roomId, original }, i) => ({
+						id: roomId,
+						projectId: project.id,
+						roomType: row.roomType,
+						roomName: row.roomName,
+						originalImageUrl: original,
+						selectedStyles: row.styles,
+						status: row.styles.length ? 'processing' : 'pending',
+						sortOrder: project.totalRooms + i,
+					})),
+				)
+				await tx
+					.insert(propertyImportKeys)
+					.values(stored.map(({ row, roomId }) => ({ userId, importKey: row.key, projectId: project.id, roomId })))
+				await tx
+					.update(propertyStudioProjects)
+					.set({ totalRooms: sql`${propertyStudioProjects.totalRooms} + ${stored.length}` })
+					.where(eq(propertyStudioProjects.id, project.id))
+				let queued = 0
+				for (const { row, roomId } of stored)
+					for (const style of row.styles)
+						queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, VARIATIONS_PER_STYLE, { bulk: true })).length
+				return { created, queued }
+			})
+			if (written.created) summary.projectsCreated++
+			summary.roomsAdded += stored.length
+			summary.rendersQueued += written.queued
+		} catch (error) {
+			await Promise.all(stored.map(({ roomId }) => removeOriginal(roomId)))
+			const reason =
+				error instanceof ForbiddenError || error instanceof NotFoundError
+					? error.message
+					: uniqueViolation(error)
+						? 'imported by another run at the same time'
+						: null
+			if (!reason) throw error
+			summary.failures.push(...stored.map(({ row }) => ({ line: row.line, reason })))
+		}
+	}
+	return summary
+}

@@ -1,0 +1,236 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { telegramIntakePhotos, telegramIntakes, telegramLinks } from '#db/schema/telegram.ts'
+import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { InputError, NotFoundError } from '#core/errors.ts'
+import { isUuid } from '#core/ids.ts'
+import { db, type Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+import { assertOpen, ownedProject } from '#core/studio/access.ts'
+import { UNSUPPORTED_IMAGE } from '#core/studio/original-image.ts'
+import { createProject } from '#core/studio/projects.ts'
+import { guessRoomType } from '#core/studio/room-type-guess.ts'
+import { MAX_UPLOAD_BYTES, ProcessRoomSchema, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { parseInput } from '#core/validate.ts'
+import { TELEGRAM_INTAKE_TASK } from './telegram.schema.ts'
+
+/** The studio's 10 MB rule, in the web upload's words. */
+export const PHOTO_TOO_LARGE = 'Image must be smaller than 10MB'
+export const BATCH_CLOSED = 'These photos are already on their way. Send new photos to start again.'
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+export interface TelegramChat {
+	telegramUserId: number
+	chatId: number
+}
+
+export interface IncomingPhoto {
+	fileId: string
+	fileUniqueId: string
+	/** documents have a name and a type; photos have neither */
+	fileName?: string
+	mimeType?: string
+	/** what Telegram says in the message, before anything is downloaded */
+	fileSize?: number
+	caption?: string
+	messageId: number
+}
+
+/** Checks what the message itself tells: the size, and a document's type. Nothing is downloaded. */
+function assertAcceptable(photo: IncomingPhoto) {
+	if (photo.fileSize !== undefined && photo.fileSize > MAX_UPLOAD_BYTES) throw new InputError({ image: [PHOTO_TOO_LARGE] })
+	if (photo.mimeType !== undefined && !IMAGE_TYPES.has(photo.mimeType)) throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+}
+
+export function intakePhotos(tx: Tx, intakeId: string) {
+	return tx
+		.select()
+		.from(telegramIntakePhotos)
+		.where(eq(telegramIntakePhotos.intakeId, intakeId))
+		.orderBy(asc(telegramIntakePhotos.messageId), asc(telegramIntakePhotos.createdAt))
+}
+
+/**
+ * Adds a photo to the user's open batch, starting one if there is none. An album arrives as
+ * several updates at once: the partial unique index lets exactly one of them start the batch
+ * (`started`), the others join it, and a redelivered update adds nothing.
+ */
+export async function addPhoto(actor: Actor, chat: TelegramChat, photo: IncomingPhoto) {
+	const { userId } = requireUser(actor)
+	assertAcceptable(photo)
+	return db.transaction(async (tx) => {
+		const [created] = await tx
+			.insert(telegramIntakes)
+			.values({ userId, telegramUserId: chat.telegramUserId, chatId: chat.chatId })
+			.onConflictDoNothing({ target: telegramIntakes.telegramUserId, where: sql`${telegramIntakes.step} <> 'submitted'` })
+			.returning()
+		const intake =
+			created ??
+			(
+				await tx
+					.select()
+					.from(telegramIntakes)
+					.where(and(eq(telegramIntakes.telegramUserId, chat.telegramUserId), ne(telegramIntakes.step, 'submitted')))
+			)[0]
+		const [added] = await tx
+			.insert(telegramIntakePhotos)
+			.values({
+				intakeId: intake.id,
+				fileId: photo.fileId,
+				fileUniqueId: photo.fileUniqueId,
+				fileName: photo.fileName ?? null,
+				caption: photo.caption ?? null,
+				messageId: photo.messageId,
+				// the caption's words first ('Kitchen'), then a document's file name ('kitchen-2.jpg')
+				roomType: guessRoomType(`${photo.caption ?? ''} ${photo.fileName ?? ''}`),
+			})
+			.onConflictDoNothing()
+			.returning()
+		return { intake, photo: added ?? null, started: !!created }
+	})
+}
+
+/** The user's batch by id, while it is still being set up; anything else reads as closed. */
+async function openIntakeById(tx: Tx, actor: Actor, intakeId: string, opts: { forUpdate?: boolean } = {}) {
+	const { userId } = requireUser(actor)
+	if (!isUuid(intakeId)) throw new NotFoundError(BATCH_CLOSED)
+	const query = tx
+		.select()
+		.from(telegramIntakes)
+		.where(and(eq(telegramIntakes.id, intakeId), eq(telegramIntakes.userId, userId)))
+	const [intake] = opts.forUpdate ? await query.for('update') : await query
+	if (!intake || intake.step === 'submitted') throw new NotFoundError(BATCH_CLOSED)
+	return intake
+}
+
+export async function getOpenIntake(actor: Actor, intakeId: string) {
+	const intake = await openIntakeById(db, actor, intakeId)
+	return { intake, photos: await intakePhotos(db, intake.id) }
+}
+
+/** The batch waiting for a property address, if the user's next message should be one. */
+export async function intakeAwaitingAddress(actor: Actor, telegramUserId: number) {
+	const [intake] = await db
+		.select()
+		.from(telegramIntakes)
+		.where(
+			and(
+				eq(telegramIntakes.telegramUserId, telegramUserId),
+				eq(telegramIntakes.userId, requireUser(actor).userId),
+				eq(telegramIntakes.step, 'address'),
+			),
+		)
+	return intake ?? null
+}
+
+/** Where the 'which property?' question is, so the answer can replace it. */
+export async function setPromptMessage(actor: Actor, intakeId: string, messageId: number) {
+	const intake = await openIntakeById(db, actor, intakeId)
+	await db.update(telegramIntakes).set({ promptMessageId: messageId }).where(eq(telegramIntakes.id, intake.id))
+}
+
+/** Step 1: the property. Only one of the user's own active projects; it becomes the current project too. */
+export async function chooseIntakeProject(actor: Actor, intakeId: string, projectId: string) {
+	return db.transaction(async (tx) => {
+		const intake = await openIntakeById(tx, actor, intakeId, { forUpdate: true })
+		const project = await ownedProject(tx, actor, projectId)
+		assertOpen(project)
+		const [updated] = await tx
+			.update(telegramIntakes)
+			.set({ projectId: project.id, step: 'details' })
+			.where(eq(telegramIntakes.id, intake.id))
+			.returning()
+		await tx.update(telegramLinks).set({ currentProjectId: project.id }).where(eq(telegramLinks.userId, project.userId))
+		return { intake: updated, project, photos: await intakePhotos(tx, intake.id), wasChosen: intake.step === 'details' }
+	})
+}
+
+/** 'New property': the next text message is the address. */
+export async function askIntakeAddress(actor: Actor, intakeId: string) {
+	const intake = await openIntakeById(db, actor, intakeId)
+	if (intake.step === 'details') return intake
+	const [updated] = await db.update(telegramIntakes).set({ step: 'address' }).where(eq(telegramIntakes.id, intake.id)).returning()
+	return updated
+}
+
+/** The address, validated with the studio's rule, makes a new project for the batch. */
+export async function createIntakeProject(actor: Actor, intakeId: string, propertyAddress: string) {
+	await openIntakeById(db, actor, intakeId)
+	const project = await createProject(actor, { propertyAddress })
+	return chooseIntakeProject(actor, intakeId, project.id)
+}
+
+async function ownedOpenPhoto(tx: Tx, actor: Actor, photoId: string) {
+	if (!isUuid(photoId)) throw new NotFoundError(BATCH_CLOSED)
+	const [row] = await tx
+		.select({ photo: telegramIntakePhotos, intakeId: telegramIntakes.id })
+		.from(telegramIntakePhotos)
+		.innerJoin(telegramIntakes, eq(telegramIntakes.id, telegramIntakePhotos.intakeId))
+		.where(eq(telegramIntakePhotos.id, photoId))
+	if (!row) throw new NotFoundError(BATCH_CLOSED)
+	await openIntakeById(tx, actor, row.intakeId)
+	return row.photo
+}
+
+const RoomTypeSchema = z.enum(WORKFLOW_ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) })
+
+/** Step 2, per photo: its room type... */
+export async function setPhotoRoomType(actor: Actor, photoId: string, roomType: string) {
+	const type = parseInput(RoomTypeSchema, roomType)
+	const photo = await ownedOpenPhoto(db, actor, photoId)
+	const [updated] = await db.update(telegramIntakePhotos).set({ roomType: type }).where(eq(telegramIntakePhotos.id, photo.id)).returning()
+	return updated
+}
+
+/** ...and whether it contains furniture to remove. */
+export async function togglePhotoFurniture(actor: Actor, photoId: string) {
+	const photo = await ownedOpenPhoto(db, actor, photoId)
+	const [updated] = await db
+		.update(telegramIntakePhotos)
+		.set({ hasFurniture: sql`not ${telegramIntakePhotos.hasFurniture}` })
+		.where(eq(telegramIntakePhotos.id, photo.id))
+		.returning()
+	return updated
+}
+
+const StyleSchema = z.enum(WORKFLOW_STYLES, { errorMap: () => ({ message: 'Select a style' }) })
+
+/** Step 3: the studio's six styles as toggles, kept in the workflow's order. */
+export async function toggleIntakeStyle(actor: Actor, intakeId: string, style: string) {
+	const chosen = parseInput(StyleSchema, style)
+	return db.transaction(async (tx) => {
+		const intake = await openIntakeById(tx, actor, intakeId, { forUpdate: true })
+		const selected = new Set(intake.styles)
+		if (selected.has(chosen)) selected.delete(chosen)
+		else selected.add(chosen)
+		const [updated] = await tx
+			.update(telegramIntakes)
+			.set({ styles: WORKFLOW_STYLES.filter((s) => selected.has(s)) })
+			.where(eq(telegramIntakes.id, intake.id))
+			.returning()
+		return { intake: updated, photos: await intakePhotos(tx, intake.id) }
+	})
+}
+
+/**
+ * 'Process': closes the batch and queues the job that downloads, stores and renders the photos,
+ * in one transaction, keyed by the batch so a double tap queues it once. The message the agent
+ * tapped becomes the status message the progress job edits.
+ */
+export async function submitIntake(actor: Actor, intakeId: string, statusMessageId: number) {
+	return db.transaction(async (tx) => {
+		const intake = await openIntakeById(tx, actor, intakeId, { forUpdate: true })
+		if (intake.step !== 'details' || !intake.projectId) throw new InputError({}, 'Choose the property first')
+		// The studio's own rule and message for an empty choice.
+		parseInput(ProcessRoomSchema, { styles: intake.styles })
+		const photos = await intakePhotos(tx, intake.id)
+		if (!photos.length) throw new InputError({}, 'Send at least one photo')
+		const [submitted] = await tx
+			.update(telegramIntakes)
+			.set({ step: 'submitted', submittedAt: new Date(), statusMessageId })
+			.where(eq(telegramIntakes.id, intake.id))
+			.returning()
+		await addJob(tx, TELEGRAM_INTAKE_TASK, { intakeId: intake.id }, { jobKey: `telegram-intake:${intake.id}`, maxAttempts: 5 })
+		return { intake: submitted, photos }
+	})
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm'
+import { telegramIntakePhotos, telegramIntakes } from '#db/schema/telegram.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { db } from '#core/platform/db.ts'
+import { ownedVariation } from '#core/studio/access.ts'
+import { studioFileKey } from '#core/studio/files.ts'
+import { remodelRoom } from '#core/studio/process-room.ts'
+import { setFavorite } from '#core/studio/variations.ts'
+import { queueProgress } from './progress.ts'
+import { storedBytes } from './stored-bytes.ts'
+
+/** ♥ under a variation: flips what the database holds, whatever the button showed. */
+export async function toggleFavorite(actor: Actor, variationId: string) {
+	const { variation } = await ownedVariation(db, actor, variationId)
+	return setFavorite(actor, variationId, !variation.isFavorite)
+}
+
+/**
+ * 'Remodel' under a room and style: one more variation through the studio's own service; the
+ * batch it came from is watched again so the new image arrives in the chat like the first ones.
+ */
+export async function remodelVariation(actor: Actor, variationId: string) {
+	const { variation, room } = await ownedVariation(db, actor, variationId)
+	const result = await remodelRoom(actor, room.id, { style: variation.style })
+	const [batch] = await db
+		.select({ intakeId: telegramIntakes.id })
+		.from(telegramIntakePhotos)
+		.innerJoin(telegramIntakes, eq(telegramIntakes.id, telegramIntakePhotos.intakeId))
+		.where(eq(telegramIntakePhotos.roomId, room.id))
+	if (batch) await queueProgress(db, batch.intakeId)
+	return { room, style: variation.style, variation: result.variation }
+}
+
+/** A variation's full image as bytes, after checking it is the actor's. */
+export async function variationImage(actor: Actor, variationId: string) {
+	return storedBytes(await studioFileKey(actor, { owner: 'variation', id: variationId, kind: 'full' }))
+}

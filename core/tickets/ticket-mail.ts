@@ -1,0 +1,55 @@
+import type { Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+import { ISSUE_TYPE_LABELS, TICKET_STATUS_LABELS, type IssueType, type TicketStatus } from './ticket.schema.ts'
+
+/** The worker's send_mail task (worker/tasks.ts): queued with the rows so a rollback sends nothing. */
+const SEND_MAIL_TASK = 'send_mail'
+
+interface MailTicket {
+	id: string
+	ticketNumber: string
+	issueType: string
+	priority: string
+	status: string
+	title: string
+}
+
+export async function queueReportReceived(tx: Tx, to: string, ticket: MailTicket) {
+	await addJob(
+		tx,
+		SEND_MAIL_TASK,
+		{
+			to,
+			subject: `[${ticket.ticketNumber}] We received your issue report`,
+			text: [
+				'Thank you for reporting an issue. Our team will look into it.',
+				'',
+				`Ticket number: ${ticket.ticketNumber}`,
+				`Issue: ${ISSUE_TYPE_LABELS[ticket.issueType as IssueType] ?? ticket.issueType}`,
+				`Priority: ${ticket.priority}`,
+				`Status: ${TICKET_STATUS_LABELS[ticket.status as TicketStatus] ?? ticket.status}`,
+				'',
+				'We usually answer within 1-2 business days. Please quote the ticket number if you write to us.',
+			].join('\n'),
+		},
+		{ jobKey: `ticket-reported:${ticket.id}` },
+	)
+}
+
+/** Only public comments are ever passed here: internal notes never leave the dashboard. */
+export async function queuePublicComment(tx: Tx, to: string, ticket: MailTicket, comment: { id: string; author: string; comment: string }) {
+	await addJob(
+		tx,
+		SEND_MAIL_TASK,
+		{
+			to,
+			subject: `[${ticket.ticketNumber}] New reply to your issue report`,
+			text: [
+				`${comment.author} replied to your ticket ${ticket.ticketNumber} (${ticket.title}):`,
+				'',
+				comment.comment,
+			].join('\n'),
+		},
+		{ jobKey: `ticket-comment:${comment.id}` },
+	)
+}

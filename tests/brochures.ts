@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { config } from '#core/platform/config.ts'
+
+const ORIGIN = 'http://localhost:3000'
+
+export type UploadFile = { field: string; bytes: Buffer; name: string; type?: string }
+
+/** A multipart POST as a browser's FormData would send it: the fields, then each file part. */
+export function multipartRequest(pathname: string, cookie: string | null, fields: Record<string, string>, files: UploadFile[] = []) {
+	const form = new FormData()
+	for (const [name, value] of Object.entries(fields)) form.set(name, value)
+	for (const file of files)
+		form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/jpeg' }), file.name)
+	return new Request(`${ORIGIN}${pathname}`, { method: 'POST', body: form, headers: cookie ? { cookie } : {} })
+}
+
+/** Calls a route module's loader or action the way Remix would. */
+export const call = <T extends (args: never) => unknown>(fn: T, request: Request, params: Record<string, string> = {}) =>
+	fn({ request, params, context: {} } as never) as Promise<Response>
+
+/** Every stored object's key under the local storage root (the test file's own data folder). */
+export function storedKeys(prefix = '') {
+	const root = path.join(config().dataDir, 'files')
+	if (!fs.existsSync(root)) return []
+	return fs
+		.readdirSync(root, { recursive: true })
+		.map(String)
+		.filter((f) => !path.basename(f).startsWith('.') && fs.statSync(path.join(root, f)).isFile() && f.startsWith(prefix))
+}
+
+/** Text extracted from every page of a PDF, one string per page (pdfjs-dist, legacy build for Node). */
+export async function pdfPages(pdf: Buffer) {
+	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise
+	const pages: Array<{ text: string; images: number }> = []
+	for (let n = 1; n <= doc.numPages; n++) {
+		const page = await doc.getPage(n)
+		const content = await page.getTextContent()
+		const ops = await page.getOperatorList()
+		pages.push({
+			// A wrapped line ends in hasEOL: read it as a space, the way a person reads the page.
+			text: content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? ' ' : '') : '')).join(''),
+			images: ops.fnArray.filter((fn) => fn === pdfjs.OPS.paintImageXObject).length,
+		})
+	}
+	await doc.destroy()
+	return pages
+}

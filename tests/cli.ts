@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process'
+
+export interface CliResult {
+	code: number | null
+	stdout: string
+	stderr: string
+}
+
+/**
+ * Runs the real `rendo` binary in a child process. It inherits the test file's environment:
+ * DATABASE_URL (this file's database), DATA_DIR (its files), CEO_EMAIL and LOG_LEVEL.
+ */
+export function rendo(args: string[], { stdin = '', env = {} }: { stdin?: string; env?: Record<string, string> } = {}) {
+	return new Promise<CliResult>((resolve, reject) => {
+		const child = spawn(process.execPath, ['cli/bin.js', ...args], { env: { ...process.env, ...env } })
+		let stdout = ''
+		let stderr = ''
+		child.stdout.on('data', (d) => (stdout += d))
+		child.stderr.on('data', (d) => (stderr += d))
+		child.stdin.end(stdin)
+		child.on('error', reject)
+		child.on('exit', (code) => resolve({ code, stdout, stderr }))
+	})
+}
+
+/** The command's standard output as JSON, failing with its output when it did not succeed. */
+export async function rendoJson<T = any>(args: string[], opts?: Parameters<typeof rendo>[1]): Promise<T> {
+	const result = await rendo([...args, '--json'], opts)
+	if (result.code !== 0) throw new Error(`rendo ${args.join(' ')} exited ${result.code}: ${result.stderr}`)
+	return JSON.parse(result.stdout) as T
+}

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+
+// The local preview renderer and the PDF job are quick, but a brochure is still a few jobs.
+const BROCHURE_TIMEOUT = 60_000
+
+type Photo = { name: string; mimeType: string; buffer: Buffer }
+
+async function photo(name: string, seed: number): Promise<Photo> {
+	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 640, height: 480, seed }) }
+}
+
+async function register(page: Page, firstName: string) {
+	const id = randomUUID().slice(0, 8)
+	const email = `${firstName.toLowerCase()}.${id}@example.com`
+	await page.goto('/register')
+	await page.getByLabel('First name').fill(firstName)
+	await page.getByLabel('Last name').fill('Tester')
+	await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill('staging-2026')
+	await page.getByLabel('Confirm password').fill('staging-2026')
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+	return email
+}
+
+/**
+ * Picks files through an input. A change made before React hydrates the page is lost, so it is
+ * repeated until the page shows it took.
+ */
+async function pick(input: Locator, files: Photo[], took: Locator) {
+	await expect(async () => {
+		await input.setInputFiles(files)
+		await expect(took).toBeVisible({ timeout: 2_000 })
+	}).toPass({ timeout: 15_000 })
+}
+
+test('the onboarding wizard from Company Details to the success screen', async ({ page }) => {
+	const email = await register(page, 'Olive')
+	await page.goto('/agent-onboarding')
+	await expect(page.getByRole('heading', { level: 1, name: 'Agent Onboarding' })).toBeVisible()
+	await expect(page.getByRole('heading', { level: 2, name: 'Company Details' })).toBeVisible()
+
+	// Step 1 needs the company and agent names.
+	const next = page.getByRole('button', { name: 'Next' })
+	await page.getByLabel('Agent name *').fill('')
+	await expect(async () => {
+		await next.click()
+		await expect(page.getByText('Company name is required')).toBeVisible({ timeout: 2_000 })
+	}).toPass({ timeout: 15_000 })
+	await expect(page.getByText('Agent name is required')).toBeVisible()
+	await page.getByLabel('Company name *').fill('Harbour Homes')
+	await page.getByLabel('Agent name *').fill('Olive Tester')
+	await next.click()
+
+	// Step 2 needs a valid e-mail (the account's is filled in).
+	await expect(page.getByRole('heading', { level: 2, name: 'Contact Information' })).toBeVisible()
+	await expect(page.getByLabel('Email *')).toHaveValue(email)
+	await page.getByLabel('Email *').fill('olive@')
+	await next.click()
+	await expect(page.getByText('Valid email address is required')).toBeVisible()
+	await page.getByLabel('Email *').fill(email)
+	await page.getByLabel('Phone').fill('0117 496 0000')
+	await page.getByLabel('Website').fill('https://harbourhomes.example')
+	await next.click()
+
+	// Step 3: a logo, and colours shown as swatches and on the cover preview.
+	await expect(page.getByRole('heading', { level: 2, name: 'Brand Assets' })).toBeVisible()
+	const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+	await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo })
+	await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible()
+	await page.getByLabel('Primary colour', { exact: true }).fill('#zz0000')
+	await page.getByLabel('Primary colour', { exact: true }).blur()
+	await expect(page.getByText('Must be a valid hex color')).toBeVisible()
+	await page.getByLabel('Primary colour', { exact: true }).fill('#0f2a44')
+	await expect(page.getByText('Must be a valid hex color')).toHaveCount(0)
+	await expect(page.getByRole('img', { name: /Brochure cover preview: modern template in Inter/ })).toBeVisible()
+	await next.click()
+
+	// Step 4: font and template; the preview follows.
+	await expect(page.getByRole('heading', { level: 2, name: 'Template Style' })).toBeVisible()
+	await page.getByLabel('Font').selectOption('Playfair Display')
+	await page.getByRole('radio', { name: /Luxury/ }).check()
+	await expect(page.getByRole('img', { name: 'Brochure cover preview: luxury template in Playfair Display' })).toBeVisible()
+
+	// Back keeps what was typed.
+	await page.getByRole('button', { name: 'Back' }).click()
+	await expect(page.getByLabel('Primary colour', { exact: true })).toHaveValue('#0f2a44')
+	await next.click()
+
+	await page.getByRole('button', { name: 'Create Profile' }).click()
+	await expect(page.getByRole('heading', { name: 'Your agent profile is ready' })).toBeVisible()
+	await expect(page.getByText('Onboarding Complete!', { exact: true })).toBeVisible()
+	await expect(page.getByText('Agent ID', { exact: true })).toBeVisible()
+	await expect(page.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)).toBeVisible()
+	await expect(page.getByText(`A confirmation email will follow shortly to ${email}.`)).toBeVisible()
+	await expect(page.getByRole('link', { name: 'Preview Template' })).toHaveAttribute('href', '/test-brochure')
+	await page.getByRole('link', { name: 'Go to Dashboard' }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+})
+
+test('a multi-room client preference with 3 photos reaches the confirmation screen, and resets', async ({ page }) => {
+	const photos = await Promise.all([photo('living-room.jpg', 2), photo('kitchen.jpg', 4), photo('master-bedroom.jpg', 6)])
+	await register(page, 'Piet')
+	await page.goto('/client-preferences')
+	await expect(page.getByRole('heading', { level: 1, name: 'Client Preferences' })).toBeVisible()
+
+	// The e-mail tab explains what is coming; the form is the way for now.
+	await page.getByRole('tab', { name: 'Email Preferences' }).click()
+	await expect(page.getByText('Email service coming soon')).toBeVisible()
+	await expect(page.getByText('notes mailbox', { exact: false })).toBeVisible()
+	await page.getByRole('tab', { name: 'Upload Property Image' }).click()
+
+	const address = `12 Oak Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
+	await page.getByLabel('Client name *').fill('Jane Buyer')
+	await page.getByLabel('Property address *').fill(address)
+	await page.getByLabel('Style preference *').selectOption('scandinavian')
+	await page.getByRole('radio', { name: /Multi-room brochure/ }).check()
+
+	// One photo is not a multi-room brochure.
+	const input = page.getByLabel('Room photos (2-10)')
+	await pick(input, photos.slice(0, 1), page.getByText('1 photo selected', { exact: true }))
+	await page.getByRole('button', { name: 'Submit Preferences' }).click()
+	await expect(page.getByText('Insufficient room images').first()).toBeVisible()
+
+	await input.setInputFiles(photos.slice(1))
+	await expect(page.getByText('3 photos selected', { exact: true })).toBeVisible()
+	await expect(page.getByLabel('Room type for living-room.jpg')).toHaveValue('living')
+	await expect(page.getByLabel('Room type for kitchen.jpg')).toHaveValue('kitchen')
+	await expect(page.getByLabel('Room type for master-bedroom.jpg')).toHaveValue('bedroom')
+	await page.getByLabel('Room type for master-bedroom.jpg').selectOption('office')
+	await page.getByRole('button', { name: 'Submit Preferences' }).click()
+
+	const confirmation = page.getByRole('region', { name: 'Preferences Submitted' })
+	await expect(confirmation).toBeVisible()
+	await expect(confirmation.getByText(address)).toBeVisible()
+	await expect(confirmation.getByText('Living Room, Kitchen, Office')).toBeVisible()
+	await expect(confirmation.getByText('Scandinavian')).toBeVisible()
+
+	await page.getByRole('button', { name: 'Submit Another Request' }).click()
+	await expect(page.getByLabel('Client name *')).toHaveValue('')
+	await expect(page.getByLabel('Property address *')).toHaveValue('')
+	await expect(page.getByText(/photos? selected/)).toHaveCount(0)
+	await expect(page.getByRole('radio', { name: /Single room/ })).toBeChecked()
+})
+
+test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
+	test.setTimeout(90_000)
+	await register(page, 'Dora')
+	const address = `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`
+	const form = new FormData()
+	for (const [name, value] of Object.entries({ clientName: 'Mia Buyer', propertyAddress: address, stylePreference: 'coastal', agentEmail: 'dora@example.com' }))
+		form.set(name, value)
+	for (const p of await Promise.all([photo('lounge.jpg', 8), photo('kitchen.jpg', 9)]))
+		form.append('property-images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name)
+	const submitted = await page.request.post('/api/client-preferences-multi-room', { multipart: form })
+	expect(submitted.status()).toBe(201)
+
+	await page.goto('/brochures')
+	await expect(page.getByRole('heading', { level: 1, name: 'Brochure Dashboard' })).toBeVisible()
+	const card = page.getByRole('article', { name: address })
+	await expect(card.getByText('Client: Mia Buyer')).toBeVisible()
+	await expect(card.getByText('Coastal')).toBeVisible()
+	// The list refreshes itself until the brochure is built.
+	await expect(card.getByText('Ready')).toBeVisible({ timeout: BROCHURE_TIMEOUT })
+	await expect(card.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', /^\/api\/brochures\/[0-9a-f]{32}$/)
+	await expect(card.getByText('0', { exact: true })).toBeVisible()
+
+	await card.getByRole('button', { name: 'Send to Buyer' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Send to Buyer' })
+	await expect(dialog).toBeVisible()
+	await expect(dialog.getByLabel('Buyer name')).toHaveValue('Mia Buyer')
+	await expect(dialog.getByLabel('Buyer email')).toHaveValue('')
+	await expect(dialog.getByLabel('Personal message')).toHaveValue(/Thank you for viewing 7 Mill Lane/)
+	const send = dialog.getByRole('button', { name: 'Send Brochure' })
+	await expect(send).toBeDisabled()
+	await dialog.getByLabel('Buyer email').fill('mia@example.com')
+	await expect(send).toBeEnabled()
+	await dialog.getByLabel('Buyer name').fill('')
+	await expect(send).toBeDisabled()
+	await dialog.getByLabel('Buyer name').fill('Mia B. Buyer')
+	await send.click()
+
+	await expect(page.getByText('Brochure Sent', { exact: true })).toBeVisible()
+	await expect(dialog).toHaveCount(0)
+	await expect(card.getByText(/(Sent|Sending) to mia@example.com/)).toBeVisible()
+	await expect(card.getByText('Client: Mia B. Buyer')).toBeVisible()
+})

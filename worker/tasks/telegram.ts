@@ -1,0 +1,22 @@
+import type { Task } from 'graphile-worker'
+import { processIntake } from '#core/telegram/process-intake.ts'
+import { reportProgress } from '#core/telegram/progress.ts'
+import { IntakeJobSchema, TELEGRAM_INTAKE_TASK, TELEGRAM_PROGRESS_TASK } from '#core/telegram/telegram.schema.ts'
+import { telegramGateway } from '../../bot/telegram-gateway.ts'
+
+/** Downloads, stores and queues the renders of a batch of photos sent to the bot. */
+const telegramIntake: Task = async (payload, helpers) => {
+	const { intakeId } = IntakeJobSchema.parse(payload)
+	await processIntake(telegramGateway(), intakeId, { final: helpers.job.attempts >= helpers.job.max_attempts })
+}
+
+/** Keeps the batch's status message up to date and sends each finished room and style. */
+const telegramProgress: Task = async (payload) => {
+	await reportProgress(telegramGateway(), IntakeJobSchema.parse(payload).intakeId)
+}
+
+/** The Telegram door's jobs; both talk to Telegram through the bot's gateway. */
+export const telegramTasks = {
+	[TELEGRAM_INTAKE_TASK]: telegramIntake,
+	[TELEGRAM_PROGRESS_TASK]: telegramProgress,
+}
