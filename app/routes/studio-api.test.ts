@@ -7,6 +7,7 @@ import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { insertUser } from '#tests/factories.ts'
+import { decompressionBomb } from '#tests/fixtures/decompression-bomb.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto, uploadRequest } from '#tests/studio.ts'
@@ -125,6 +126,9 @@ describe('uploads', () => {
 		const tooMany = await upload(cookie, project.id, 'kitchen', huge, 'huge.png')
 		expect(tooMany.status).toBe(400)
 		expect(await tooMany.json()).toMatchObject({ message: 'Image is too large: at most 40 megapixels' })
+
+		const bomb = await upload(cookie, project.id, 'kitchen', decompressionBomb(), 'bomb.png')
+		expect(await bomb.json()).toMatchObject({ message: 'Image is too large: at most 40 megapixels' })
 
 		const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } }).gif().toBuffer()
 		expect((await upload(cookie, project.id, 'kitchen', gif, 'x.gif')).status).toBe(400)

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { crc32 } from 'node:zlib'
 import { count, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
@@ -22,6 +21,7 @@ import { action as landingAction, loader as landingLoader } from './_index.tsx'
 import { action as trialAction } from './api.try-it-free.ts'
 import { loader as trialPageLoader } from './trial.$token.tsx'
 import { loader as trialImageLoader } from './trial.$token_.$image.ts'
+import { decompressionBomb } from '#tests/fixtures/decompression-bomb.ts'
 
 type Image = { bytes: Buffer | Uint8Array; name: string; type?: string }
 
@@ -77,28 +77,6 @@ async function expectNothingStored(before: { leads: number; files: number }) {
 
 async function snapshot() {
 	return { leads: await leadCount(), files: storedTrialFiles().length }
-}
-
-/** A PNG whose header declares 30000×30000 pixels (900 MP) in a few dozen bytes. */
-function decompressionBomb() {
-	const chunk = (type: string, data: Buffer) => {
-		const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-		const length = Buffer.alloc(4)
-		length.writeUInt32BE(data.length)
-		const crc = Buffer.alloc(4)
-		crc.writeUInt32BE(crc32(body))
-		return Buffer.concat([length, body, crc])
-	}
-	const header = Buffer.alloc(13)
-	header.writeUInt32BE(30_000, 0)
-	header.writeUInt32BE(30_000, 4)
-	header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-	return Buffer.concat([
-		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-		chunk('IHDR', header),
-		chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-		chunk('IEND', Buffer.alloc(0)),
-	])
 }
 
 describe('POST /api/try-it-free', () => {

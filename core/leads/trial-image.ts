@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { InputError } from '#core/errors.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
-import { sharp } from '#core/platform/sharp.ts'
+import { readImageHeader, sharp } from '#core/platform/sharp.ts'
 import { TOO_MANY_PIXELS } from '#core/studio/original-image.ts'
 import { MAX_UPLOAD_PIXELS } from '#core/studio/studio.schema.ts'
 import { TRIAL_MESSAGES } from './trial.schema.ts'
@@ -38,15 +38,9 @@ export function trialImageKeys(leadId: string) {
  */
 export async function inspectTrialImage(path: string) {
 	if ((await stat(path)).size === 0) throw new InputError({ image: [TRIAL_MESSAGES.imageMissing] })
-	let meta: Awaited<ReturnType<sharp.Sharp['metadata']>>
-	try {
-		// No pixel limit for reading the header (libvips would refuse it as unreadable): we check the size below.
-		meta = await sharp(path, { limitInputPixels: false }).metadata()
-	} catch {
-		throw new UnsupportedImageError()
-	}
-	if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height) throw new UnsupportedImageError()
-	if (meta.width * meta.height > MAX_UPLOAD_PIXELS) throw new ImageTooLargeError(TOO_MANY_PIXELS)
+	const header = await readImageHeader(path)
+	if (!header || !ACCEPTED.has(header.format)) throw new UnsupportedImageError()
+	if (header.pixels > MAX_UPLOAD_PIXELS) throw new ImageTooLargeError(TOO_MANY_PIXELS)
 }
 
 // Decoding takes memory in proportion to the pixels; one at a time per process bounds what a burst

@@ -5,3 +5,17 @@ import sharp from 'sharp'
 sharp.cache(false)
 
 export { sharp }
+
+/**
+ * An image's format and size from its header alone, or null when the bytes are no image libvips
+ * reads. No pixel limit here: a tiny file declaring 30000×30000 must come back as its size (for
+ * the caller to refuse), not as "unreadable". Nothing is decoded.
+ */
+export async function readImageHeader(input: string | Buffer) {
+	try {
+		const { format, width, height } = await sharp(input, { limitInputPixels: false }).metadata()
+		return format && width && height ? { format, width, height, pixels: width * height } : null
+	} catch {
+		return null
+	}
+}

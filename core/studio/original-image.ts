@@ -1,4 +1,4 @@
-import { sharp } from '#core/platform/sharp.ts'
+import { readImageHeader, sharp } from '#core/platform/sharp.ts'
 import { InputError } from '#core/errors.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
@@ -19,16 +19,10 @@ export function roomImageKeys(roomId: string) {
 
 /** Reads only the header: the format must be JPEG, PNG or WebP and the size at most 40 MP. */
 export async function inspectImage(path: string) {
-	let meta: sharp.Metadata
-	try {
-		meta = await sharp(path).metadata()
-	} catch {
-		throw new InputError({ image: [UNSUPPORTED_IMAGE] })
-	}
-	if (!meta.format || !ACCEPTED.has(meta.format) || !meta.width || !meta.height)
-		throw new InputError({ image: [UNSUPPORTED_IMAGE] })
-	if (meta.width * meta.height > MAX_UPLOAD_PIXELS) throw new InputError({ image: [TOO_MANY_PIXELS] })
-	return { format: meta.format, width: meta.width, height: meta.height }
+	const header = await readImageHeader(path)
+	if (!header || !ACCEPTED.has(header.format)) throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+	if (header.pixels > MAX_UPLOAD_PIXELS) throw new InputError({ image: [TOO_MANY_PIXELS] })
+	return header
 }
 
 /**
