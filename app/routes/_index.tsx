@@ -19,6 +19,7 @@ import { HeroCarousel } from '#app/components/landing/hero-carousel.tsx'
 import { PioneerSection } from '#app/components/landing/pioneer.tsx'
 import { ItemCard, Section, type Item } from '#app/components/landing/section.tsx'
 import { TryItFreeSection } from '#app/components/landing/try-it-free/try-it-free-section.tsx'
+import { TransformSection } from '#app/components/transform/transform-section.tsx'
 import { usePioneerStatus } from '#app/components/landing/use-pioneer-status.ts'
 import { TAGLINE } from '#app/components/site-footer.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -144,7 +145,7 @@ export default function Index() {
 			</Section>
 			<PioneerSection pioneer={pioneer} />
 			<TryItFreeSection actionData={actionData?.trial} />
-			{/* #transform (issue 9): the TransformSection goes here, before the closing call to action. */}
+			<TransformSection />
 			<ClosingCallToAction pioneer={pioneer} />
 		</>
 	)

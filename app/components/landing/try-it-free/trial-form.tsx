@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { CircleAlert, Loader2 } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
-import { ErrorList, Field } from '#app/components/forms.tsx'
+import { Field } from '#app/components/forms.tsx'
+import { SelectField } from '#app/components/select-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
 import {
@@ -16,37 +17,14 @@ import {
 import { ImagePicker } from './image-picker.tsx'
 import { sendTrial } from './send-trial.ts'
 
-function SelectField({
-	label,
-	meta,
-	placeholder,
-	children,
-}: {
-	label: string
-	meta: FieldMetadata<string>
-	placeholder: string
-	children: ReactNode
-}) {
-	const errorId = meta.errors?.length ? meta.errorId : undefined
-	return (
-		<div className="flex flex-col gap-1.5">
-			<label htmlFor={meta.id} className="text-sm font-medium text-gray-800">
-				{label}
-			</label>
-			<select
-				{...getSelectProps(meta)}
-				aria-describedby={errorId}
-				className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm aria-[invalid]:border-destructive"
-			>
-				<option value="">{placeholder}</option>
-				{children}
-			</select>
-			<div className="min-h-5">
-				<ErrorList id={errorId} errors={meta.errors} />
-			</div>
-		</div>
-	)
-}
+const roomTypeOptions = [
+	{ value: '', label: 'Select a room type' },
+	...TRIAL_ROOM_TYPES.map((type) => ({ value: type, label: TRIAL_ROOM_LABELS[type] })),
+]
+const styleOptions = [
+	{ value: '', label: 'Select a furniture style' },
+	...TRIAL_STYLES.map((style) => ({ value: style, label: TRIAL_STYLE_LABELS[style] })),
+]
 
 /** The red box for failures that belong to no field, titled as the spec's alert. */
 function ErrorAlert({ message }: { message: string }) {
@@ -120,20 +98,18 @@ export function TrialForm({
 					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
 					errors={fields.email.errors}
 				/>
-				<SelectField label="Room type" meta={fields.roomType} placeholder="Select a room type">
-					{TRIAL_ROOM_TYPES.map((type) => (
-						<option key={type} value={type}>
-							{TRIAL_ROOM_LABELS[type]}
-						</option>
-					))}
-				</SelectField>
-				<SelectField label="Furniture style" meta={fields.style} placeholder="Select a furniture style">
-					{TRIAL_STYLES.map((style) => (
-						<option key={style} value={style}>
-							{TRIAL_STYLE_LABELS[style]}
-						</option>
-					))}
-				</SelectField>
+				<SelectField
+					labelProps={{ children: 'Room type' }}
+					selectProps={getSelectProps(fields.roomType)}
+					options={roomTypeOptions}
+					errors={fields.roomType.errors}
+				/>
+				<SelectField
+					labelProps={{ children: 'Furniture style' }}
+					selectProps={getSelectProps(fields.style)}
+					options={styleOptions}
+					errors={fields.style.errors}
+				/>
 			</div>
 			<label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
 				<input
