@@ -13,6 +13,8 @@ fs.chmodSync(dataDir, 0o755)
 
 export default defineConfig({
 	testDir: './tests/e2e',
+	// Parallel runs (RENDO_BUILD_DIR set) keep their traces apart: Playwright empties this folder.
+	outputDir: process.env.RENDO_BUILD_DIR ? path.join(process.env.RENDO_BUILD_DIR, 'test-results') : 'test-results',
 	timeout: 30_000,
 	expect: { timeout: 10_000 },
 	fullyParallel: true,
