@@ -19,3 +19,10 @@ export function fullId(short: string) {
 export function callbackPattern(prefix: string, parts: number) {
 	return new RegExp(`^${prefix}${':([A-Za-z0-9_-]+)'.repeat(parts)}$`)
 }
+
+const BUTTON_TEXT_MAX = 48
+
+/** A label that fits a button on a phone (addresses can be long). */
+export function buttonText(text: string) {
+	return text.length > BUTTON_TEXT_MAX ? `${text.slice(0, BUTTON_TEXT_MAX - 1)}…` : text
+}

@@ -12,7 +12,7 @@ export function linkedUser(ctx: BotContext): LinkedUser {
 	return ctx.linked
 }
 
-export const SOMETHING_WENT_WRONG = 'Something went wrong on our side. Please try again in a minute.'
+const SOMETHING_WENT_WRONG = 'Something went wrong on our side. Please try again in a minute.'
 
 /** Core's refusals become the user's answer, in core's words; anything else is our bug. */
 function answerFor(error: unknown) {

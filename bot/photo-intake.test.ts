@@ -7,7 +7,8 @@ import { UNAUTHORIZED_PROJECT } from '#core/studio/access.ts'
 import { createProject, listProjects } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
-import { BATCH_CLOSED, PHOTO_TOO_LARGE } from '#core/telegram/intake.ts'
+import { BATCH_CLOSED } from '#core/telegram/intake.ts'
+import { IMAGE_TOO_LARGE } from '#core/studio/studio.schema.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
@@ -167,8 +168,8 @@ describe('photo intake from Telegram', () => {
 		const twelveMb = 12 * 1024 * 1024
 		let since = fake.calls.length
 		fake.sendDocument(tg, fake.registerFile(Buffer.alloc(twelveMb)), { file_name: 'lounge.jpg', mime_type: 'image/jpeg' })
-		const refusal = await fake.waitForMessage(PHOTO_TOO_LARGE, { since })
-		expect(refusal.text).toBe(PHOTO_TOO_LARGE)
+		const refusal = await fake.waitForMessage(IMAGE_TOO_LARGE, { since })
+		expect(refusal.text).toBe(IMAGE_TOO_LARGE)
 		expect(await db.select().from(telegramIntakes).where(eq(telegramIntakes.telegramUserId, tg.id))).toHaveLength(0)
 
 		// The message did not say; getFile does, and the download never starts.
@@ -185,7 +186,7 @@ describe('photo intake from Telegram', () => {
 		expect(fake.callsTo('getFile').slice(-1)[0].params).toMatchObject({ file_id: expect.any(String) })
 		expect(fake.downloads).toHaveLength(downloads)
 		expect(await listRooms(actor, project.id)).toHaveLength(0)
-		expect(fake.message(styles.message_id).text).toContain(`Photo 1: ${PHOTO_TOO_LARGE}`)
+		expect(fake.message(styles.message_id).text).toContain(`Photo 1: ${IMAGE_TOO_LARGE}`)
 	})
 
 	test("a forged callback for another user's variation or batch changes nothing", async () => {
@@ -221,6 +222,35 @@ describe('photo intake from Telegram', () => {
 		expect(rows).toHaveLength(3)
 		expect(rows.some((v) => v.isFavorite)).toBe(false)
 		expect(fake.calls.slice(before).some((c) => c.method === 'editMessageReplyMarkup')).toBe(false)
+	})
+
+	test('a failed style is reported for that style alone', async () => {
+		const { actor, project, tg } = await linkedAgent(8006)
+		const since = fake.calls.length
+		fake.sendPhoto(tg, fake.registerFile(await smallRoomPhoto()), { caption: 'kitchen' })
+		fake.press(tg, await fake.waitForMessage('Which property', { since }), '12 Oak Street, Bath')
+		const styles = await fake.waitForMessage('Choose styles', { since })
+		for (const [style, count] of [['Modern', 3], ['Luxury', 6]] as const) {
+			fake.press(tg, styles, style)
+			await fake.waitFor('editMessageText', (c) => String(c.params.text).includes(`This will generate ${count}`), { since })
+		}
+		fake.press(tg, styles, 'Process')
+		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('Processing 1 photo'), { since })
+		await drainJobs()
+		// The provider's final answer for one style, as render-variations records it.
+		const [room] = await listRooms(actor, project.id)
+		await db
+			.update(propertyStudioVariations)
+			.set({ status: 'failed', errorMessage: 'The staging provider refused the photo', imageUrl: null, thumbnailUrl: null })
+			.where(sql`${propertyStudioVariations.roomId} = ${room.id} and ${propertyStudioVariations.style} = 'luxury'`)
+		await drainIncludingLater()
+
+		await fake.waitForMessage('Failed to process Kitchen with Luxury style: The staging provider refused the photo', { since })
+		const albums = fake.calls.slice(since).filter((c) => c.method === 'sendMediaGroup')
+		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual(['Kitchen · Modern'])
+		const status = fake.message(styles.message_id).text!
+		expect(status).toContain('Kitchen · Modern 3/3 ✓')
+		expect(status).toContain('Kitchen · Luxury: failed')
 	})
 
 	test('a restart in the middle of the style step carries on where it was', async () => {

@@ -1,8 +1,13 @@
 import { Composer, InlineKeyboard } from 'grammy'
 import type { Message } from 'grammy/types'
+import type { TelegramIntake, TelegramIntakePhoto } from '#db/schema/telegram.ts'
 import { pluralise, roomTypeLabel, styleLabel } from '#app/components/studio/labels.ts'
+import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
+import { getProject, listProjects } from '#core/studio/projects.ts'
+import { VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import {
+	addPhoto,
 	askIntakeAddress,
 	chooseIntakeProject,
 	createIntakeProject,
@@ -11,23 +16,15 @@ import {
 	setPhotoRoomType,
 	setPromptMessage,
 	submitIntake,
-	togglePhotoFurniture,
 	toggleIntakeStyle,
-	addPhoto,
+	togglePhotoFurniture,
 	type IncomingPhoto,
 } from '#core/telegram/intake.ts'
-import { getProject, listProjects } from '#core/studio/projects.ts'
-import { VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
-import type { TelegramIntake, TelegramIntakePhoto } from '#db/schema/telegram.ts'
-import type { Actor } from '#core/accounts/actor.ts'
-import { callbackPattern, fullId, shortId } from './callback-data.ts'
+import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'
 
 /** How many active properties the 'which property?' question offers; older ones via the web. */
 const PROPERTY_CHOICES = 8
-const BUTTON_TEXT_MAX = 48
-
-const clip = (text: string) => (text.length > BUTTON_TEXT_MAX ? `${text.slice(0, BUTTON_TEXT_MAX - 1)}…` : text)
 
 /** The photo as Telegram describes it: the largest size of a photo, or an image sent as a file. */
 function incomingPhoto(message: Message): IncomingPhoto | null {
@@ -75,7 +72,7 @@ function stylesKeyboard(intake: TelegramIntake) {
 async function askProperty(ctx: BotContext, actor: Actor, intakeId: string) {
 	const projects = (await listProjects(actor)).filter((p) => p.status === 'active').slice(0, PROPERTY_CHOICES)
 	const keyboard = new InlineKeyboard()
-	for (const project of projects) keyboard.text(clip(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
+	for (const project of projects) keyboard.text(buttonText(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
 	keyboard.text('New property', `pn:${shortId(intakeId)}`)
 	const question = await ctx.reply('Which property are these photos for?', { reply_markup: keyboard })
 	await setPromptMessage(actor, intakeId, question.message_id)

@@ -8,7 +8,7 @@ import { createBot } from './create-bot.ts'
 import { COMMANDS } from './help.ts'
 
 /** The updates the bot handles; Telegram sends nothing else. */
-export const ALLOWED_UPDATES = ['message', 'callback_query'] as const
+const ALLOWED_UPDATES = ['message', 'callback_query'] as const
 
 export interface RunningBot {
 	username: string
@@ -17,7 +17,7 @@ export interface RunningBot {
 }
 
 /** One line an operator can act on; never a stack trace, never a retry loop. */
-export function telegramFailure(what: string, error: unknown) {
+function telegramFailure(what: string, error: unknown) {
 	if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404))
 		return `${what}: Telegram refused TELEGRAM_BOT_TOKEN (${error.error_code} ${error.description}); get a valid token from @BotFather`
 	if (error instanceof GrammyError && error.error_code === 409)

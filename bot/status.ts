@@ -7,7 +7,7 @@ import { listFavorites, listVariations } from '#core/studio/variations.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import { setCurrentProject } from '#core/telegram/links.ts'
 import { variationImage } from '#core/telegram/variation-actions.ts'
-import { callbackPattern, fullId, shortId } from './callback-data.ts'
+import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'
 
 const NO_PROPERTIES = 'No Properties Yet. Send me a room photo to start one.'
@@ -69,7 +69,7 @@ status.command('projects', async (ctx) => {
 	const projects = (await listProjects(linkedUser(ctx).actor)).slice(0, LISTED_PROJECTS)
 	if (!projects.length) return ctx.reply(NO_PROPERTIES)
 	const keyboard = new InlineKeyboard()
-	for (const project of projects) keyboard.text(project.propertyAddress.slice(0, 48), `cp:${shortId(project.id)}`).row()
+	for (const project of projects) keyboard.text(buttonText(project.propertyAddress), `cp:${shortId(project.id)}`).row()
 	const lines = projects.map(
 		(p, i) => `${i + 1}. ${p.propertyAddress} – ${p.completedRooms}/${p.totalRooms} rooms · ${PROJECT_STATUS[p.status]}`,
 	)

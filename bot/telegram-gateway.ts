@@ -15,7 +15,7 @@ import { createApi, telegramSettings, type TelegramSettings } from './api.ts'
 import { variationKeyboard } from './variation-buttons.ts'
 
 /** 'Bedroom 2' when the batch has two bedrooms, else the room's name or type. */
-export function roomTitle(room: RoomRef) {
+function roomTitle(room: RoomRef) {
 	return room.ordinal ? `${roomLabel(room)} ${room.ordinal}` : roomLabel(room)
 }
 
@@ -28,7 +28,7 @@ function styleLine(photo: PhotoProgress, s: StyleProgress) {
 }
 
 /** The one status message of a batch: a line per room and style, a line per photo that did not make it. */
-export function statusText(progress: IntakeProgress) {
+function statusText(progress: IntakeProgress) {
 	const lines = [progress.propertyAddress, '']
 	for (const photo of progress.photos) {
 		if (photo.error) lines.push(`Photo ${photo.position}${photo.fileName ? ` (${photo.fileName})` : ''}: ${photo.error}`)
@@ -42,7 +42,7 @@ export function statusText(progress: IntakeProgress) {
 const notModified = (error: unknown) => error instanceof GrammyError && error.description.includes('message is not modified')
 
 /** Telegram seen from the jobs: file downloads for the intake, messages for the progress. */
-export class TelegramGateway implements TelegramFiles, TelegramNotifier {
+class TelegramGateway implements TelegramFiles, TelegramNotifier {
 	constructor(
 		private readonly api: Api,
 		private readonly settings: TelegramSettings,

@@ -5,9 +5,7 @@ import { parseUpload } from '#app/utils/upload.server.ts'
 import { requireUser } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { uploadRoom } from '#core/studio/rooms.ts'
-import { MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
-
-export const IMAGE_TOO_LARGE = 'Image must be smaller than 10MB'
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
 
 export function action({ request }: ActionFunctionArgs) {
 	return apiResponse(async () => {

@@ -13,6 +13,7 @@ export const WORKFLOW_ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 
 
 export const VARIATIONS_PER_STYLE = 3
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const IMAGE_TOO_LARGE = 'Image must be smaller than 10MB'
 export const MAX_UPLOAD_PIXELS = 40_000_000
 
 export const CreateProjectSchema = z.object({

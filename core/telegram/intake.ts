@@ -10,12 +10,11 @@ import { assertOpen, ownedProject } from '#core/studio/access.ts'
 import { UNSUPPORTED_IMAGE } from '#core/studio/original-image.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
-import { MAX_UPLOAD_BYTES, ProcessRoomSchema, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, ProcessRoomSchema, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import { parseInput } from '#core/validate.ts'
 import { TELEGRAM_INTAKE_TASK } from './telegram.schema.ts'
 
 /** The studio's 10 MB rule, in the web upload's words. */
-export const PHOTO_TOO_LARGE = 'Image must be smaller than 10MB'
 export const BATCH_CLOSED = 'These photos are already on their way. Send new photos to start again.'
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
 
@@ -38,7 +37,7 @@ export interface IncomingPhoto {
 
 /** Checks what the message itself tells: the size, and a document's type. Nothing is downloaded. */
 function assertAcceptable(photo: IncomingPhoto) {
-	if (photo.fileSize !== undefined && photo.fileSize > MAX_UPLOAD_BYTES) throw new InputError({ image: [PHOTO_TOO_LARGE] })
+	if (photo.fileSize !== undefined && photo.fileSize > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
 	if (photo.mimeType !== undefined && !IMAGE_TYPES.has(photo.mimeType)) throw new InputError({ image: [UNSUPPORTED_IMAGE] })
 }
 

@@ -14,8 +14,8 @@ import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { uploadRoom } from '#core/studio/rooms.ts'
-import { MAX_UPLOAD_BYTES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
-import { intakePhotos, PHOTO_TOO_LARGE } from './intake.ts'
+import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
+import { intakePhotos } from './intake.ts'
 import type { TelegramFiles } from './ports.ts'
 import { queueProgress } from './progress.ts'
 
@@ -29,7 +29,7 @@ async function saveCapped(body: AsyncIterable<Uint8Array>, filePath: string) {
 		let size = 0
 		for await (const chunk of body) {
 			size += chunk.byteLength
-			if (size > MAX_UPLOAD_BYTES) throw new InputError({ image: [PHOTO_TOO_LARGE] })
+			if (size > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
 			if (!out.write(chunk)) await once(out, 'drain')
 		}
 		out.end()
@@ -46,7 +46,7 @@ async function saveCapped(body: AsyncIterable<Uint8Array>, filePath: string) {
  */
 async function storePhoto(files: TelegramFiles, actor: Actor, projectId: string, photo: TelegramIntakePhoto) {
 	const file = await files.fileInfo(photo.fileId)
-	if (file.size !== undefined && file.size > MAX_UPLOAD_BYTES) throw new InputError({ image: [PHOTO_TOO_LARGE] })
+	if (file.size !== undefined && file.size > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
 	fs.mkdirSync(downloadDir, { recursive: true })
 	const filePath = path.join(downloadDir, randomUUID())
 	try {

@@ -1,6 +1,12 @@
 import { eq, inArray } from 'drizzle-orm'
-import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations, type PropertyStudioVariation } from '#db/schema/studio.ts'
-import { telegramDeliveries, telegramIntakes } from '#db/schema/telegram.ts'
+import {
+	propertyStudioProjects,
+	propertyStudioRooms,
+	propertyStudioVariations,
+	type PropertyStudioRoom,
+	type PropertyStudioVariation,
+} from '#db/schema/studio.ts'
+import { telegramDeliveries, telegramIntakes, type TelegramIntake, type TelegramIntakePhoto } from '#db/schema/telegram.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { intakePhotos } from './intake.ts'
@@ -9,7 +15,7 @@ import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 
 /** How often the status message is brought up to date while renders run. */
-export const PROGRESS_INTERVAL_MS = 3000
+const PROGRESS_INTERVAL_MS = 3000
 /** A batch whose renders never settle (a provider gone quiet) is not watched for ever. */
 const WATCH_FOR_MS = 6 * 60 * 60_000
 
@@ -68,39 +74,20 @@ async function deliver(notifier: TelegramNotifier, chatId: number, intakeId: str
 	}
 }
 
-/**
- * The telegram_progress job: edits the batch's status message ('Kitchen · Modern 2/3'), sends
- * each finished room and style once, then looks again in a few seconds while anything is pending.
- */
-export async function reportProgress(notifier: TelegramNotifier, intakeId: string) {
-	const [row] = await db
-		.select({ intake: telegramIntakes, propertyAddress: propertyStudioProjects.propertyAddress })
-		.from(telegramIntakes)
-		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, telegramIntakes.projectId))
-		.where(eq(telegramIntakes.id, intakeId))
-	if (!row || row.intake.step !== 'submitted' || !row.intake.statusMessageId) return
-	const { intake } = row
-
-	const photos = await intakePhotos(db, intake.id)
-	const roomIds = photos.flatMap((p) => (p.roomId ? [p.roomId] : []))
-	const roomRows = roomIds.length ? await db.select().from(propertyStudioRooms).where(inArray(propertyStudioRooms.id, roomIds)) : []
-	const variations = roomIds.length
-		? await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.roomId, roomIds))
-		: []
-	// In the order the agent sent the photos and chose the styles, so the chat reads like the batch.
-	const rank = (v: PropertyStudioVariation) => [roomIds.indexOf(v.roomId), intake.styles.indexOf(v.style), v.generationNumber, v.variationIndex]
-	variations.sort((a, b) => {
-		const [x, y] = [rank(a), rank(b)]
-		return x.map((n, i) => n - y[i]).find((d) => d !== 0) ?? 0
-	})
-
+/** Each photo of the batch with its room (when stored) and its styles' done/expected/failed counts. */
+function photoProgress(
+	intake: TelegramIntake,
+	photos: TelegramIntakePhoto[],
+	roomRows: PropertyStudioRoom[],
+	variations: PropertyStudioVariation[],
+) {
 	const rooms = new Map<string, RoomRef>()
 	const kinds = photos.map((photo) => {
 		const room = roomRows.find((r) => r.id === photo.roomId)
 		return { room, roomType: room?.roomType ?? photo.roomType, roomName: room?.roomName ?? null }
 	})
 	const kindOf = (k: (typeof kinds)[number]) => k.roomName ?? k.roomType
-	const photoProgress: PhotoProgress[] = photos.map((photo, i) => {
+	const progress: PhotoProgress[] = photos.map((photo, i) => {
 		const { room, roomType, roomName } = kinds[i]
 		const same = kinds.filter((k) => kindOf(k) === kindOf(kinds[i]))
 		const ref = { roomType, roomName, ordinal: same.length > 1 ? same.indexOf(kinds[i]) + 1 : null }
@@ -124,13 +111,43 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 			}),
 		}
 	})
-	const waitingForPhotos = photos.some((p) => !p.roomId && !p.error)
+	return { progress, rooms }
+}
+
+/**
+ * The telegram_progress job: edits the batch's status message ('Kitchen · Modern 2/3'), sends
+ * each finished room and style once, then looks again in a few seconds while anything is pending.
+ */
+export async function reportProgress(notifier: TelegramNotifier, intakeId: string) {
+	const [row] = await db
+		.select({ intake: telegramIntakes, propertyAddress: propertyStudioProjects.propertyAddress })
+		.from(telegramIntakes)
+		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, telegramIntakes.projectId))
+		.where(eq(telegramIntakes.id, intakeId))
+	if (!row || row.intake.step !== 'submitted' || !row.intake.statusMessageId) return
+	const { intake } = row
+	const statusMessageId = row.intake.statusMessageId
+
+	const photos = await intakePhotos(db, intake.id)
+	const roomIds = photos.flatMap((p) => (p.roomId ? [p.roomId] : []))
+	const roomRows = roomIds.length ? await db.select().from(propertyStudioRooms).where(inArray(propertyStudioRooms.id, roomIds)) : []
+	const variations = roomIds.length
+		? await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.roomId, roomIds))
+		: []
+	// In the order the agent sent the photos and chose the styles, so the chat reads like the batch.
+	const rank = (v: PropertyStudioVariation) => [roomIds.indexOf(v.roomId), intake.styles.indexOf(v.style), v.generationNumber, v.variationIndex]
+	variations.sort((a, b) => {
+		const [x, y] = [rank(a), rank(b)]
+		return x.map((n, i) => n - y[i]).find((d) => d !== 0) ?? 0
+	})
+
+	const { progress: photosProgress, rooms } = photoProgress(intake, photos, roomRows, variations)
 	const progress: IntakeProgress = {
 		propertyAddress: row.propertyAddress,
-		photos: photoProgress,
-		done: !waitingForPhotos && variations.every((v) => v.status !== 'pending'),
+		photos: photosProgress,
+		done: photos.every((p) => p.roomId || p.error) && variations.every((v) => v.status !== 'pending'),
 	}
-	await notifier.showStatus(intake.chatId, intake.statusMessageId!, progress)
+	await notifier.showStatus(intake.chatId, statusMessageId, progress)
 
 	for (const group of settledGroups(variations, rooms)) await deliver(notifier, intake.chatId, intake.id, group)
 

@@ -5,4 +5,3 @@ export const TELEGRAM_INTAKE_TASK = 'telegram_intake'
 export const TELEGRAM_PROGRESS_TASK = 'telegram_progress'
 
 export const IntakeJobSchema = z.object({ intakeId: z.string().uuid() })
-export type IntakeJob = z.infer<typeof IntakeJobSchema>

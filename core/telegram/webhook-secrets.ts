@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /** Where the web serves Telegram's webhook; the last segment is secret. */
-export const WEBHOOK_PATH = '/telegram/webhook'
+const WEBHOOK_PATH = '/telegram/webhook'
 
 /**
  * The webhook's secret path segment and the `secret_token` Telegram sends back in

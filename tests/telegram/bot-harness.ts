@@ -1,6 +1,6 @@
 import { actorFor } from '#tests/factories.ts'
 import { createLinkCode, linkTelegram } from '#core/telegram/links.ts'
-import { createBot } from '../../bot/create-bot.ts'
+import { createBot } from '#bot/create-bot.ts'
 import type { FakeBotApi } from './fake-bot-api.ts'
 
 /** Runs the real bot by long polling against the fake Bot API until `stop()`. */

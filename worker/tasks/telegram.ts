@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker'
 import { processIntake } from '#core/telegram/process-intake.ts'
 import { reportProgress } from '#core/telegram/progress.ts'
 import { IntakeJobSchema, TELEGRAM_INTAKE_TASK, TELEGRAM_PROGRESS_TASK } from '#core/telegram/telegram.schema.ts'
-import { telegramGateway } from '../../bot/telegram-gateway.ts'
+import { telegramGateway } from '#bot/telegram-gateway.ts'
 
 /** Downloads, stores and queues the renders of a batch of photos sent to the bot. */
 const telegramIntake: Task = async (payload, helpers) => {
