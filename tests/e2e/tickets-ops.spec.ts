@@ -152,6 +152,10 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 
 test('a quick transform from /transform shows up on the admin dashboard', async ({ page, browser }) => {
 	test.setTimeout(90_000)
+	// the landing page carries the same form in its #transform section
+	await page.goto('/#transform')
+	await expect(page.getByRole('heading', { level: 2, name: 'Transform Your Property' })).toBeVisible()
+	await expect(page.locator('#transform').getByRole('button', { name: 'Transform Property' })).toBeVisible()
 	await page.goto('/transform')
 	await expect(page.getByText('Please log in or register to transform photos')).toBeVisible()
 	await register(page, 'Tess')
