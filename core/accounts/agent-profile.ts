@@ -132,6 +132,8 @@ export async function onboardAgent(actor: Actor, input: unknown, logo?: { path: 
 			accentColor: fields.accentColor,
 			fontFamily: fields.fontFamily,
 			templateStyle: fields.templateStyle,
+			// The account logo's URL, for reference: brochures read the account logo itself (readLogo), so a
+			// later upload through /api/user/upload-logo shows up in them too.
 			...(logoState && { logoUrl: logoState.logoUrl }),
 		}
 		await tx

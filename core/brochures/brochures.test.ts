@@ -13,6 +13,7 @@ import { action as multiAction } from '#app/routes/api.client-preferences-multi-
 import { action as onboardAction } from '#app/routes/api.onboard-agent.ts'
 import { loader as testBrochureLoader } from '#app/routes/api.test-brochure.ts'
 import { db } from '#core/platform/db.ts'
+import { storage } from '#core/platform/storage.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { call, multipartRequest, pdfPages } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
@@ -285,5 +286,56 @@ describe('the test brochure', () => {
 
 	test('needs a signed-in user', async () => {
 		expect((await call(testBrochureLoader, getRequest('/api/test-brochure'))).status).toBe(401)
+	})
+})
+
+describe('when rooms cannot be staged', () => {
+	async function submitTwoRooms(cookie: string) {
+		const files = await Promise.all(
+			['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({ field: 'property-images', name, bytes: await makeRoomPhoto({ width: 400, height: 300, seed }) })),
+		)
+		const response = await call(
+			multiAction,
+			multipartRequest('/api/client-preferences-multi-room', cookie, { clientName: 'Lee Buyer', propertyAddress: '9 Pier Road, Hove BN3 1AA', stylePreference: 'modern', agentEmail: 'x@example.com' }, files),
+		)
+		const { details } = (await response.json()) as { details: { brochureId: string } }
+		const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, details.brochureId))
+		return db.select().from(roomImages).where(eq(roomImages.brochureId, row.uniqueToken))
+	}
+
+	test('a room whose render gives up is left out and the brochure is built from the others', async () => {
+		const cookie = await cookieFor(await insertUser())
+		const [lost] = await submitTwoRooms(cookie)
+		await storage().delete(lost.originalImageUrl!)
+		await drainJobs()
+		const [listed] = await list(cookie)
+		expect(listed).toMatchObject({ status: 'ready', roomCount: 2 })
+		const pages = await pdfPages(Buffer.from(await (await download(listed.uniqueToken)).arrayBuffer()))
+		expect(pages).toHaveLength(3)
+	})
+
+	test('with no room staged the brochure is failed, and Try Again queues the work again', async () => {
+		const cookie = await cookieFor(await insertUser())
+		const rooms = await submitTwoRooms(cookie)
+		const originals = await Promise.all(rooms.map(async (room) => [room.originalImageUrl!, await storage().get(room.originalImageUrl!)] as const))
+		const saved = await Promise.all(
+			originals.map(async ([key, object]) => {
+				const chunks: Buffer[] = []
+				for await (const chunk of object!.body) chunks.push(chunk as Buffer)
+				return [key, Buffer.concat(chunks)] as const
+			}),
+		)
+		for (const [key] of saved) await storage().delete(key)
+		await drainJobs()
+		const [failed] = await list(cookie)
+		expect(failed).toMatchObject({ status: 'failed', downloadUrl: null })
+
+		// The photos are back (say, restored): Try Again renders the rooms and builds the PDF.
+		for (const [key, bytes] of saved) await storage().put(key, bytes, { contentType: 'image/jpeg' })
+		const retry = await call(regenerateAction, jsonRequest(`/api/brochures/${failed.id}/regenerate`, {}, { cookie }), { id: failed.id })
+		expect(retry.status).toBe(202)
+		expect((await list(cookie))[0].status).toBe('processing')
+		await drainJobs()
+		expect((await list(cookie))[0]).toMatchObject({ status: 'ready', roomCount: 2 })
 	})
 })

@@ -23,8 +23,10 @@ export function brochurePdfKey(brochureId: string) {
 
 function slug(text: string) {
 	return text
-		.toLowerCase()
 		.normalize('NFKD')
+		// Accents come apart from their letters under NFKD: drop them, keep the letter ('é' → 'e').
+		.replace(/[\u0300-\u036f]/g, '')
+		.toLowerCase()
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-+|-+$/g, '')
 		.slice(0, 50)
@@ -82,7 +84,18 @@ function readyNotice(to: string, brochure: { address: string; buyerName: string;
  * (a retry, a regenerate) replaces the file under the same key. The agent's address from the
  * form hears once, when the brochure is first ready.
  */
-export async function buildBrochure(brochureId: string) {
+export async function buildBrochure(brochureId: string, attempt: { attempts: number; maxAttempts: number }) {
+	try {
+		await build(brochureId)
+	} catch (error) {
+		// The last try marks the work failed, so the dashboard offers Try Again instead of waiting forever.
+		if (attempt.attempts < attempt.maxAttempts) throw error
+		const [row] = await db.select({ transformationId: propertyBrochures.transformationId }).from(propertyBrochures).where(eq(propertyBrochures.id, brochureId))
+		await markFailed(row?.transformationId ?? null, error instanceof Error ? error.message : String(error))
+	}
+}
+
+async function build(brochureId: string) {
 	const row = await brochureToBuild(brochureId)
 	if (!row) return
 	const { brochure, property, preference } = row

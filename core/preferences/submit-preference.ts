@@ -21,8 +21,12 @@ import {
 	PREFERENCE_ROOM_TYPES,
 	roomTypeField,
 	SELECT_ROOM_TYPE,
+	type Area,
+	type LightingPreference,
 	type PreferenceForm,
 	type PreferenceRoomType,
+	type PreferenceStyle,
+	type QualityLevel,
 } from './preferences.schema.ts'
 
 export interface PreferencePhoto {
@@ -32,21 +36,23 @@ export interface PreferencePhoto {
 	name: string
 }
 
-type Request = {
+/** The fields of either form, as the schemas give them back (the demo's two settings only there). */
+type PreferenceFields = {
 	clientName: string
 	propertyAddress: string
-	stylePreference: (typeof ClientPreferenceSchema)['_output']['stylePreference']
+	stylePreference: PreferenceStyle
 	agentEmail: string
 	propertyUrl?: string
-	area?: string
+	area?: Area
 	notes?: string
-	qualityLevel?: string
-	lightingPreference?: string
+	qualityLevel?: QualityLevel
+	lightingPreference?: LightingPreference
 }
 
 /** The form's fields and its photo rules, every broken rule reported at once. */
 function checkRequest(form: PreferenceForm, input: Record<string, unknown>, photos: PreferencePhoto[]) {
 	const parsed = (form === 'demo' ? MultiRoomPreferenceSchema : ClientPreferenceSchema).safeParse(input)
+	const fields: Partial<PreferenceFields> = parsed.success ? parsed.data : {}
 	const errors: FieldErrors = parsed.success ? {} : (parsed.error.flatten().fieldErrors as FieldErrors)
 	const rules = PHOTO_RULES[form]
 	const add = (field: string, message: string) => (errors[field] = [...(errors[field] ?? []), message])
@@ -54,25 +60,25 @@ function checkRequest(form: PreferenceForm, input: Record<string, unknown>, phot
 	if (photos.length > rules.max) add(rules.field, rules.tooMany)
 	if (form === 'single') {
 		// An image or the listing's URL (spec 02 §5), and the area the client cares about.
-		if (!photos.length && !errors.propertyUrl && !(parsed.success && (parsed.data as Request).propertyUrl)) add(rules.field, rules.tooFew)
-		if (parsed.success && !(parsed.data as Request).area && !errors.area) add('area', AREA_REQUIRED)
+		if (!photos.length && !fields.propertyUrl && !errors.propertyUrl) add(rules.field, rules.tooFew)
+		if (!errors.area && !input.area) add('area', AREA_REQUIRED)
 	} else if (photos.length < rules.min) add(rules.field, rules.tooFew)
 
-	const roomTypes = photos.map((photo, index) => {
+	// Single mode: the area is the room. Otherwise each photo's chosen type, or the guess from its name.
+	const roomTypes = photos.map((photo, index): string => {
+		if (form === 'single') return fields.area ?? 'living'
 		const given = input[roomTypeField(index)]
-		if (form === 'single') return (parsed.success && (parsed.data as Request).area) || 'living'
 		if (given === undefined || given === '') return guessRoomType(photo.name)
 		if (PREFERENCE_ROOM_TYPES.includes(given as PreferenceRoomType)) return given as PreferenceRoomType
 		add(roomTypeField(index), SELECT_ROOM_TYPE)
 		return 'living'
 	})
 
-	// The spec's messages put the photo rules first: that is what the forms' toasts show.
-	const ordered: FieldErrors = {}
-	if (errors[rules.field]) ordered[rules.field] = errors[rules.field]
-	Object.assign(ordered, errors)
-	if (Object.keys(ordered).length || !parsed.success) throw new InputError(ordered)
-	return { fields: parsed.data as Request, roomTypes }
+	// The photo rule comes first: it is the message the spec's toasts show.
+	const { [rules.field]: photoErrors, ...rest } = errors
+	const ordered: FieldErrors = photoErrors ? { [rules.field]: photoErrors, ...rest } : rest
+	if (!parsed.success || Object.keys(ordered).length) throw new InputError(ordered)
+	return { fields: fields as PreferenceFields, roomTypes }
 }
 
 /** Reads only the images' headers: every photo must be a JPEG, PNG or WebP before any is stored. */
@@ -88,7 +94,7 @@ async function inspectPhotos(form: PreferenceForm, photos: PreferencePhoto[]) {
 }
 
 /** The agent's property at this address, made on first use; the lock keeps two submissions from making it twice. */
-async function propertyFor(tx: Tx, userId: string, agentId: string | null, fields: Request) {
+async function propertyFor(tx: Tx, userId: string, agentId: string | null, fields: PreferenceFields) {
 	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rendo:property:${userId}`}))`)
 	const [existing] = await tx
 		.select()

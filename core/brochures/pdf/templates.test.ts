@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest'
+import { BRAND_DEFAULTS, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
+import { pdfPages } from '#tests/brochures.ts'
+import { brochureFileName } from '../build-brochure.ts'
+import { roomNames } from '../labels.ts'
+import { sampleBrochureContent } from '../sample-brochure.ts'
+import { renderBrochurePdf } from './brochure-document.tsx'
+import { contrast, readableOn, themeFor } from './theme.ts'
+
+const brand = {
+	...BRAND_DEFAULTS,
+	companyName: 'Harbour Homes',
+	agentName: 'Sam Taylor',
+	email: 'sam@harbourhomes.example',
+	phone: null,
+	website: null,
+	logo: null,
+}
+
+describe('the three template styles', () => {
+	// What only each template prints: proof the layouts differ, not just their colours.
+	const signature = { modern: 'POST-VIEWING BROCHURE', classic: 'A keepsake of your viewing', luxury: 'PRIVATE PRESENTATION' } as const
+
+	test.each(TEMPLATE_STYLES)('%s: cover, a page per room and the closing page, in its own layout', async (templateStyle) => {
+		const pages = await pdfPages(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
+		expect(pages).toHaveLength(5)
+		// Letter-spaced capitals come out of the PDF with spaces between the letters: compare without any.
+		const squeeze = (text: string) => text.replace(/\s+/g, '')
+		expect(squeeze(pages[0].text)).toContain(squeeze(signature[templateStyle]))
+		for (const other of TEMPLATE_STYLES.filter((t) => t !== templateStyle)) expect(squeeze(pages[0].text)).not.toContain(squeeze(signature[other]))
+		expect(pages.slice(1, 4).every((p) => p.images === 2)).toBe(true)
+	})
+})
+
+describe('brochure details', () => {
+	test('text on a brand colour falls back to black or white when the brand pair would not read', () => {
+		expect(readableOn('#0f2a44', '#ffffff')).toBe('#ffffff')
+		expect(readableOn('#ffffff', '#fefefe')).toBe('#111111')
+		expect(readableOn('#111111', '#151515')).toBe('#ffffff')
+		const luxury = themeFor({ ...brand, accentColor: '#0e0e10', templateStyle: 'luxury' })
+		expect(contrast(luxury.paper, luxury.accentOnPaper)).toBeGreaterThanOrEqual(3)
+	})
+
+	test('rooms of the same type are numbered from the second one', () => {
+		expect(roomNames(['bedroom', 'kitchen', 'bedroom', 'bedroom', 'backyard'])).toEqual(['Bedroom', 'Kitchen', 'Bedroom 2', 'Bedroom 3', 'Backyard/Patio'])
+	})
+
+	test('file names are plain ASCII slugs of the address and buyer', () => {
+		expect(brochureFileName('Flat 2, 10 Rue de l’Église, Bath BA1', 'Zoë Ångström')).toBe('brochure-flat-2-10-rue-de-l-eglise-bath-ba1-zoe-angstrom.pdf')
+	})
+})
