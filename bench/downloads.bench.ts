@@ -11,6 +11,7 @@
  * 3 MB photos would time the renderer, not the download.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
@@ -20,6 +21,7 @@ import { signUp } from './studio-client.ts'
 const IMAGE_BYTES = 3 * 1024 * 1024
 const STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'farmhouse']
 const SLOW_CLIENT_BYTES_PER_SECOND = 40 * 1024 * 1024
+const ROUNDS = 3
 
 const results: Array<[string, string, string]> = []
 const report = (name: string, value: string, target = '') => {
@@ -103,10 +105,14 @@ try {
 	const totalImageBytes = jpeg.length * files.length
 	console.log(`60 images of ${mb(jpeg.length).toFixed(2)} MB: ${mb(totalImageBytes).toFixed(0)} MB in all`)
 
-	// The disk's pace for the same files, read in turn as the ZIP reads them.
-	const diskStarted = performance.now()
-	for (const file of files) for await (const chunk of fs.createReadStream(file)) void chunk
-	const diskMs = performance.now() - diskStarted
+	// The disk's pace for the same files, read in turn as the ZIP reads them (best of 3: the
+	// machine is shared, and both figures are taken the same way).
+	let diskMs = Infinity
+	for (let round = 0; round < ROUNDS; round++) {
+		const started = performance.now()
+		for (const file of files) for await (const chunk of fs.createReadStream(file)) void chunk
+		diskMs = Math.min(diskMs, performance.now() - started)
+	}
 	const diskRate = mb(totalImageBytes) / (diskMs / 1000)
 
 	const zipUrl = `/api/property-studio/download/bulk?${new URLSearchParams({ projectId: project.id, token: JSON.stringify(assets.map((a) => a.id)) })}`
@@ -121,14 +127,21 @@ try {
 		return { ...result, growth: memoryOf(server.pid).peak - before }
 	}
 
-	const fast = await measuredZip()
+	const rounds = []
+	for (let round = 0; round < ROUNDS; round++) rounds.push(await measuredZip())
+	const fast = {
+		firstByteMs: Math.max(...rounds.map((r) => r.firstByteMs)),
+		totalMs: Math.min(...rounds.map((r) => r.totalMs)),
+		growth: Math.max(...rounds.map((r) => r.growth)),
+		bytes: rounds[0].bytes,
+	}
 	const rate = mb(fast.bytes) / (fast.totalMs / 1000)
-	report('ZIP of 60 × 3 MB: time to first byte', `${fast.firstByteMs.toFixed(1)} ms`, 'target < 100 ms')
-	report('ZIP of 60 × 3 MB: total time', `${(fast.totalMs / 1000).toFixed(2)} s`)
+	report('ZIP of 60 × 3 MB: time to first byte (worst of 3)', `${fast.firstByteMs.toFixed(1)} ms`, 'target < 100 ms')
+	report('ZIP of 60 × 3 MB: total time (best of 3)', `${(fast.totalMs / 1000).toFixed(2)} s`)
 	report('ZIP throughput', `${rate.toFixed(0)} MB/s`)
 	report('reading the same files from disk', `${diskRate.toFixed(0)} MB/s`)
 	report('ZIP throughput / disk read', (rate / diskRate).toFixed(2), 'close to the disk')
-	report('peak RSS growth while streaming, fast client', `${fast.growth.toFixed(1)} MB`, 'target < 64 MB')
+	report('peak RSS growth while streaming, fast client (worst of 3)', `${fast.growth.toFixed(1)} MB`, 'target < 64 MB')
 	const overhead = fast.bytes - totalImageBytes
 	report('ZIP size over the images (stored, not deflated)', `${(overhead / 1024).toFixed(1)} KB for ${mb(fast.bytes).toFixed(1)} MB`, '≈ headers only')
 
@@ -139,5 +152,6 @@ try {
 	await server.stop()
 }
 
+console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`)
 console.log('\n| figure | value | target |\n|---|---|---|')
 for (const [name, value, target] of results) console.log(`| ${name} | ${value} | ${target.replace('target ', '')} |`)

@@ -1,11 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { apiResponse, readJson } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
-import { completeProject, ProjectAlreadyCompletedError } from '#core/studio/complete-project.ts'
-
-export function alreadyCompletedResponse(error: ProjectAlreadyCompletedError) {
-	return Response.json({ message: error.message }, { status: 409 })
-}
+import { alreadyCompletedResponse } from '#app/utils/checkout.server.ts'
+import { completeProject } from '#core/studio/complete-project.ts'
 
 /** { watermarkingEnabled, variationIds? } → { success, project, cleanupResult: { keptCount }, billing } */
 export function action({ request, params }: ActionFunctionArgs) {
@@ -13,8 +10,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 		try {
 			return Response.json(await completeProject(await getActor(request), params.id!, await readJson(request)))
 		} catch (error) {
-			if (error instanceof ProjectAlreadyCompletedError) return alreadyCompletedResponse(error)
-			throw error
+			return alreadyCompletedResponse(error)
 		}
 	})
 }

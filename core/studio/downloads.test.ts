@@ -1,12 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { propertySessionCompletions, propertyStudioUsageEvents } from '#db/schema/studio.ts'
 import { action as emailAction } from '#app/routes/api.property-studio.email-final-images.ts'
 import { loader as bulkLoader } from '#app/routes/api.property-studio.download.bulk.ts'
 import { loader as assetLoader } from '#app/routes/api.property-studio.download.$assetId.ts'
 import { loader as downloadsLoader } from '#app/routes/api.property-studio.projects.$id.downloads.ts'
 import { loader as sharedLoader } from '#app/routes/shared-images.$token.ts'
 import { config } from '#core/platform/config.ts'
+import { db } from '#core/platform/db.ts'
 import { favourite, renderedProject } from '#tests/checkout.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
@@ -83,6 +86,16 @@ describe('downloads', () => {
 			const original = Buffer.from(await (await call(assetLoader, getRequest('/x', { cookie }), { assetId: asset.id })).arrayBuffer())
 			expect(entry.data).toEqual(original)
 		}
+
+		// A download that went out in full is counted, and confirms the completion.
+		await expect
+			.poll(async () => {
+				const events = await db.select().from(propertyStudioUsageEvents).where(eq(propertyStudioUsageEvents.projectId, project.id))
+				return events.filter((e) => e.eventType === 'final_download').map((e) => e.eventData)
+			})
+			.toContainEqual({ kind: 'zip', assetCount: 2 })
+		const [completion] = await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))
+		expect(completion.downloadConfirmedAt).toBeInstanceOf(Date)
 	}, 60_000)
 
 	test("a token naming another project's image, or someone else's project, is refused", async () => {

@@ -13,6 +13,7 @@ import { recordUsageEvent, USAGE_EVENTS } from '#core/billing/usage-events.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
 import { db } from '#core/platform/db.ts'
+import { logger } from '#core/platform/logger.ts'
 import { storage } from '#core/platform/storage.ts'
 import { parseInput } from '#core/validate.ts'
 import { ownedProject } from './access.ts'
@@ -180,9 +181,12 @@ export async function bulkDownload(actor: Actor, projectId: string | null, token
 	await assertFinalImagesReady(project)
 	const rows = await assetQuery(project.id, ids)
 	if (rows.length !== ids.length) throw new ForbiddenError(NOT_YOUR_IMAGES)
-	await recordDownload(project, { kind: 'zip', assetCount: rows.length })
-	return {
-		fileName: `${addressSlug(project.propertyAddress)}-rendos.zip`,
-		stream: zipStoredFiles(rows.map(({ asset }) => ({ name: asset.fileName, key: asset.storageKey, date: asset.createdAt }))),
-	}
+	const stream = zipStoredFiles(rows.map(({ asset }) => ({ name: asset.fileName, key: asset.storageKey, date: asset.createdAt })))
+	// Counted once the whole ZIP has gone out, and off the path to its first byte.
+	stream.once('end', () => {
+		recordDownload(project, { kind: 'zip', assetCount: rows.length }).catch((error: unknown) =>
+			logger.error({ err: error, projectId: project.id }, 'download not recorded'),
+		)
+	})
+	return { fileName: `${addressSlug(project.propertyAddress)}-rendos.zip`, stream }
 }

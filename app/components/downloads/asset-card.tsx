@@ -51,7 +51,7 @@ export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownl
 					download={asset.filename}
 					onClick={onDownload}
 					aria-label={`Download ${asset.filename}`}
-					className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'mt-auto')}
+					className={cn(buttonClasses({ variant: 'outline' }), 'mt-auto')}
 				>
 					<Download aria-hidden className="size-4" />
 					Download
