@@ -34,7 +34,8 @@ export function registerDownloadCommand(program: Command) {
 			import('#core/studio/download-files.ts'),
 			import('#core/platform/storage.ts'),
 		])
-		const { project, images } = await downloadableImages(actor, projectId)
+		const { project, images, preparing } = await downloadableImages(actor, projectId)
+		if (preparing) throw new CommandFailed('the final images of this completed project are still being prepared: try again in a minute')
 		await fs.promises.mkdir(opts.out, { recursive: true })
 		const bar = createProgress('Downloading', { quiet: opts.json || !images.length })
 		const results = []

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { InputError } from '#core/errors.ts'
 
 type Cell = string | number | boolean | null | undefined
 
@@ -88,4 +89,13 @@ export function createProgress(label: string, { quiet = false } = {}) {
 /** An operation that ran but did not succeed (a render failed, a row could not be stored): exit 1. */
 export class CommandFailed extends Error {
 	name = 'CommandFailed'
+}
+
+/** Names a core service's field errors after the options they came from (propertyAddress → --address). */
+export function optionErrors(names: Record<string, string>) {
+	return (error: unknown): never => {
+		if (!(error instanceof InputError)) throw error
+		const fields = Object.entries(error.fieldErrors).map(([field, messages]) => [names[field] ?? field, messages])
+		throw new InputError(Object.fromEntries(fields), error.message)
+	}
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { actorAs, asOption, projectActor } from './actor.ts'
-import { example, formatDate, printDetails, printJson, printTable } from './output.ts'
+import { example, formatDate, optionErrors, printDetails, printJson, printTable } from './output.ts'
 import { printRooms } from './status.ts'
 
 const agentAs = () => asOption("the agent's e-mail address").makeOptionMandatory()
@@ -50,7 +50,7 @@ export function registerProjectCommands(program: Command) {
 			propertyAddress: opts.address,
 			clientName: opts.client,
 			clientEmail: opts.clientEmail,
-		})
+		}).catch(optionErrors({ propertyAddress: '--address', clientName: '--client', clientEmail: '--client-email' }))
 		if (opts.json) return printJson(project)
 		console.log(`Created project ${project.id} for ${project.propertyAddress}`)
 	})

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import type { RenderProgress } from '#core/studio/render-progress.ts'
 import { asOption, projectActor } from './actor.ts'
-import { example, printDetails, printJson, printTable } from './output.ts'
+import { example, printDetails, printTable } from './output.ts'
 
 type Rooms = RenderProgress['rooms']
 

@@ -32,12 +32,12 @@ async function waitForRenders(actor: Actor, projectId: string, roomIds: string[]
 		import('#worker/runner.ts'),
 		import('#core/studio/render-progress.ts'),
 	])
-	const runner = await startWorker()
-	const bar = createProgress('Rendering', { quiet })
 	let stopped = false
 	const interrupted = untilSignal().then(() => {
 		stopped = true
 	})
+	const runner = await startWorker()
+	const bar = createProgress('Rendering', { quiet })
 	try {
 		for (;;) {
 			const progress = await renderProgress(actor, projectId, { roomIds })
@@ -86,10 +86,14 @@ export function registerSubmitCommand(program: Command) {
 		) => {
 			const files = await collectPhotos(photos)
 			const actor = await projectActor(opts.as, projectId)
-			const [{ uploadRoom }, { processRoom }] = await Promise.all([
+			const [{ uploadRoom }, { processRoom }, { getProject }, { assertOpen }] = await Promise.all([
 				import('#core/studio/rooms.ts'),
 				import('#core/studio/process-room.ts'),
+				import('#core/studio/projects.ts'),
+				import('#core/studio/access.ts'),
 			])
+			// Refuse a project that is not yours, or closed, before the first upload starts.
+			assertOpen(await getProject(actor, projectId))
 			const hasFurniture = !!opts.removeFurniture
 			const bar = createProgress('Uploading', { quiet: opts.json })
 			const sent = []

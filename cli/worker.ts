@@ -11,13 +11,13 @@ export function registerWorkerCommand(program: Command) {
 			.description('run the job worker (renders, e-mail) until Ctrl-C; same as npm run worker, for servers started with JOBS=off'),
 		'JOBS=off npm start & rendo worker',
 	).action(async () => {
+		// Listen first: a Ctrl-C right after the "running" line must not be lost.
+		const interrupted = untilSignal()
 		await useDatabase()
 		const { startWorker } = await import('#worker/runner.ts')
 		const runner = await startWorker()
 		console.log('Rendo worker is running (Ctrl-C stops it after the jobs in hand)')
-		const sig = await Promise.race([untilSignal(), runner.promise])
-		console.error('DEBUG got', sig)
+		await Promise.race([interrupted, runner.promise])
 		await runner.stop()
-		console.error('DEBUG stopped')
 	})
 }

@@ -1,6 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
-import { propertyStudioRooms as rooms, propertyStudioVariations as variations } from '#db/schema/studio.ts'
+import {
+	propertySessionCompletions as completions,
+	propertyStudioRooms as rooms,
+	propertyStudioVariations as variations,
+} from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { db } from '#core/platform/db.ts'
 import { assetFileNames } from './asset-names.ts'
@@ -39,7 +43,12 @@ export async function downloadableImages(actor: Actor, projectId: string) {
 			roomName: roomName ?? roomType,
 			style,
 		}))
-		return { project, images }
+		// The completion's clean-up job writes the assets: until it has finished, the list is not whole.
+		const [completion] = await db
+			.select({ done: completions.cleanupCompletedAt })
+			.from(completions)
+			.where(eq(completions.projectId, projectId))
+		return { project, images, preparing: !!completion && !completion.done }
 	}
 	const favourites = (await listFavorites(actor, projectId)).filter((v) => v.status === 'completed')
 	const names = assetFileNames(
@@ -55,5 +64,5 @@ export async function downloadableImages(actor: Actor, projectId: string) {
 			roomName: v.roomName,
 			style: v.style,
 		})
-	return { project, images }
+	return { project, images, preparing: false }
 }

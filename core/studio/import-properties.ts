@@ -110,6 +110,8 @@ function readHeader(fields: string[]) {
 	const unknown = header.filter((h) => !(IMPORT_COLUMNS as readonly string[]).includes(h))
 	if (unknown.length)
 		throw new InputError({ csv: [`unknown column ${unknown.map((u) => `"${u}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
+	const twice = header.filter((h, i) => header.indexOf(h) !== i)
+	if (twice.length) throw new InputError({ csv: [`column ${twice.map((t) => `"${t}"`).join(', ')} appears twice`] })
 	const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c))
 	if (missing.length) throw new InputError({ csv: [`missing column ${missing.map((m) => `"${m}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
 	return header as Column[]
@@ -148,7 +150,13 @@ export async function planImport(
 
 	const problems = new Map<number, string[]>()
 	const problem = (line: number, reason: string) => problems.set(line, [...(problems.get(line) ?? []), reason])
-	const properties = new Map<string, PlannedProperty & { firstLine: number; byKey: Map<string, number>; allRows: PlannedRow[] }>()
+	type Gathering = PlannedProperty & {
+		byKey: Map<string, number>
+		allRows: PlannedRow[]
+		/** the line each client field was first given on */
+		givenAt: Partial<Record<'clientName' | 'clientEmail', number>>
+	}
+	const properties = new Map<string, Gathering>()
 	let rowCount = 0
 
 	for (const { record, info } of records) {
@@ -173,6 +181,7 @@ export async function planImport(
 		}
 		const photo = value('photo')
 		if (!photo) problem(line, 'photo: a file path or an http(s) URL is required')
+		else if (isUrl(photo) && !URL.canParse(photo)) problem(line, `photo: "${photo}" is not a valid URL`)
 		const roomTypeValue = value('room_type').toLowerCase()
 		if (roomTypeValue && !(ROOM_TYPES as readonly string[]).includes(roomTypeValue))
 			problem(line, `room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
@@ -187,20 +196,22 @@ export async function planImport(
 				address: project.data.propertyAddress,
 				projectId: null,
 				rows: [],
-				firstLine: line,
 				byKey: new Map(),
 				allRows: [],
+				givenAt: {},
 			}
 			properties.set(address, property)
 		}
 		for (const field of ['clientName', 'clientEmail'] as const) {
 			const given = project.data[field]
 			if (!given) continue
-			if (property[field] && property[field] !== given)
-				problem(line, `${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.firstLine} for the same address`)
-			property[field] ??= given
+			if (property[field] === undefined) {
+				property[field] = given
+				property.givenAt[field] = line
+			} else if (property[field] !== given)
+				problem(line, `${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.givenAt[field]} for the same address`)
 		}
-		if (!photo) continue
+		if (!photo || (isUrl(photo) && !URL.canParse(photo))) continue
 		const key = `room:${hash(`${address}\n${photo}`)}`
 		const earlier = property.byKey.get(key)
 		if (earlier) {
