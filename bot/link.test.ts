@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { telegramLinkCodes, telegramLinks } from '#db/schema/telegram.ts'
 import { db } from '#core/platform/db.ts'
 import { createLinkCode, LINK_CODE_EXPIRED, LINK_CODE_USED } from '#core/telegram/links.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { startBot } from '#tests/telegram/bot-harness.ts'
-import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
+import { fakeBotApiWithRunningBot } from '#tests/telegram/bot-harness.ts'
+import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
 import { smallRoomPhoto } from '#tests/studio.ts'
 
-let fake: FakeBotApi
-let running: Awaited<ReturnType<typeof startBot>>
-
-beforeAll(async () => {
-	fake = await FakeBotApi.start()
-	running = await startBot(fake)
-})
-afterAll(async () => {
-	await running.stop()
-	await fake.close()
-})
+const fake = await fakeBotApiWithRunningBot()
 
 const linkOf = async (telegramUserId: number) =>
 	(await db.select().from(telegramLinks).where(eq(telegramLinks.telegramUserId, telegramUserId)))[0]

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, describe, expect, test, vi } from 'vitest'
 import { propertyStudioVariations } from '#db/schema/studio.ts'
 import { telegramIntakes } from '#db/schema/telegram.ts'
 import { db } from '#core/platform/db.ts'
@@ -13,7 +13,7 @@ import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
-import { linkAccount, startBot } from '#tests/telegram/bot-harness.ts'
+import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
 import { loader as favoritesLoader } from '../app/routes/api.property-studio.projects.$id.favorites.ts'
 import { shortId } from './callback-data.ts'
@@ -28,16 +28,12 @@ const fake = await vi.hoisted(async () => {
 	return started
 })
 
-let running: Awaited<ReturnType<typeof startBot>>
-beforeAll(async () => {
-	running = await startBot(fake)
-})
-afterAll(async () => {
-	await running.stop()
-	await fake.close()
+// Registered before the bot's hooks, so it runs after them: the settings go once the bot has stopped.
+afterAll(() => {
 	delete process.env.TELEGRAM_BOT_TOKEN
 	delete process.env.TELEGRAM_API_ROOT
 })
+const bot = runBotDuringFile(fake)
 
 /** The progress job looks again every few seconds; tests do not wait for the clock. */
 async function drainIncludingLater() {
@@ -267,8 +263,7 @@ describe('photo intake from Telegram', () => {
 		fake.press(tg, styles, 'Scandinavian')
 		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('This will generate 3'), { since })
 
-		await running.stop()
-		running = await startBot(fake)
+		await bot.restart()
 
 		fake.press(tg, styles, 'Farmhouse')
 		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('This will generate 6'), { since })

@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { issueTickets } from '#db/schema/tickets.ts'
 import { db } from '#core/platform/db.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { setCurrentProject } from '#core/telegram/links.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { linkAccount, startBot } from '#tests/telegram/bot-harness.ts'
-import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
+import { fakeBotApiWithRunningBot, linkAccount } from '#tests/telegram/bot-harness.ts'
+import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
 
-let fake: FakeBotApi
-let running: Awaited<ReturnType<typeof startBot>>
-beforeAll(async () => {
-	fake = await FakeBotApi.start()
-	running = await startBot(fake)
-})
-afterAll(async () => {
-	await running.stop()
-	await fake.close()
-})
+const fake = await fakeBotApiWithRunningBot()
 
 async function agent(telegramUserId: number) {
 	const user = await insertUser()

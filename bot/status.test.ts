@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createProject } from '#core/studio/projects.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { linkAccount, startBot } from '#tests/telegram/bot-harness.ts'
-import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
+import { fakeBotApiWithRunningBot, linkAccount } from '#tests/telegram/bot-harness.ts'
+import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
 
-let fake: FakeBotApi
-let running: Awaited<ReturnType<typeof startBot>>
-beforeAll(async () => {
-	fake = await FakeBotApi.start()
-	running = await startBot(fake)
-})
-afterAll(async () => {
-	await running.stop()
-	await fake.close()
-})
+const fake = await fakeBotApiWithRunningBot()
 
 describe('/projects, /status and /favorites', () => {
 	test('with no property yet, each says so', async () => {

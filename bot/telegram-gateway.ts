@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import { GrammyError, InputFile, InputMediaBuilder, type Api } from 'grammy'
-import { pluralise, roomLabel, styleLabel } from '#app/components/studio/labels.ts'
+import { pluralise } from '#app/components/studio/labels.ts'
+import { roomLabel, styleLabel } from '#core/studio/labels.ts'
 import type {
 	IntakeProgress,
 	PhotoProgress,

@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from 'grammy'
 import type { InlineKeyboardButton } from 'grammy/types'
-import { styleLabel } from '#app/components/studio/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { remodelVariation, toggleFavorite } from '#core/telegram/variation-actions.ts'
 import { callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'

@@ -9,7 +9,7 @@ import { TransformationTable } from '#app/components/admin/transformation-table.
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
 import { Tabs } from '#app/components/ops/tabs.tsx'
-import { styleLabel } from '#app/components/studio/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { can } from '#core/accounts/actor.ts'

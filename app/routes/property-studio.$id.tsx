@@ -1,11 +1,9 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProjectWorkflow } from '#app/components/studio/project-workflow.tsx'
-import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
+import { PropertyNotFoundPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { resumeStep } from '#app/components/studio/workflow-steps.ts'
-import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { checkoutSettings } from '#core/billing/stripe.ts'
@@ -69,19 +67,7 @@ export function ErrorBoundary() {
 	return (
 		<GeneralErrorBoundary
 			statusHandlers={{
-				404: () => (
-					<StudioErrorPanel
-						title="Property Not Found"
-						action={
-							<Link to="/property-studio" className={buttonClasses()}>
-								<ArrowLeft aria-hidden className="size-4" />
-								Back to Studio
-							</Link>
-						}
-					>
-						<p>This property does not exist or is not one of yours.</p>
-					</StudioErrorPanel>
-				),
+				404: () => <PropertyNotFoundPanel />,
 			}}
 		/>
 	)

@@ -5,7 +5,7 @@ import { Suspense, useEffect } from 'react'
 import { AssetCard, AssetSkeleton } from '#app/components/downloads/asset-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { formatShortDate, pluralise } from '#app/components/studio/labels.ts'
-import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
+import { PropertyNotFoundPanel, StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
@@ -184,19 +184,7 @@ export function ErrorBoundary() {
 	return (
 		<GeneralErrorBoundary
 			statusHandlers={{
-				404: () => (
-					<StudioErrorPanel
-						title="Property Not Found"
-						action={
-							<Link to="/property-studio" className={buttonClasses()}>
-								<ArrowLeft aria-hidden className="size-4" />
-								Back to Studio
-							</Link>
-						}
-					>
-						<p>This property does not exist or is not one of yours.</p>
-					</StudioErrorPanel>
-				),
+				404: () => <PropertyNotFoundPanel />,
 			}}
 			defaultStatusHandler={loadError}
 			unexpectedErrorHandler={loadError}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalText, optionalWebUrl } from '#core/shared-fields.schema.ts'
 
 /** The agent brand profile (spec 01 §5, spec 02 §2). Browser-safe: the onboarding wizard imports it. */
 
@@ -24,14 +25,6 @@ const hexColor = (fallback: string) =>
 		.transform((v) => v.toLowerCase())
 		.default(fallback)
 
-const optionalText = (max: number) =>
-	z
-		.string()
-		.trim()
-		.max(max)
-		.optional()
-		.transform((v) => v || undefined)
-
 export const AgentProfileSchema = z.object({
 	companyName: z
 		.string({ required_error: 'Company name is required' })
@@ -49,18 +42,7 @@ export const AgentProfileSchema = z.object({
 		.toLowerCase()
 		.email('Valid email address is required'),
 	phone: optionalText(40),
-	// Only web addresses: the website becomes a link in brochures and e-mails, so no javascript: URLs.
-	website: z
-		.union([
-			z.literal(''),
-			z
-				.string()
-				.trim()
-				.url('Please enter a valid URL')
-				.refine((v) => /^https?:\/\//i.test(v), 'Please enter a valid URL'),
-		])
-		.optional()
-		.transform((v) => v || undefined),
+	website: optionalWebUrl,
 	primaryColor: hexColor(BRAND_DEFAULTS.primaryColor),
 	secondaryColor: hexColor(BRAND_DEFAULTS.secondaryColor),
 	accentColor: hexColor(BRAND_DEFAULTS.accentColor),

@@ -20,7 +20,7 @@ import { InputError, NotFoundError } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { storage } from '#core/platform/storage.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
 import { requireUser, type Actor } from './actor.ts'
 import { LOGO_INVALID_TYPE, LOGO_MAX_BYTES, LOGO_TOO_LARGE } from './logo.schema.ts'
 
@@ -141,10 +141,5 @@ export async function hasLogo(tx: Tx, userId: string) {
 /** The user's logo as PNG bytes, or null when there is none (or its file went missing). */
 export async function readLogo(userId: string): Promise<Buffer | null> {
 	const { logoUrl } = await logoRow(db, userId)
-	if (!logoUrl) return null
-	const object = await storage().get(logoUrl)
-	if (!object) return null
-	const chunks: Buffer[] = []
-	for await (const chunk of object.body) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
+	return logoUrl ? readBytes(logoUrl) : null
 }

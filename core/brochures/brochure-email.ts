@@ -1,17 +1,8 @@
+import type { AgentBrand } from '#core/accounts/agent-profile.ts'
 import { readableOn } from './pdf/theme.ts'
 
 export interface BrochureEmail {
-	brand: {
-		companyName: string
-		agentName: string
-		email: string
-		phone: string | null
-		website: string | null
-		primaryColor: string
-		secondaryColor: string
-		accentColor: string
-		fontFamily: string
-	}
+	brand: Omit<AgentBrand, 'agentId' | 'templateStyle'>
 	buyerName: string
 	address: string
 	styleLabel: string

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { optionalText } from '#core/shared-fields.schema.ts'
 
 /** Sending a brochure to a buyer (spec 02 §3, §5). Browser-safe: the Send to Buyer dialog imports it. */
 export const SendBrochureSchema = z.object({
@@ -9,12 +10,7 @@ export const SendBrochureSchema = z.object({
 		.toLowerCase()
 		.min(1, 'Buyer email is required')
 		.email('Valid email address is required'),
-	personalMessage: z
-		.string()
-		.trim()
-		.max(2000, 'The message must be at most 2000 characters')
-		.optional()
-		.transform((v) => v || undefined),
+	personalMessage: optionalText(2000, 'The message must be at most 2000 characters'),
 })
 export type SendBrochureInput = z.input<typeof SendBrochureSchema>
 

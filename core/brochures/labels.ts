@@ -1,44 +1,6 @@
-/** Display names of styles, room types and render settings in brochures and their e-mails. */
+import { humanise, roomTypeLabel } from '#core/studio/labels.ts'
 
-const STYLE_LABELS: Record<string, string> = {
-	modern: 'Modern',
-	luxury: 'Luxury',
-	scandinavian: 'Scandinavian',
-	industrial: 'Industrial',
-	midcentury: 'Mid-Century',
-	farmhouse: 'Farmhouse',
-	coastal: 'Coastal',
-	standard: 'Standard',
-}
-
-const ROOM_LABELS: Record<string, string> = {
-	living: 'Living Room',
-	bedroom: 'Bedroom',
-	kitchen: 'Kitchen',
-	bathroom: 'Bathroom',
-	dining: 'Dining Room',
-	office: 'Office',
-	exterior: 'Exterior',
-	backyard: 'Backyard/Patio',
-	kids_room: "Kids' Room",
-	outdoor: 'Outdoor',
-}
-
-function humanise(value: string) {
-	return value
-		.split(/[_\s-]+/)
-		.filter(Boolean)
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ')
-}
-
-export function styleLabel(style: string) {
-	return STYLE_LABELS[style] ?? humanise(style)
-}
-
-export function roomTypeLabel(roomType: string) {
-	return ROOM_LABELS[roomType] ?? humanise(roomType)
-}
+/** Display names of render settings and of rooms in brochures and their e-mails. */
 
 export const settingLabel = humanise
 

@@ -1,6 +1,6 @@
 import { createLimiter } from '#core/platform/limiter.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { storage } from '#core/platform/storage.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
 
 // Like the studio's originals (core/studio/original-image.ts), under the brochure rooms' own keys.
 const MAX_PIXELS = 40_000_000
@@ -29,10 +29,5 @@ export async function removeRoomPhotos(roomImageIds: readonly string[]) {
 
 /** A stored object's bytes, or null when it is missing. */
 export async function readStored(key: string | null | undefined): Promise<Buffer | null> {
-	if (!key) return null
-	const object = await storage().get(key)
-	if (!object) return null
-	const chunks: Buffer[] = []
-	for await (const chunk of object.body) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
+	return key ? readBytes(key) : null
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { Style } from '#core/render/renderer.ts'
-import { roomNames, styleLabel } from './labels.ts'
+import { roomNames } from './labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import type { BrochureContent } from './pdf/content.ts'
 import { printImage } from './print-image.ts'
 

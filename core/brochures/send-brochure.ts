@@ -15,7 +15,7 @@ import { brochureBrand } from './brand.ts'
 import { brochureEmail, brochureEmailSubject } from './brochure-email.ts'
 import { SendBrochureSchema } from './brochure.schema.ts'
 import { BROCHURE_EMAIL_TASK, BROCHURE_MAX_ATTEMPTS } from './jobs.ts'
-import { styleLabel } from './labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 
 export const NOT_READY = 'The brochure is still being prepared'
 // Each send is an e-mail to an address the agent types: a cap keeps a stolen session from spamming.

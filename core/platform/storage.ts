@@ -8,3 +8,12 @@ let instance: Storage | undefined
 export function storage(): Storage {
 	return (instance ??= createStorage(config().storage))
 }
+
+/** A stored object's bytes, or null when it is missing. */
+export async function readBytes(key: string): Promise<Buffer | null> {
+	const object = await storage().get(key)
+	if (!object) return null
+	const chunks: Buffer[] = []
+	for await (const chunk of object.body) chunks.push(chunk as Buffer)
+	return Buffer.concat(chunks)
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { STYLES } from '#core/render/renderer.ts'
+import { optionalText, optionalWebUrl } from '#core/shared-fields.schema.ts'
 
 /**
  * Client preferences after a viewing (spec 02 §3, §5): the client form (single room or multi-room)
@@ -61,25 +62,7 @@ export type PreferenceForm = keyof typeof PHOTO_RULES
 /** The multi-room demo posts to the multi-room endpoint with this marker. */
 export const DEMO_SOURCE = 'multi-room-demo'
 
-const optionalUrl = z
-	.union([
-		z.literal(''),
-		z
-			.string()
-			.trim()
-			.url('Please enter a valid URL')
-			.refine((v) => /^https?:\/\//i.test(v), 'Please enter a valid URL'),
-	])
-	.optional()
-	.transform((v) => v || undefined)
-
-const optionalText = (max: number) =>
-	z
-		.string()
-		.trim()
-		.max(max, `At most ${max} characters`)
-		.optional()
-		.transform((v) => v || undefined)
+const notes = optionalText(2000, 'At most 2000 characters')
 
 /** The client form's fields (single and multi mode alike; the area only matters in single mode). */
 export const ClientPreferenceSchema = z.object({
@@ -105,8 +88,8 @@ export const ClientPreferenceSchema = z.object({
 		.trim()
 		.toLowerCase()
 		.email('Please enter a valid email address'),
-	propertyUrl: optionalUrl,
-	notes: optionalText(2000),
+	propertyUrl: optionalWebUrl,
+	notes,
 })
 export type ClientPreferenceInput = z.input<typeof ClientPreferenceSchema>
 
@@ -134,7 +117,7 @@ export const MultiRoomPreferenceSchema = z.object({
 	lightingPreference: z
 		.enum(LIGHTING_PREFERENCES, { errorMap: () => ({ message: 'Choose natural, warm, bright or ambient' }) })
 		.default('natural'),
-	notes: optionalText(2000),
+	notes,
 })
 export type MultiRoomPreferenceInput = z.input<typeof MultiRoomPreferenceSchema>
 

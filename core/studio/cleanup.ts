@@ -12,7 +12,7 @@ import { readLogo } from '#core/accounts/logo.ts'
 import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { logger } from '#core/platform/logger.ts'
-import { storage } from '#core/platform/storage.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
 import { assetFileNames } from './asset-names.ts'
 import { brandImage } from './watermark.ts'
 
@@ -24,21 +24,13 @@ export type CleanupJob = z.infer<typeof CleanupJobSchema>
 const oneAtATime = createLimiter(1)
 const DELETE_CONCURRENCY = 8
 
-async function readObject(key: string) {
-	const object = await storage().get(key)
-	if (!object) return null
-	const chunks: Buffer[] = []
-	for await (const chunk of object.body) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
-}
-
 /** The final file of a kept variation: branded into a file of its own, or the rendered one as is. */
 async function finalImage(variation: PropertyStudioVariation, logo: Buffer | null) {
 	const source = variation.imageUrl
 	if (!source) return null
 	if (logo) {
 		return oneAtATime(async () => {
-			const image = await readObject(source)
+			const image = await readBytes(source)
 			if (!image) return null
 			// A key of its own: the rendered image stays as it was, so a retry brands it afresh, never twice.
 			const key = `variations/${variation.id}/final.jpg`

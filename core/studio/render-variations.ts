@@ -3,20 +3,12 @@ import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations }
 import { RenderError } from '#core/render/renderer.ts'
 import { db } from '#core/platform/db.ts'
 import { renderer } from '#core/platform/renderer.ts'
-import { storage } from '#core/platform/storage.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
 import type { RenderJob } from './process-room.ts'
 import { VARIATIONS_PER_STYLE } from './studio.schema.ts'
 
 export function variationImageKeys(variationId: string) {
 	return { full: `variations/${variationId}/full.jpg`, thumbnail: `variations/${variationId}/thumbnail.jpg` }
-}
-
-async function readObject(key: string) {
-	const object = await storage().get(key)
-	if (!object) return null
-	const chunks: Buffer[] = []
-	for await (const chunk of object.body) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
 }
 
 /** The job's slots still waiting for an image. */
@@ -78,7 +70,7 @@ export async function renderVariations(job: RenderJob, attempt: { attempts: numb
 		.orderBy(asc(propertyStudioVariations.variationIndex))
 
 	try {
-		const image = pending.length ? await readObject(room.originalImageUrl) : null
+		const image = pending.length ? await readBytes(room.originalImageUrl) : null
 		if (pending.length && !image) throw new RenderError('The original photo is missing', false)
 		let renderId = room.renderId ?? undefined
 		for (const slot of pending) {

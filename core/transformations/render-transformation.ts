@@ -6,7 +6,7 @@ import { db } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { mailer } from '#core/platform/mail.ts'
 import { renderer } from '#core/platform/renderer.ts'
-import { storage } from '#core/platform/storage.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
 import { transformationKeys } from './source-image.ts'
 import { AREA_LABELS, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
 
@@ -23,14 +23,6 @@ const ROOM_TYPE: Record<TransformArea, string> = {
 	bedroom: 'bedroom',
 	exterior: 'exterior',
 	backyard: 'outdoor',
-}
-
-async function readObject(key: string) {
-	const object = await storage().get(key)
-	if (!object) return null
-	const chunks: Buffer[] = []
-	for await (const chunk of object.body) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
 }
 
 /**
@@ -51,7 +43,7 @@ export async function renderTransformationArea(job: z.infer<typeof TransformRend
 			.set({ status: 'processing' })
 			.where(and(eq(transformations.id, job.transformationId), eq(transformations.status, 'pending')))
 		try {
-			const image = await readObject(row.render.sourceKey)
+			const image = await readBytes(row.render.sourceKey)
 			if (!image) throw new RenderError('The original photo is missing', false)
 			const output = await renderer().render({
 				image,
@@ -116,7 +108,7 @@ export async function emailTransformationResults(transformationId: string) {
 		.where(and(eq(transformationRenders.transformationId, transformationId), eq(transformationRenders.status, 'completed')))
 	const attachments = []
 	for (const r of renders) {
-		const content = r.imageKey ? await readObject(r.imageKey) : null
+		const content = r.imageKey ? await readBytes(r.imageKey) : null
 		if (content) attachments.push({ filename: `rendo-${t.style}-${r.area}.jpg`, content, contentType: 'image/jpeg' })
 	}
 	const areas = renders.map((r) => AREA_LABELS[r.area as TransformArea] ?? r.area).join(', ')

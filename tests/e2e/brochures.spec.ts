@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { registerAgent } from './helpers.ts'
+
+const PASSWORD = 'staging-2026'
 
 // The local preview renderer and the PDF job are quick, but a brochure is still a few jobs.
 const BROCHURE_TIMEOUT = 60_000
@@ -10,21 +13,6 @@ type Photo = { name: string; mimeType: string; buffer: Buffer }
 
 async function photo(name: string, seed: number): Promise<Photo> {
 	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 640, height: 480, seed }) }
-}
-
-async function register(page: Page, firstName: string) {
-	const id = randomUUID().slice(0, 8)
-	const email = `${firstName.toLowerCase()}.${id}@example.com`
-	await page.goto('/register')
-	await page.getByLabel('First name').fill(firstName)
-	await page.getByLabel('Last name').fill('Tester')
-	await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Password', { exact: true }).fill('staging-2026')
-	await page.getByLabel('Confirm password').fill('staging-2026')
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/dashboard$/)
-	return email
 }
 
 /**
@@ -39,7 +27,7 @@ async function pick(input: Locator, files: Photo[], took: Locator) {
 }
 
 test('the onboarding wizard from Company Details to the success screen', async ({ page }) => {
-	const email = await register(page, 'Olive')
+	const email = await registerAgent(page, 'Olive', PASSWORD)
 	await page.goto('/agent-onboarding')
 	await expect(page.getByRole('heading', { level: 1, name: 'Agent Onboarding' })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 2, name: 'Company Details' })).toBeVisible()
@@ -104,7 +92,7 @@ test('the onboarding wizard from Company Details to the success screen', async (
 
 test('a multi-room client preference with 3 photos reaches the confirmation screen, and resets', async ({ page }) => {
 	const photos = await Promise.all([photo('living-room.jpg', 2), photo('kitchen.jpg', 4), photo('master-bedroom.jpg', 6)])
-	await register(page, 'Piet')
+	await registerAgent(page, 'Piet', PASSWORD)
 	await page.goto('/client-preferences')
 	await expect(page.getByRole('heading', { level: 1, name: 'Client Preferences' })).toBeVisible()
 
@@ -149,7 +137,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 
 test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	test.setTimeout(90_000)
-	await register(page, 'Dora')
+	await registerAgent(page, 'Dora', PASSWORD)
 	const address = `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`
 	const form = new FormData()
 	for (const [name, value] of Object.entries({ clientName: 'Mia Buyer', propertyAddress: address, stylePreference: 'coastal', agentEmail: 'dora@example.com' }))

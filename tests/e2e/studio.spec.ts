@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { registerAgent } from './helpers.ts'
+
+const PASSWORD = 'staging-2026'
 
 // Rendering with the local preview renderer is quick, but a whole batch still takes a few seconds.
 const RENDER_TIMEOUT = 60_000
@@ -11,19 +14,6 @@ type Photo = { name: string; mimeType: string; buffer: Buffer }
 
 async function photo(name: string, seed: number): Promise<Photo> {
 	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) }
-}
-
-async function register(page: Page, firstName: string) {
-	const id = randomUUID().slice(0, 8)
-	await page.goto('/register')
-	await page.getByLabel('First name').fill(firstName)
-	await page.getByLabel('Last name').fill('Tester')
-	await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
-	await page.getByLabel('Email').fill(`${firstName.toLowerCase()}.${id}@example.com`)
-	await page.getByLabel('Password', { exact: true }).fill('staging-2026')
-	await page.getByLabel('Confirm password').fill('staging-2026')
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/dashboard$/)
 }
 
 /** Creates a project through the JSON API (the page's cookies go with page.request); returns its id. */
@@ -67,7 +57,7 @@ async function chooseStyle(page: Page, roomName: string, style: string) {
 test('the whole workflow from upload to Review Your Favorites', async ({ page }) => {
 	test.setTimeout(90_000)
 	const [bedroom, kitchen] = await Promise.all([photo('master-bedroom.jpg', 3), photo('kitchen-1.jpg', 5)])
-	await register(page, 'Ada')
+	await registerAgent(page, 'Ada', PASSWORD)
 
 	// An empty studio, and a new property from its dialog.
 	await page.goto('/property-studio')
@@ -146,7 +136,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 test('a reload in the middle of processing resumes at processing', async ({ page }) => {
 	test.setTimeout(90_000)
 	const living = await photo('living-room.jpg', 7)
-	await register(page, 'Grace')
+	await registerAgent(page, 'Grace', PASSWORD)
 	const projectId = await createProjectByApi(page, `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`
 	await page.goto(projectPath)
@@ -187,7 +177,7 @@ test('a reload in the middle of processing resumes at processing', async ({ page
 })
 
 test("another user's project is not found", async ({ page, browser }) => {
-	await register(page, 'Alice')
+	await registerAgent(page, 'Alice', PASSWORD)
 	const projectId = await createProjectByApi(page, `1 Private Road, Leeds LS1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`
 	// Alice sees her project.
@@ -199,7 +189,7 @@ test("another user's project is not found", async ({ page, browser }) => {
 	const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
 	try {
 		const bob = await context.newPage()
-		await register(bob, 'Bob')
+		await registerAgent(bob, 'Bob', PASSWORD)
 		const response = await bob.goto(projectPath)
 		expect(response?.status()).toBe(404)
 		await expect(bob.getByRole('heading', { level: 1, name: 'Property Not Found' })).toBeVisible()

@@ -1,24 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { registerAgent } from './helpers.ts'
 
 const PASSWORD = 'support-2026'
-
-async function register(page: Page, firstName: string) {
-	const id = randomUUID().slice(0, 8)
-	const email = `${firstName.toLowerCase()}.${id}@example.com`
-	await page.goto('/register')
-	await page.getByLabel('First name').fill(firstName)
-	await page.getByLabel('Last name').fill('Tester')
-	await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Confirm password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/dashboard$/)
-	return email
-}
 
 /** Staff accounts come from the CLI, as in production, against the test server's embedded database. */
 function createAdmin() {
@@ -46,7 +32,7 @@ async function signInAs(browser: Browser, username: string) {
 
 test('an agent reports an issue; an admin starts work, adds an internal note and resolves it', async ({ page, browser }) => {
 	test.setTimeout(60_000)
-	await register(page, 'Rita')
+	await registerAgent(page, 'Rita', PASSWORD)
 	await page.goto('/report-issue')
 	await expect(page.getByRole('heading', { level: 1, name: 'Report an Issue' })).toBeVisible()
 	await expect(page.getByLabel('Project')).toHaveValue('')
@@ -99,14 +85,14 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 })
 
 test('an agent opening the DevOps dashboard sees Access Denied', async ({ page }) => {
-	await register(page, 'Ned')
+	await registerAgent(page, 'Ned', PASSWORD)
 	await page.goto('/devops-dashboard')
 	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
 })
 
 test('the operations dashboard renders all five tabs from seeded data', async ({ page, browser }) => {
 	test.setTimeout(90_000)
-	const agentEmail = await register(page, 'Olga')
+	const agentEmail = await registerAgent(page, 'Olga', PASSWORD)
 	// seed: a project with a rendered room, through the same APIs the studio uses
 	const project = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: '4 Seed Street' } })
 	const { id: projectId } = (await project.json()) as { id: string }
@@ -158,7 +144,7 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await expect(page.locator('#transform').getByRole('button', { name: 'Transform Property' })).toBeVisible()
 	await page.goto('/transform')
 	await expect(page.getByText('Please log in or register to transform photos')).toBeVisible()
-	await register(page, 'Tess')
+	await registerAgent(page, 'Tess', PASSWORD)
 	await page.goto('/transform')
 	await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Property' })).toBeVisible()
 	await expect(page.getByRole('checkbox', { name: 'Kitchen' })).toBeChecked()

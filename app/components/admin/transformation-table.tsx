@@ -1,5 +1,6 @@
 import { Eye } from 'lucide-react'
-import { formatShortDate, styleLabel } from '#app/components/studio/labels.ts'
+import { formatShortDate } from '#app/components/studio/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import type { TransformationView } from '#core/transformations/views.ts'
 import { TransformationStatus } from './transformation-status.tsx'

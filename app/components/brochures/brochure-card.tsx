@@ -3,7 +3,7 @@ import { formatShortDate, pluralise } from '#app/components/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
-import { styleLabel } from '#core/brochures/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 
 const STATUS: Record<AgentBrochure['status'], { label: string; className: string }> = {
 	ready: { label: 'Ready', className: 'bg-green-100 text-green-800' },

@@ -1,12 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { Send, X } from 'lucide-react'
+import { Send } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Field, FormAlert } from '#app/components/forms.tsx'
 import { TextareaField } from '#app/components/select-field.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { draftPersonalMessage, SendBrochureSchema } from '#core/brochures/brochure.schema.ts'
-import { styleLabel } from '#core/brochures/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
 
 type Brochure = Pick<AgentBrochure, 'id' | 'buyerName' | 'buyerEmail' | 'stylePreference'> & {
@@ -94,9 +95,7 @@ export function SendToBuyerDialog({
 								{brochure.property.address}: a branded e-mail with a private link to the brochure.
 							</Dialog.Description>
 						</div>
-						<Dialog.Close aria-label="Close" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-muted">
-							<X aria-hidden className="size-5" />
-						</Dialog.Close>
+						<DialogCloseButton />
 					</div>
 					<form id={formId} onSubmit={send} noValidate className="flex flex-col gap-1">
 						<Field

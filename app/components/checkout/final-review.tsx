@@ -1,6 +1,7 @@
 import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, LoaderCircle, RefreshCw, Stamp } from 'lucide-react'
 import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
-import { formatShortDate, pluralise, roomLabel, styleLabel } from '#app/components/studio/labels.ts'
+import { formatShortDate, pluralise } from '#app/components/studio/labels.ts'
+import { roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { VariationImage } from '#app/components/studio/variation-image.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'

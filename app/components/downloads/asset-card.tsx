@@ -1,5 +1,6 @@
 import { Download, FileImage } from 'lucide-react'
-import { formatShortDate, roomTypeLabel, styleLabel } from '#app/components/studio/labels.ts'
+import { formatShortDate } from '#app/components/studio/labels.ts'
+import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import { ImageWithFallback } from '#app/components/studio/variation-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'

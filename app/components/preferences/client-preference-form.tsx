@@ -15,6 +15,7 @@ import {
 	photoProblem,
 	roomTypeField,
 } from '#core/preferences/preferences.schema.ts'
+import { ClientFieldset } from './client-fields.tsx'
 import type { SubmittedPreference } from './confirmation.tsx'
 import { areaOptions, styleOptions } from './options.ts'
 import { RoomPhotoPicker } from './room-photo-list.tsx'
@@ -103,23 +104,7 @@ export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defau
 
 	return (
 		<form className="flex flex-col gap-1" {...getFormProps(form)} encType="multipart/form-data">
-			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-				<Field
-					labelProps={{ children: 'Client name *' }}
-					inputProps={{ ...getInputProps(fields.clientName, { type: 'text' }), autoComplete: 'off' }}
-					errors={errorsOf('clientName')}
-				/>
-				<Field
-					labelProps={{ children: 'Agent email *' }}
-					inputProps={{ ...getInputProps(fields.agentEmail, { type: 'email' }), autoComplete: 'email', inputMode: 'email' }}
-					errors={errorsOf('agentEmail')}
-				/>
-			</div>
-			<Field
-				labelProps={{ children: 'Property address *' }}
-				inputProps={{ ...getInputProps(fields.propertyAddress, { type: 'text' }), autoComplete: 'street-address', placeholder: '12 Oak Street, Bristol BS1 4DJ' }}
-				errors={errorsOf('propertyAddress')}
-			/>
+			<ClientFieldset fields={fields} serverErrors={serverErrors} addressPlaceholder="12 Oak Street, Bristol BS1 4DJ" />
 			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
 				<SelectField
 					labelProps={{ children: 'Style preference *' }}

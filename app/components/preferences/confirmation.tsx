@@ -2,7 +2,8 @@ import { Link } from '@remix-run/react'
 import { CircleCheck, RotateCcw } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { roomTypeLabel, settingLabel, styleLabel } from '#core/brochures/labels.ts'
+import { settingLabel } from '#core/brochures/labels.ts'
+import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 
 export type SubmittedPreference = {
 	message: string

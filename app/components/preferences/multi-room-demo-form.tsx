@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { FileText } from 'lucide-react'
 import { useState } from 'react'
-import { Field, FormAlert } from '#app/components/forms.tsx'
+import { FormAlert } from '#app/components/forms.tsx'
 import { SelectField, TextareaField } from '#app/components/select-field.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
@@ -13,6 +13,7 @@ import {
 	PHOTO_RULES,
 	roomTypeField,
 } from '#core/preferences/preferences.schema.ts'
+import { ClientFieldset } from './client-fields.tsx'
 import type { SubmittedPreference } from './confirmation.tsx'
 import { lightingOptions, qualityOptions, styleOptions } from './options.ts'
 import { RoomPhotoPicker } from './room-photo-list.tsx'
@@ -77,23 +78,7 @@ export function MultiRoomDemoForm({ defaultAgentEmail, onSubmitted }: { defaultA
 
 	return (
 		<form className="flex flex-col gap-1" {...getFormProps(form)} encType="multipart/form-data">
-			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-				<Field
-					labelProps={{ children: 'Client name *' }}
-					inputProps={{ ...getInputProps(fields.clientName, { type: 'text' }), autoComplete: 'off' }}
-					errors={errorsOf('clientName')}
-				/>
-				<Field
-					labelProps={{ children: 'Agent email *' }}
-					inputProps={{ ...getInputProps(fields.agentEmail, { type: 'email' }), autoComplete: 'email', inputMode: 'email' }}
-					errors={errorsOf('agentEmail')}
-				/>
-			</div>
-			<Field
-				labelProps={{ children: 'Property address *' }}
-				inputProps={{ ...getInputProps(fields.propertyAddress, { type: 'text' }), autoComplete: 'street-address' }}
-				errors={errorsOf('propertyAddress')}
-			/>
+			<ClientFieldset fields={fields} serverErrors={serverErrors} />
 			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
 				<SelectField labelProps={{ children: 'Style preference' }} selectProps={getSelectProps(fields.stylePreference)} options={styleOptions} errors={errorsOf('stylePreference')} />
 				<SelectField labelProps={{ children: 'Quality level' }} selectProps={getSelectProps(fields.qualityLevel)} options={qualityOptions} errors={errorsOf('qualityLevel')} />

@@ -1,4 +1,5 @@
-import { roomTypeLabel, settingLabel, styleLabel } from '#core/brochures/labels.ts'
+import { settingLabel } from '#core/brochures/labels.ts'
+import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import { AREAS, LIGHTING_PREFERENCES, PREFERENCE_STYLES, QUALITY_LEVELS } from '#core/preferences/preferences.schema.ts'
 
 /** The select options of the preference forms, labelled for people. */

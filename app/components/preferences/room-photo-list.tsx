@@ -2,7 +2,7 @@ import { ImagePlus, X } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { roomTypeLabel } from '#core/brochures/labels.ts'
+import { roomTypeLabel } from '#core/studio/labels.ts'
 import { PREFERENCE_ROOM_TYPES, type PreferenceRoomType } from '#core/preferences/preferences.schema.ts'
 import type { RoomPhoto } from './use-room-photos.ts'
 

@@ -6,26 +6,15 @@ import { LogoScreen } from '#app/components/checkout/logo-screen.tsx'
 import { PaymentScreen } from '#app/components/checkout/payment-screen.tsx'
 import { useLogo } from '#app/components/checkout/use-logo.ts'
 import type { CheckoutSettings } from '#core/billing/pricing.ts'
-import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import { STEP_HEADING_ID } from './step-layout.tsx'
+import { inWorkflowOrder } from './variation-order.ts'
 
 type Stage = 'review' | 'logo' | 'payment' | 'complete'
 
-const styleOrder: readonly string[] = STUDIO_STYLES
-
 /** Finished favourites in the gallery's order: room, style, generation, position. */
 function orderedFavourites(rooms: RoomView[], variations: VariationView[]) {
-	const roomOrder = new Map(rooms.map((room, i) => [room.id, i]))
-	return variations
-		.filter((v) => v.isFavorite && v.status === 'completed')
-		.sort(
-			(a, b) =>
-				(roomOrder.get(a.roomId) ?? 0) - (roomOrder.get(b.roomId) ?? 0) ||
-				styleOrder.indexOf(a.style) - styleOrder.indexOf(b.style) ||
-				a.generationNumber - b.generationNumber ||
-				a.variationIndex - b.variationIndex,
-		)
+	return inWorkflowOrder(rooms, variations.filter((v) => v.isFavorite && v.status === 'completed'))
 }
 
 /** The sub-screens share the workflow's heading: moving between them moves focus to it. */

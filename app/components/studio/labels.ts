@@ -1,19 +1,7 @@
-import type { RoomType, StudioStyle } from '#core/studio/studio.schema.ts'
 import { WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 
 export type WorkflowStyle = (typeof WORKFLOW_STYLES)[number]
 export type WorkflowRoomType = (typeof WORKFLOW_ROOM_TYPES)[number]
-
-const STYLE_LABELS: Record<StudioStyle, string> = {
-	modern: 'Modern',
-	luxury: 'Luxury',
-	scandinavian: 'Scandinavian',
-	industrial: 'Industrial',
-	midcentury: 'Mid-Century',
-	farmhouse: 'Farmhouse',
-	coastal: 'Coastal',
-	standard: 'Standard',
-}
 
 export const STYLE_DESCRIPTIONS: Record<WorkflowStyle, string> = {
 	modern: 'Clean lines, neutral palette',
@@ -22,40 +10,6 @@ export const STYLE_DESCRIPTIONS: Record<WorkflowStyle, string> = {
 	industrial: 'Raw textures, moody contrast',
 	midcentury: 'Warm retro tones',
 	farmhouse: 'Rustic warmth, matte finish',
-}
-
-const ROOM_TYPE_LABELS: Record<RoomType, string> = {
-	kitchen: 'Kitchen',
-	living: 'Living Room',
-	bedroom: 'Bedroom',
-	bathroom: 'Bathroom',
-	dining: 'Dining Room',
-	office: 'Office',
-	exterior: 'Exterior',
-	kids_room: "Kids' Room",
-	outdoor: 'Outdoor',
-}
-
-// Rows made elsewhere may carry values this build does not know: show them readably, not blank.
-function humanise(value: string) {
-	return value
-		.split(/[_\s-]+/)
-		.filter(Boolean)
-		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-		.join(' ')
-}
-
-export function styleLabel(style: string) {
-	return STYLE_LABELS[style as StudioStyle] ?? humanise(style)
-}
-
-export function roomTypeLabel(roomType: string) {
-	return ROOM_TYPE_LABELS[roomType as RoomType] ?? humanise(roomType)
-}
-
-/** A room's display name: its own name if it has one, else its type. */
-export function roomLabel(room: { roomName: string | null; roomType: string }) {
-	return room.roomName?.trim() || roomTypeLabel(room.roomType)
 }
 
 // A fixed zone, so the server's render and the phone's hydration print the same day.

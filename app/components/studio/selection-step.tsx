@@ -1,13 +1,12 @@
 import { ArrowLeft, Heart } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
-import { pluralise, roomLabel, styleLabel } from './labels.ts'
+import { pluralise } from './labels.ts'
+import { roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
-
-const styleOrder: readonly string[] = STUDIO_STYLES
+import { inWorkflowOrder } from './variation-order.ts'
 
 function FavoriteTile({ variation, label, onToggle }: { variation: VariationView; label: string; onToggle: () => void }) {
 	return (
@@ -59,17 +58,7 @@ export function SelectionStep({
 	onContinue: () => void
 }) {
 	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
-	const roomOrder = new Map(rooms.map((room, i) => [room.id, i]))
-	// Stable order (room, then style): a tile never jumps away from the finger that tapped it.
-	const ready = variations
-		.filter((v) => v.status === 'completed')
-		.sort(
-			(a, b) =>
-				(roomOrder.get(a.roomId) ?? 0) - (roomOrder.get(b.roomId) ?? 0) ||
-				styleOrder.indexOf(a.style) - styleOrder.indexOf(b.style) ||
-				a.generationNumber - b.generationNumber ||
-				a.variationIndex - b.variationIndex,
-		)
+	const ready = inWorkflowOrder(rooms, variations.filter((v) => v.status === 'completed'))
 	const favoriteCount = ready.filter((v) => v.isFavorite).length
 	const numberInBatch = new Map<string, number>()
 

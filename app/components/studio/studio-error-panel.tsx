@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { CircleAlert, RefreshCw } from 'lucide-react'
+import { ArrowLeft, CircleAlert, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 
@@ -19,5 +19,22 @@ export function StudioErrorPanel({ title, children, action }: { title: string; c
 				</Link>
 			)}
 		</div>
+	)
+}
+
+/** A property that does not exist or is someone else's: the way out is back to the studio. */
+export function PropertyNotFoundPanel() {
+	return (
+		<StudioErrorPanel
+			title="Property Not Found"
+			action={
+				<Link to="/property-studio" className={buttonClasses()}>
+					<ArrowLeft aria-hidden className="size-4" />
+					Back to Studio
+				</Link>
+			}
+		>
+			<p>This property does not exist or is not one of yours.</p>
+		</StudioErrorPanel>
 	)
 }

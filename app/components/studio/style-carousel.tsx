@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { VariationView } from '#core/studio/views.ts'
-import { styleLabel } from './labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { FavoriteButton } from './favorite-button.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
 import { MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
-import { roomTypeLabel, type WorkflowRoomType } from './labels.ts'
+import { type WorkflowRoomType } from './labels.ts'
+import { roomTypeLabel } from '#core/studio/labels.ts'
 import { errorMessage, runWithConcurrency, uploadRoomImage } from './studio-api.ts'
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { Lock, X } from 'lucide-react'
+import { Lock } from 'lucide-react'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { PRIORITIES, TICKET_STATUS_LABELS, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
 import type { TicketView } from './devops-api.ts'
@@ -74,9 +75,7 @@ export function TicketDialog({
 										Reported by {ticket.userName} ({ticket.contactEmail ?? ticket.userEmail}) on {formatTicketDate(ticket.createdAt)}
 									</Dialog.Description>
 								</div>
-								<Dialog.Close aria-label="Close" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-muted">
-									<X aria-hidden className="size-5" />
-								</Dialog.Close>
+								<DialogCloseButton />
 							</div>
 
 							<p className="rounded-lg bg-muted p-3 text-sm whitespace-pre-line text-gray-800">{ticket.description}</p>

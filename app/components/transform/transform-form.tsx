@@ -1,7 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react'
 import { Link2, Upload } from 'lucide-react'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { styleLabel } from '#app/components/studio/labels.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { FormAlert } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'

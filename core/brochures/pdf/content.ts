@@ -1,20 +1,10 @@
-import type { FontFamily, TemplateStyle } from '#core/accounts/agent-profile.schema.ts'
+import type { AgentBrand } from '#core/accounts/agent-profile.ts'
 
 /** Everything a brochure shows, resolved to plain data and image bytes: the PDF components only draw it. */
 export interface BrochureContent {
-	brand: {
-		companyName: string
-		agentName: string
-		email: string
-		phone: string | null
-		website: string | null
+	brand: Omit<AgentBrand, 'agentId'> & {
 		/** PNG */
 		logo: Buffer | null
-		primaryColor: string
-		secondaryColor: string
-		accentColor: string
-		fontFamily: FontFamily
-		templateStyle: TemplateStyle
 	}
 	address: string
 	buyerName: string

@@ -1,0 +1,53 @@
+import type { RoomType, StudioStyle } from './studio.schema.ts'
+
+/**
+ * Display names of styles and room types, the same in the studio, the Telegram bot and brochures.
+ * Browser-safe: the workflow imports it.
+ */
+
+const STYLE_LABELS: Record<StudioStyle, string> = {
+	modern: 'Modern',
+	luxury: 'Luxury',
+	scandinavian: 'Scandinavian',
+	industrial: 'Industrial',
+	midcentury: 'Mid-Century',
+	farmhouse: 'Farmhouse',
+	coastal: 'Coastal',
+	standard: 'Standard',
+}
+
+// Backyard is not a studio room type, but client preferences and brochures use it (spec 01 §3).
+const ROOM_TYPE_LABELS: Record<RoomType | 'backyard', string> = {
+	kitchen: 'Kitchen',
+	living: 'Living Room',
+	bedroom: 'Bedroom',
+	bathroom: 'Bathroom',
+	dining: 'Dining Room',
+	office: 'Office',
+	exterior: 'Exterior',
+	backyard: 'Backyard/Patio',
+	kids_room: "Kids' Room",
+	outdoor: 'Outdoor',
+}
+
+// Rows made elsewhere may carry values this build does not know: show them readably, not blank.
+export function humanise(value: string) {
+	return value
+		.split(/[_\s-]+/)
+		.filter(Boolean)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ')
+}
+
+export function styleLabel(style: string) {
+	return STYLE_LABELS[style as StudioStyle] ?? humanise(style)
+}
+
+export function roomTypeLabel(roomType: string) {
+	return ROOM_TYPE_LABELS[roomType as RoomType] ?? humanise(roomType)
+}
+
+/** A room's display name: its own name if it has one, else its type. */
+export function roomLabel(room: { roomName: string | null; roomType: string }) {
+	return room.roomName?.trim() || roomTypeLabel(room.roomType)
+}
