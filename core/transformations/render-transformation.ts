@@ -8,7 +8,7 @@ import { mailer } from '#core/platform/mail.ts'
 import { renderer } from '#core/platform/renderer.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { transformationKeys } from './source-image.ts'
-import { AREA_LABELS, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
+import { AREA_LABELS, RENDER_STYLE, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
 
 export const TRANSFORM_EMAIL_TASK = 'email_transformation_results'
 
@@ -48,7 +48,7 @@ export async function renderTransformationArea(job: z.infer<typeof TransformRend
 			const output = await renderer().render({
 				image,
 				roomType: ROOM_TYPE[job.area],
-				style: z.enum(TRANSFORM_STYLES).parse(row.transformation.style),
+				style: RENDER_STYLE[z.enum(TRANSFORM_STYLES).parse(row.transformation.style)],
 				hasFurniture: false,
 				variationIndex: 0,
 			})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STYLES } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/renderer.ts'
 
 /** The quick transform's vocabulary (spec 01 §3, spec 02 §3, §5). Browser-safe: the form imports it. */
 export const TRANSFORM_AREAS = ['kitchen', 'bathroom', 'living', 'bedroom', 'exterior', 'backyard'] as const
@@ -14,12 +14,19 @@ export const AREA_LABELS: Record<TransformArea, string> = {
 }
 export const DEFAULT_AREAS: readonly TransformArea[] = ['kitchen', 'bathroom', 'living', 'bedroom']
 
-/**
- * The renderer's eight styles (the home page's style options). Spec 01 §5 also names rustic and
- * contemporary, which no rendering provider offers; they are not accepted.
- */
-export const TRANSFORM_STYLES = STYLES
+/** The transformation request's five styles (spec 01 §5). */
+export const TRANSFORM_STYLES = ['modern', 'luxury', 'rustic', 'contemporary', 'scandinavian'] as const
+export type TransformStyle = (typeof TRANSFORM_STYLES)[number]
 export const DEFAULT_STYLE = 'modern'
+
+/** Rustic and contemporary have no look of their own in the renderers: they render as their nearest. */
+export const RENDER_STYLE: Record<TransformStyle, Style> = {
+	modern: 'modern',
+	luxury: 'luxury',
+	rustic: 'farmhouse',
+	contemporary: 'modern',
+	scandinavian: 'scandinavian',
+}
 
 export const TRANSFORM_MAX_BYTES = 10 * 1024 * 1024
 /** Listing pages give at most this many images (their og:image and img tags, in page order). */

@@ -170,8 +170,8 @@ describe('URL mode (SSRF rules)', () => {
 			mswHttp.get('http://listing.example/house/42', () => HttpResponse.html('<meta content="http://listing.example/p/1.jpg" property="og:image">')),
 			mswHttp.get('http://listing.example/p/1.jpg', () => new HttpResponse(photo, { headers: { 'content-type': 'image/jpeg' } })),
 		)
-		const created = await createTransformation(actorFor(await insertUser()), { propertyUrl: 'http://listing.example/house/42', style: 'coastal' }, null)
-		expect(created).toMatchObject({ style: 'coastal', areas: ['kitchen'], beforeImageUrl: expect.stringContaining('/before') })
+		const created = await createTransformation(actorFor(await insertUser()), { propertyUrl: 'http://listing.example/house/42', style: 'rustic' }, null)
+		expect(created).toMatchObject({ style: 'rustic', areas: ['kitchen'], beforeImageUrl: expect.stringContaining('/before') })
 	})
 
 	test('a page with no usable image, or that cannot be loaded, is a clear error', async () => {

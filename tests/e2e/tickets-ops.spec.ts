@@ -148,7 +148,7 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await page.goto('/transform')
 	await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Property' })).toBeVisible()
 	await expect(page.getByRole('checkbox', { name: 'Kitchen' })).toBeChecked()
-	await page.getByLabel('Style').selectOption('coastal')
+	await page.getByLabel('Style').selectOption('rustic')
 	const photo = { name: 'lounge.jpg', mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 640, height: 480 }) }
 	// a file picked before React hydrates is lost: pick again until the submit is accepted
 	await expect(async () => {
@@ -162,11 +162,11 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 	await expect(admin.getByText('Awaiting Live Data')).toBeVisible()
 	await admin.getByRole('tab', { name: 'All Transformations' }).click()
-	await admin.getByLabel('Search transformations').fill('coastal')
-	await expect(admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Coastal' }).first()).toBeVisible()
+	await admin.getByLabel('Search transformations').fill('rustic')
+	await expect(admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Rustic' }).first()).toBeVisible()
 	await admin.getByLabel('Search transformations').fill('no-such-thing-at-all')
 	await expect(admin.getByText('No transformations match your search')).toBeVisible()
-	await admin.getByLabel('Search transformations').fill('coastal')
+	await admin.getByLabel('Search transformations').fill('rustic')
 	await admin.getByRole('tabpanel').getByRole('button', { name: /^View transformation/ }).first().click()
 	const dialog = admin.getByRole('dialog', { name: 'Transformation Details' })
 	await expect(dialog.getByRole('img', { name: 'Before image' })).toBeVisible()
