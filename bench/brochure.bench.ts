@@ -15,6 +15,7 @@ import { printImage } from '#core/brochures/print-image.ts'
 import { createLocalPreviewRenderer } from '#core/render/local-preview.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
+import { cookieHeader } from '#tests/request.ts'
 
 const ROOMS = ['living', 'kitchen', 'bedroom', 'bathroom', 'dining', 'office'] as const
 const NAMES = ['Living Room', 'Kitchen', 'Bedroom', 'Bathroom', 'Dining Room', 'Office']
@@ -64,7 +65,7 @@ try {
 		body: JSON.stringify({ firstName: 'Bench', lastName: 'Agent', username: `bench_${id}`, email: `bench.${id}@example.com`, password, confirmPassword: password }),
 	})
 	if (!registered.ok) throw new Error(`register: ${registered.status}`)
-	const cookie = registered.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = cookieHeader(registered.headers)
 
 	const form = new FormData()
 	for (const [name, value] of Object.entries({ clientName: 'Alex Morgan', propertyAddress: '14 Harbour View, Bristol BS1 5LL', stylePreference: 'scandinavian', agentEmail: 'desk@example.com' }))

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import autocannon from 'autocannon'
 import { startAppServer } from './app-server.ts'
+import { cookieHeader } from '#tests/request.ts'
 
 const port = 3400 + Math.floor(Math.random() * 500) * 2
 const server = await startAppServer({ port })
@@ -95,7 +96,7 @@ try {
 
 	const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: adminEmail, password: 'bench-password' }) })
 	if (!login.ok) throw new Error(`login failed: ${login.status}`)
-	const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = cookieHeader(login.headers)
 
 	for (const path of ['/api/rendo-ops/dashboard', '/api/rendo-ops/capacity-automation', '/api/devops/stats', '/api/devops/tickets', '/api/admin/transformations']) {
 		const times: number[] = []

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { cookieHeader } from '#tests/request.ts'
 
 /** A signed-in agent talking to the studio's JSON API, as the web app's pages do. */
 export async function signUp(url: string) {
@@ -10,7 +11,7 @@ export async function signUp(url: string) {
 		body: JSON.stringify({ firstName: 'Bench', lastName: 'Agent', username: `bench_${id}`, email: `bench.${id}@example.com`, password, confirmPassword: password }),
 	})
 	if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
-	const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	const cookie = cookieHeader(response.headers)
 	return studioClient(url, cookie)
 }
 

@@ -22,9 +22,13 @@ export function getRequest(path: string, init: { cookie?: string } = {}) {
 	return new Request(`${ORIGIN}${path}`, { headers: init.cookie ? { cookie: init.cookie } : {} })
 }
 
-/** The cookie a browser would send back after this response. */
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieHeader(headers: Headers) {
+	return headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
 export function cookieFrom(response: Response) {
-	return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	return cookieHeader(response.headers)
 }
 
 export const context = { clientAddress: '203.0.113.7' }

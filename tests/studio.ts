@@ -1,4 +1,5 @@
 import { commitLogin } from '#app/utils/auth.server.ts'
+import { cookieHeader } from '#tests/request.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 
 const ORIGIN = 'http://localhost:3000'
@@ -6,7 +7,7 @@ const ORIGIN = 'http://localhost:3000'
 /** The cookie header of a fresh session for the user, as a browser would send it. */
 export async function cookieFor(user: { id: string }) {
 	const headers = await commitLogin(user.id)
-	return headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	return cookieHeader(headers)
 }
 
 export function uploadRequest(

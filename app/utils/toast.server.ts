@@ -1,8 +1,7 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { config } from '#core/platform/config.ts'
-import { localSecrets } from '#core/platform/secrets.ts'
 import { combineHeaders } from './misc.ts'
+import { signedCookieOptions } from './session.server.ts'
 
 export const ToastSchema = z.object({
 	id: z.string().default(() => crypto.randomUUID()),
@@ -16,11 +15,7 @@ export type ToastInput = z.input<typeof ToastSchema>
 const toastStorage = createCookieSessionStorage({
 	cookie: {
 		name: 'rendo_toast',
-		httpOnly: true,
-		sameSite: 'lax',
-		path: '/',
-		secure: config().secureCookies,
-		secrets: config().sessionSecrets ?? [localSecrets(config().dataDir).sessionSecret],
+		...signedCookieOptions(),
 	},
 })
 
