@@ -11,9 +11,8 @@ export function clientAddress(context: unknown) {
  * Mutating requests must come from our own pages. Cookies are SameSite=Lax, and this also stops
  * cross-site fetches with credentials and forms posted from other origins.
  */
-export function isCrossOrigin(request: { method: string; headers: Headers }, host: string | undefined) {
-	if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return false
-	const origin = request.headers.get('origin')
+export function isCrossOrigin({ method, origin }: { method: string; origin: string | undefined }, host: string | undefined) {
+	if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false
 	if (!origin || origin === 'null') return origin === 'null'
 	try {
 		return new URL(origin).host !== host
