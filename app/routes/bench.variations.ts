@@ -26,6 +26,7 @@ function sixtyVariations() {
 				generationNumber: 1,
 				variationIndex: i % 3,
 				status: 'completed',
+				changeSeq: i,
 				errorMessage: null,
 				createdAt: new Date(),
 			},

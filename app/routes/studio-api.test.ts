@@ -206,3 +206,34 @@ describe('who may see what', () => {
 		expect(after.isFavorite).toBe(false)
 	}, 30_000)
 })
+
+describe('polling', () => {
+	test('a poll naming the current ETag gets an empty 304; a change answers in full with a new ETag; strangers still get 403', async () => {
+		const cookie = await cookieFor(await insertUser())
+		const project = await newProject(cookie)
+		const { roomId } = await (await upload(cookie, project.id, 'kitchen')).json()
+		await call(processAction, jsonRequest('/x', { styles: ['modern'], variationCount: 1 }, { cookie }), { roomId })
+		const poll = (etag?: string, who = cookie) => {
+			const request = getRequest('/x', { cookie: who })
+			if (etag) request.headers.set('if-none-match', etag)
+			return call(variationsLoader, request, { id: project.id })
+		}
+
+		const first = await poll()
+		const etag = first.headers.get('etag')!
+		expect(first.headers.get('cache-control')).toBe('private, no-cache')
+		const [pending] = await first.json()
+		const unchanged = await poll(etag)
+		expect(unchanged.status).toBe(304)
+		expect(await unchanged.text()).toBe('')
+
+		await drainJobs()
+		const changed = await poll(etag)
+		expect(changed.status).toBe(200)
+		expect(changed.headers.get('etag')).not.toBe(etag)
+		expect(await changed.json()).toMatchObject([{ id: pending.id, status: 'completed' }])
+
+		const stranger = await cookieFor(await insertUser())
+		expect((await poll(changed.headers.get('etag')!, stranger)).status).toBe(403)
+	}, 30_000)
+})

@@ -29,3 +29,14 @@ export async function readJson(request: Request): Promise<unknown> {
 		throw new InputError({}, 'Request body must be JSON')
 	}
 }
+
+/**
+ * JSON that clients revalidate instead of downloading again: a poll whose If-None-Match names the
+ * current ETag gets an empty 304 (browsers do this themselves for fetches with cache 'no-cache').
+ */
+export function revalidatedJson(request: Request, { etag, json }: { etag: string; json: string }) {
+	const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
+	const known = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim().replace(/^W\//, ''))
+	if (known?.includes(etag)) return new Response(null, { status: 304, headers })
+	return new Response(json, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } })
+}

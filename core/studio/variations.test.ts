@@ -3,10 +3,10 @@ import { expect, test } from 'vitest'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { db } from '#core/platform/db.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { listFavorites, listVariations } from './variations.ts'
-import { variationView } from './views.ts'
+import { galleryJson, listFavorites, listVariations } from './variations.ts'
+import { variationView, type VariationView } from './views.ts'
 
-test("PostgreSQL's JSON for the gallery is exactly variationView of the same rows, in gallery order", async () => {
+test('the gallery lists variationView of every row in gallery order; favourites filter the same list', async () => {
 	const user = await insertUser()
 	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '1 Test Row' }).returning()
 	const [named, unnamed] = await db
@@ -39,4 +39,37 @@ test('an empty project of your own is an empty list', async () => {
 	const user = await insertUser()
 	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '2 Empty Row' }).returning()
 	expect(await listVariations(actorFor(user), project.id)).toEqual([])
+})
+
+test('the remembered gallery answer follows every change to what it shows, and only then gets a new ETag', async () => {
+	const user = await insertUser()
+	const actor = actorFor(user)
+	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '3 Change Row' }).returning()
+	const [room] = await db.insert(propertyStudioRooms).values({ projectId: project.id, roomType: 'kitchen', originalImageUrl: 'k' }).returning()
+	const [first, second] = await db
+		.insert(propertyStudioVariations)
+		.values([{ roomId: room.id, style: 'modern' }, { roomId: room.id, style: 'modern', variationIndex: 1 }])
+		.returning()
+	const answer = () => galleryJson(actor, project.id)
+	const shown = async () => JSON.parse((await answer()).json) as VariationView[]
+
+	const before = await answer()
+	expect(await answer()).toEqual(before)
+
+	// What the render worker does, straight in the database (another process in production).
+	await db.update(propertyStudioVariations).set({ status: 'completed', imageUrl: 'a', thumbnailUrl: 'b' }).where(eq(propertyStudioVariations.id, first.id))
+	expect((await shown())[0]).toMatchObject({ id: first.id, status: 'completed', imageUrl: `/files/variations/${first.id}/full` })
+	const completed = await answer()
+	expect(completed.etag).not.toBe(before.etag)
+
+	await db.update(propertyStudioRooms).set({ roomName: 'Kitchen 2' }).where(eq(propertyStudioRooms.id, room.id))
+	expect((await shown()).map((v) => v.roomName)).toEqual(['Kitchen 2', 'Kitchen 2'])
+	// Room bookkeeping the gallery does not show leaves the answer as it was.
+	const renamed = await answer()
+	await db.update(propertyStudioRooms).set({ status: 'completed' }).where(eq(propertyStudioRooms.id, room.id))
+	expect((await answer()).etag).toBe(renamed.etag)
+
+	await db.delete(propertyStudioVariations).where(eq(propertyStudioVariations.id, second.id))
+	expect((await shown()).map((v) => v.id)).toEqual([first.id])
+	expect(new Set([before, completed, renamed, await answer()].map((a) => a.etag)).size).toBe(4)
 })

@@ -1,50 +1,92 @@
-import { eq } from 'drizzle-orm'
-import { propertyStudioVariations } from '#db/schema/studio.ts'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
-import { db, pool } from '#core/platform/db.ts'
+import { db } from '#core/platform/db.ts'
 import { assertOpen, ownedProject, ownedVariation } from './access.ts'
 import { variationView, type VariationView } from './views.ts'
 import { isUuid } from '#core/ids.ts'
 
 /**
- * The gallery polls this every few seconds per open page, so PostgreSQL builds the answer: one
- * prepared statement that checks ownership (the owner is a parameter) and returns the JSON of
- * every variation in the shape of `variationView` (a test holds the two equal). Node neither
- * parses rows nor serialises objects. Only an empty answer costs a second query, to tell "yours
- * but empty" from "not yours" (403) and "no such project" (404).
+ * The gallery polls this every couple of seconds per open page, and most polls find nothing new.
+ * So each call first reads the gallery's fingerprint (its rows' count and highest change number,
+ * see `galleryChangeSeq`), which also checks ownership, and answers from memory when it is the
+ * one last seen; only a changed gallery reads its rows. The fingerprint is read before the rows,
+ * so a cached answer is never older than the fingerprint it is filed under.
  */
-const VARIATIONS_JSON = `
-select coalesce(json_agg(json_build_object(
-	'id', v.id, 'roomId', v.room_id, 'style', v.style, 'status', v.status, 'errorMessage', v.error_message,
-	'imageUrl', case when v.status = 'completed' then '/files/variations/' || v.id || '/full' end,
-	'thumbnailUrl', case when v.status = 'completed' then '/files/variations/' || v.id || '/thumbnail' end,
-	'isFavorite', v.is_favorite, 'isPreview', v.render_id is null,
-	'generationNumber', v.generation_number, 'variationIndex', v.variation_index, 'renderId', v.render_id,
-	'roomName', coalesce(r.room_name, r.room_type),
-	'createdAt', to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-) order by r.sort_order, v.style, v.generation_number, v.variation_index), '[]')::text as json
-from property_studio_variations v
-join property_studio_rooms r on r.id = v.room_id
-join property_studio_projects p on p.id = r.project_id
-where p.id = $1 and p.user_id = $2 and (not $3::boolean or v.is_favorite)`
+const projectId = sql.placeholder('projectId')
+const galleryFingerprint = db
+	.select({
+		count: sql<number>`count(*)::int`,
+		last: sql<string | null>`max(greatest(${propertyStudioVariations.changeSeq}, ${propertyStudioRooms.changeSeq}))`,
+	})
+	.from(propertyStudioVariations)
+	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+	.where(
+		and(
+			eq(propertyStudioRooms.projectId, projectId),
+			sql`exists (select from ${propertyStudioProjects} p where p.id = ${projectId} and p.user_id = ${sql.placeholder('userId')})`,
+		),
+	)
+	.prepare('gallery_fingerprint')
 
-/** The project's variations as the API's JSON text; `onlyFavorites` for the favourites list. */
-export async function projectVariationsJson(actor: Actor, projectId: string, { onlyFavorites = false } = {}) {
-	const { userId } = requireUser(actor)
-	const json = isUuid(projectId)
-		? (await pool.query<{ json: string }>({ name: 'project_variations_json', text: VARIATIONS_JSON, values: [projectId, userId, onlyFavorites] })).rows[0].json
-		: '[]'
-	if (json === '[]') await ownedProject(db, actor, projectId)
-	return json
+const galleryRows = db
+	.select({ variation: propertyStudioVariations, roomName: propertyStudioRooms.roomName, roomType: propertyStudioRooms.roomType })
+	.from(propertyStudioVariations)
+	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+	.where(
+		and(
+			eq(propertyStudioRooms.projectId, projectId),
+			or(sql`not ${sql.placeholder('onlyFavorites')}::boolean`, eq(propertyStudioVariations.isFavorite, true)),
+		),
+	)
+	.orderBy(
+		asc(propertyStudioRooms.sortOrder),
+		asc(propertyStudioVariations.style),
+		asc(propertyStudioVariations.generationNumber),
+		asc(propertyStudioVariations.variationIndex),
+	)
+	.prepare('gallery_variations')
+
+export interface GalleryJson {
+	/** Changes whenever the JSON does: the answer's ETag. */
+	etag: string
+	json: string
 }
 
-/** Every variation of the project, pending ones included as placeholders for the gallery. */
+// The galleries open right now; the least recently answered goes first when it is full.
+const recentGalleries = new Map<string, GalleryJson>()
+const RECENT_GALLERIES = 200
+
+function remember(key: string, answer: GalleryJson) {
+	recentGalleries.delete(key)
+	recentGalleries.set(key, answer)
+	if (recentGalleries.size > RECENT_GALLERIES) recentGalleries.delete(recentGalleries.keys().next().value!)
+	return answer
+}
+
+/** The project's variations in gallery order as the API's JSON, pending ones as placeholders. */
+export async function galleryJson(actor: Actor, projectId: string, { onlyFavorites = false } = {}): Promise<GalleryJson> {
+	const { userId } = requireUser(actor)
+	const [{ count, last }] = isUuid(projectId) ? await galleryFingerprint.execute({ projectId, userId }) : [{ count: 0, last: null }]
+	if (count === 0) {
+		// An empty project of yours, or somebody else's (403), or none at all (404).
+		await ownedProject(db, actor, projectId)
+		return { etag: '"empty"', json: '[]' }
+	}
+	const etag = `"${count}-${last}${onlyFavorites ? '-favorites' : ''}"`
+	const key = `${projectId}${onlyFavorites ? ':favorites' : ''}`
+	const seen = recentGalleries.get(key)
+	if (seen?.etag === etag) return remember(key, seen)
+	const rows = await galleryRows.execute({ projectId, onlyFavorites })
+	return remember(key, { etag, json: JSON.stringify(rows.map(({ variation, ...room }) => variationView(variation, room))) })
+}
+
 export async function listVariations(actor: Actor, projectId: string): Promise<VariationView[]> {
-	return JSON.parse(await projectVariationsJson(actor, projectId))
+	return JSON.parse((await galleryJson(actor, projectId)).json)
 }
 
 export async function listFavorites(actor: Actor, projectId: string): Promise<VariationView[]> {
-	return JSON.parse(await projectVariationsJson(actor, projectId, { onlyFavorites: true }))
+	return JSON.parse((await galleryJson(actor, projectId, { onlyFavorites: true })).json)
 }
 
 export async function setFavorite(actor: Actor, variationId: string, isFavorite: boolean) {

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   foreignKey,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -13,6 +15,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { agents, users } from './accounts.ts'
+
+/**
+ * Every room and variation row takes a fresh value from this sequence when it is written (the
+ * default on insert, a trigger on update; migration 0008). The gallery's count and highest value
+ * change whenever what it shows changes, so its answer can be cached and given an ETag.
+ */
+export const galleryChangeSeq = pgSequence('gallery_change_seq')
+const galleryChange = () =>
+  bigint('change_seq', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('gallery_change_seq')`)
 
 export const propertyStudioProjects = pgTable(
   'property_studio_projects',
@@ -61,6 +74,7 @@ export const propertyStudioRooms = pgTable(
     status: text('status').notNull().default('pending'),
     // why: keeps rooms in upload order on the gallery and downloads screens
     sortOrder: integer('sort_order').notNull().default(0),
+    changeSeq: galleryChange(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -88,6 +102,7 @@ export const propertyStudioVariations = pgTable(
     variationIndex: integer('variation_index').notNull().default(0),
     status: text('status').notNull().default('pending'),
     errorMessage: text('error_message'),
+    changeSeq: galleryChange(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,7 +42,7 @@ export function fetchRooms(projectId: string) {
 }
 
 export function fetchVariations(projectId: string) {
-	return request<VariationView[]>(`${base}/projects/${projectId}/variations`, { cache: 'no-store' }, 'Failed to load variations')
+	return request<VariationView[]>(`${base}/projects/${projectId}/variations`, { cache: 'no-cache' }, 'Failed to load variations')
 }
 
 export function requestProcessing(roomId: string, input: { style: string; roomType: string; hasFurniture: boolean }) {
