@@ -163,6 +163,21 @@ describe('uploads', () => {
 			expect(meta.height! > meta.width!).toBe(true)
 		}
 	})
+
+	test('an upright JPEG is stored as it came, less its EXIF: no GPS and no generation loss', async () => {
+		const cookie = await cookieFor(await insertUser())
+		const project = await newProject(cookie)
+		const upright = await sharp(await smallRoomPhoto())
+			.withExif({ IFD0: { Make: 'PhoneCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 22/1 0/1' } })
+			.jpeg()
+			.toBuffer()
+		const { room } = await (await upload(cookie, project.id, 'kitchen', upright)).json()
+
+		const response = await call(fileLoader, getRequest('/x', { cookie }), { owner: 'rooms', id: room.id, kind: 'original' })
+		const stored = Buffer.from(await response.arrayBuffer())
+		expect((await sharp(stored).metadata()).exif).toBeUndefined()
+		expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(upright).raw().toBuffer())
+	})
 })
 
 describe('who may see what', () => {

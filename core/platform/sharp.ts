@@ -7,14 +7,14 @@ sharp.cache(false)
 export { sharp }
 
 /**
- * An image's format and size from its header alone, or null when the bytes are no image libvips
+ * An image's format, size and EXIF orientation (1 is upright) from its header alone, or null when the bytes are no image libvips
  * reads. No pixel limit here: a tiny file declaring 30000×30000 must come back as its size (for
  * the caller to refuse), not as "unreadable". Nothing is decoded.
  */
 export async function readImageHeader(input: string | Buffer) {
 	try {
-		const { format, width, height } = await sharp(input, { limitInputPixels: false }).metadata()
-		return format && width && height ? { format, width, height, pixels: width * height } : null
+		const { format, width, height, orientation = 1 } = await sharp(input, { limitInputPixels: false }).metadata()
+		return format && width && height ? { format, width, height, pixels: width * height, orientation } : null
 	} catch {
 		return null
 	}

@@ -2,6 +2,7 @@ import { readImageHeader, sharp } from '#core/platform/sharp.ts'
 import { InputError } from '#core/errors.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
+import { jpegWithoutMetadata } from './jpeg-metadata.ts'
 import { MAX_UPLOAD_PIXELS } from './studio.schema.ts'
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
@@ -9,8 +10,8 @@ export const UNSUPPORTED_IMAGE = 'Please upload a JPG, PNG or WebP image'
 export const TOO_MANY_PIXELS = 'Image is too large: at most 40 megapixels'
 const THUMBNAIL_SIZE = 480
 
-// Applying EXIF orientation needs the decoded image; one at a time per process bounds the
-// memory a burst of uploads can take (the request bodies themselves are streamed to disk).
+// Turning a photo upright needs the decoded image, a thumbnail too; one at a time per process
+// bounds the memory a burst of uploads can take (the request bodies themselves are streamed to disk).
 const oneAtATime = createLimiter(1)
 
 export function roomImageKeys(roomId: string) {
@@ -26,15 +27,20 @@ export async function inspectImage(path: string) {
 }
 
 /**
- * Stores the original upright (EXIF orientation applied) and with no metadata at all, so GPS
- * never leaves the server, plus a thumbnail for the gallery. Removes both if either fails.
+ * Stores the original upright and with no metadata that could locate it (GPS never leaves the
+ * server), plus a thumbnail for the gallery. An upright JPEG is stored as it came, less its
+ * metadata; anything else is re-encoded upright (EXIF orientation applied). Decoding the
+ * thumbnail checks the whole picture either way. Removes both if either fails.
  */
 export async function storeOriginal(path: string, roomId: string) {
 	const keys = roomImageKeys(roomId)
 	const open = () => sharp(path, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().flatten({ background: '#ffffff' })
 	try {
 		await oneAtATime(async () => {
-			await storage().put(keys.original, open().jpeg({ quality: 90, optimiseCoding: false }), { contentType: 'image/jpeg' })
+			const header = await readImageHeader(path)
+			const asItCame = header?.format === 'jpeg' && header.orientation === 1 ? await jpegWithoutMetadata(path) : null
+			const original = asItCame ?? open().jpeg({ quality: 90, optimiseCoding: false })
+			await storage().put(keys.original, original, { contentType: 'image/jpeg' })
 			await storage().put(
 				keys.thumbnail,
 				open().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80, optimiseCoding: false }),
