@@ -14,27 +14,21 @@ export function colourMatrix(look: Look): Matrix3x3 {
 
 // sharp has no lookup-table or radial-mask operation, and its modulate/sharpen/composite steps each
 // cost 0.3-0.6 s on a 12-MP photo; one pass over the raw pixels does the curves and the vignette in
-// about 0.1 s. It works in strips so that a web process running jobs inline keeps answering requests.
-const STRIP_ROWS = 128
+// about 0.1 s. It runs on a worker thread (preview-threads.ts), so it may hold its thread throughout.
 const FALLOFF_STEPS = 1024
 
 /** Applies the look's tone curves, split toning, vignette and light to packed RGB pixels, in place. */
-export async function gradePixels(pixels: Buffer, width: number, height: number, look: Look): Promise<void> {
+export function gradePixels(pixels: Buffer, width: number, height: number, look: Look) {
 	const [red, green, blue] = [0, 1, 2].map((channel) => toneCurve(look, channel))
 	const { dx2, dy2, scale, falloff } = lightFalloff(look, width, height)
-	let i = 0
-	for (let top = 0; top < height; top += STRIP_ROWS) {
-		const bottom = Math.min(height, top + STRIP_ROWS)
-		for (let y = top; y < bottom; y++) {
-			const rowD2 = dy2[y]
-			for (let x = 0; x < width; x++, i += 3) {
-				const f = falloff[((dx2[x] + rowD2) * scale) | 0]
-				pixels[i] = red[(pixels[i] * f) | 0]
-				pixels[i + 1] = green[(pixels[i + 1] * f) | 0]
-				pixels[i + 2] = blue[(pixels[i + 2] * f) | 0]
-			}
+	for (let y = 0, i = 0; y < height; y++) {
+		const rowD2 = dy2[y]
+		for (let x = 0; x < width; x++, i += 3) {
+			const f = falloff[((dx2[x] + rowD2) * scale) | 0]
+			pixels[i] = red[(pixels[i] * f) | 0]
+			pixels[i + 1] = green[(pixels[i + 1] * f) | 0]
+			pixels[i + 2] = blue[(pixels[i + 2] * f) | 0]
 		}
-		await new Promise(setImmediate)
 	}
 }
 

@@ -2,18 +2,27 @@ import { sharp } from '#core/platform/sharp.ts'
 import { colourMatrix, gradePixels } from './colour-grade.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'
+import { renderOnThread } from './preview-threads.ts'
 import { RenderError, type Renderer, type RenderInput, type RenderOutput } from './renderer.ts'
+
+/** A render as it crosses to a worker thread: everything but the abort signal. */
+export type PreviewTask = Omit<RenderInput, 'signal'>
 
 /**
  * The default renderer: no network, no GPU. It cannot restage a room (room type and furniture are
  * ignored); it colour-grades the photo in the style's look, and the gallery labels the result a preview.
  */
 export function createLocalPreviewRenderer(): Renderer {
-	return { render: renderPreview }
+	return {
+		async render({ signal, ...task }) {
+			signal?.throwIfAborted()
+			return renderOnThread(task)
+		},
+	}
 }
 
-async function renderPreview({ image, style, variationIndex, signal }: RenderInput): Promise<RenderOutput> {
-	signal?.throwIfAborted()
+/** One render, on the calling thread (a worker thread's, see preview-threads.ts). */
+export async function renderPreview({ image, style, variationIndex }: PreviewTask): Promise<RenderOutput> {
 	const look = lookFor(style, variationIndex)
 	// One decode: sharp applies white balance and saturation on the way to raw pixels, the curves and
 	// vignette follow in place, and both JPEGs are encoded from those pixels (resizing raw pixels for the
@@ -28,9 +37,8 @@ async function renderPreview({ image, style, variationIndex, signal }: RenderInp
 		.catch((error: unknown) => {
 			throw new RenderError(`The photo could not be read: ${(error as Error).message}`, false, { cause: error })
 		})
-	signal?.throwIfAborted()
 	const { width, height } = info
-	await gradePixels(data, width, height, look)
+	gradePixels(data, width, height, look)
 	const pixels = { raw: { width, height, channels: 3 as const } }
 	const [full, thumbnail] = await Promise.all([
 		sharp(data, pixels).jpeg(JPEG_OPTIONS).toBuffer(),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
-import { RenderError } from '#core/render/renderer.ts'
+import { RenderError, type RenderOutput } from '#core/render/renderer.ts'
 import { db } from '#core/platform/db.ts'
 import { renderer } from '#core/platform/renderer.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
@@ -73,8 +73,9 @@ export async function renderVariations(job: RenderJob, attempt: { attempts: numb
 		const image = pending.length ? await readBytes(room.originalImageUrl) : null
 		if (pending.length && !image) throw new RenderError('The original photo is missing', false)
 		let renderId = room.renderId ?? undefined
-		for (const slot of pending) {
-			const output = await renderer().render({
+		type Slot = (typeof pending)[number]
+		const render = (slot: Slot) =>
+			renderer().render({
 				image: image!,
 				roomType: room.roomType,
 				style: job.style,
@@ -83,6 +84,7 @@ export async function renderVariations(job: RenderJob, attempt: { attempts: numb
 				variationIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE + slot.variationIndex,
 				renderId,
 			})
+		const store = async (slot: Slot, output: RenderOutput) => {
 			const keys = variationImageKeys(slot.id)
 			await storage().put(keys.full, output.image, { contentType: 'image/jpeg' })
 			await storage().put(keys.thumbnail, output.thumbnail, { contentType: 'image/jpeg' })
@@ -97,10 +99,21 @@ export async function renderVariations(job: RenderJob, attempt: { attempts: numb
 					errorMessage: null,
 				})
 				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
+		}
+
+		const [first, ...rest] = pending
+		if (first) {
+			// The first render alone: it may name the provider's render, which the others then reuse.
+			const output = await render(first)
 			if (output.renderId && !renderId) {
 				renderId = output.renderId
 				await db.update(propertyStudioRooms).set({ renderId }).where(eq(propertyStudioRooms.id, room.id))
 			}
+			// The others go to the renderer together, so it has work while images are being stored.
+			const others = rest.map(render)
+			for (const other of others) other.catch(() => {}) // each is awaited below, unless a store fails first
+			await store(first, output)
+			for (const [i, slot] of rest.entries()) await store(slot, await others[i])
 		}
 	} catch (error) {
 		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
