@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { apiResponse } from '#app/utils/api.server.ts'
+import { apiResponse, jsonText } from '#app/utils/api.server.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { variationView } from '#core/studio/views.ts'
 
@@ -39,6 +39,6 @@ export function loader() {
 	return apiResponse(async () => {
 		if (process.env.RENDO_BENCH !== '1') throw new NotFoundError()
 		json ??= JSON.stringify(sixtyVariations())
-		return new Response(json, { headers: { 'Content-Type': 'application/json' } })
+		return jsonText(json)
 	})
 }

@@ -38,5 +38,12 @@ export function revalidatedJson(request: Request, { etag, json }: { etag: string
 	const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
 	const known = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim().replace(/^W\//, ''))
 	if (known?.includes(etag)) return new Response(null, { status: 304, headers })
-	return new Response(json, { headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' } })
+	return jsonText(json, headers)
+}
+
+/** JSON already serialised, with its length: small bodies then leave in one write (request-handler.server.ts). */
+export function jsonText(json: string, headers: Record<string, string> = {}) {
+	return new Response(json, {
+		headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)) },
+	})
 }

@@ -9,8 +9,11 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
  * @remix-run/express's handler, except for how a body is written: its writer ignores
  * backpressure, so a streamed body (a ZIP of a whole property, a large photo) read faster than
  * the client downloads piles up in the web process's memory. Here the body is piped, so the
- * stream is read only as fast as the socket drains, and a client that goes away cancels it.
+ * stream is read only as fast as the socket drains, and a client that goes away cancels it;
+ * small bodies of known length are written whole.
  */
+const WHOLE_BODY_LIMIT = 256 * 1024
+
 export function createRequestHandler({
 	build,
 	mode,
@@ -33,6 +36,10 @@ export function createRequestHandler({
 		for (const [key, value] of response.headers.entries()) res.append(key, value)
 		if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 		if (!response.body) return void res.end()
+		// A small body that states its length goes out whole with the headers: one write, no chunked
+		// encoding and no terminating chunk. The gallery's polls are all like that.
+		const length = response.headers.get('content-length')
+		if (length !== null && Number(length) <= WHOLE_BODY_LIMIT) return void res.end(Buffer.from(await response.arrayBuffer()))
 		// A client that disconnects ends the pipeline with an error; there is nobody left to tell.
 		await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(() => res.destroy())
 	}
