@@ -55,8 +55,8 @@ export async function settleRoom(roomId: string) {
 }
 
 /**
- * The render_variations job: renders the pending slots of one room, style and generation in
- * index order (the first one is what the user sees first), storing each as soon as it is ready.
+ * The render_variations job: renders the pending slots of one room, style and generation, the
+ * first one (what the user sees first) before the rest, and stores them in index order.
  * Completed slots are never rendered again, so a retry continues where a crash stopped.
  * A provider's final answer, or the last attempt, marks what is left failed with its message.
  */
