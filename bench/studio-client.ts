@@ -16,6 +16,7 @@ export async function signUp(url: string) {
 }
 
 function studioClient(url: string, cookie: string) {
+	const lastSeen = new Map<string, { etag: string; body: Array<{ status: string }> }>()
 	async function call<T>(method: string, path: string, body?: BodyInit, type?: string): Promise<T> {
 		const response = await fetch(`${url}${path}`, {
 			method,
@@ -39,7 +40,16 @@ function studioClient(url: string, cookie: string) {
 		},
 		process: (roomId: string, style: string) =>
 			json('POST', `/api/property-studio/rooms/${roomId}/process`, { styles: [style], variationCount: 3, hasFurniture: false }),
-		variations: (projectId: string) =>
-			call<Array<{ status: string }>>('GET', `/api/property-studio/projects/${projectId}/variations`),
+		/** As the gallery polls in a browser: revalidating with the last ETag, so no news is a bodiless 304. */
+		async variations(projectId: string) {
+			const path = `/api/property-studio/projects/${projectId}/variations`
+			const last = lastSeen.get(path)
+			const response = await fetch(`${url}${path}`, { headers: { cookie, ...(last && { 'if-none-match': last.etag }) } })
+			if (response.status === 304 && last) return last.body
+			if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
+			const body = (await response.json()) as Array<{ status: string }>
+			lastSeen.set(path, { etag: response.headers.get('etag')!, body })
+			return body
+		},
 	}
 }

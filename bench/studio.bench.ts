@@ -4,7 +4,7 @@
  *  1. 10 uploads of ~10 MB at once: growth of the web process's peak RSS.
  *  2. 3 rooms × 2 styles × 3 variations of 12-MP photos: process call → first / last variation
  *     stored, variations per second, and the ratio to the same renders run bare through sharp
- *     (three runs of each, in turns, medians compared).
+ *     (five runs of each, in turns, medians compared).
  *  3. GET .../variations of a 60-variation project, 50 clients (autocannon), beside a bare
  *     resource route serving the same JSON from memory.
  */
@@ -21,7 +21,7 @@ const STYLES: Style[] = ['scandinavian', 'luxury']
 const VARIATIONS = 3
 const CONCURRENCY = os.availableParallelism()
 const UPLOAD_CAP = 10 * 1024 * 1024
-const RUNS = 3
+const RUNS = 5
 // Timings are as fine as this; each poll also costs the machine a request, which a gallery open
 // on a phone (polling every 2-3 s) does not.
 const POLL_MS = 50
@@ -90,7 +90,7 @@ try {
 	report(`peak RSS growth, 10 × ${(bigUpload.length / 1024 / 1024).toFixed(1)} MB uploads at once`, `${growth.toFixed(1)} MB`, 'target < 64 MB')
 
 	// 2. The render pipeline against the same renders run bare, taken in turns: on two shared
-	// cores one run of either varies by ±15%, so each figure is the median of three.
+	// cores one run of either varies by ±15%, so each figure is the median of RUNS.
 	const bareRuns: number[] = []
 	const firstRuns: number[] = []
 	const pipelineRuns: number[] = []
