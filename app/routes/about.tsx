@@ -1,7 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { ArrowLeft, ArrowRight, Eye, HeartHandshake, Target, type LucideIcon } from 'lucide-react'
+import { ArrowLeft, ArrowRight, Eye, HeartHandshake, Target } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { IconCards, type IconCard } from '#app/components/icon-cards.tsx'
 import { getStartedLink } from '#app/components/site-header.tsx'
 import { TAGLINE } from '#app/components/site-footer.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -9,7 +10,7 @@ import { useRootData } from '#app/root.tsx'
 
 export const meta: MetaFunction = () => [{ title: 'About | Rendo' }]
 
-const principles: Array<{ icon: LucideIcon; title: string; description: string }> = [
+const principles: IconCard[] = [
 	{
 		icon: Eye,
 		title: 'Beauty Reveals Possibility',
@@ -53,37 +54,27 @@ export default function About() {
 
 			<Block title="Our Mission">
 				<p className="text-gray-700">
-					We help estate agents show every property at its best. Rendo turns ordinary listing photos into professionally
-					staged rooms in 20-30 minutes, so agents can win instructions, excite buyers and sell faster, without the cost
-					and delay of physical staging.
+					We help estate agents show every property at its best. Rendo turns ordinary listing photos into professionally staged
+					rooms in 20-30 minutes, so agents can win instructions, excite buyers and sell faster, without the cost and delay of
+					physical staging.
 				</p>
 			</Block>
 
 			<Block title="Our Foundation">
 				<p className="text-gray-700">
-					Rendo was built with agents, for the way agents work: on the move, between viewings, on a phone. No setup
-					fees, no subscription, and a price you only pay when a property is complete.
+					Rendo was built with agents, for the way agents work: on the move, between viewings, on a phone. No setup fees, no
+					subscription, and a price you only pay when a property is complete.
 				</p>
 			</Block>
 
 			<Block title="The Principles">
-				<ul className="grid gap-4 sm:grid-cols-3">
-					{principles.map(({ icon: Icon, title, description }) => (
-						<li key={title} className="flex flex-col gap-3 rounded-xl border border-gray-200 p-5">
-							<span className="flex size-11 items-center justify-center rounded-lg bg-muted text-brand">
-								<Icon aria-hidden className="size-5" />
-							</span>
-							<h3 className="font-semibold text-gray-900">{title}</h3>
-							<p className="text-sm text-muted-foreground">{description}</p>
-						</li>
-					))}
-				</ul>
+				<IconCards cards={principles} className="sm:grid-cols-3" iconClassName="bg-muted text-brand" />
 			</Block>
 
 			<Block title="The Rendo DNA">
 				<p className="text-gray-700">
-					Speed, beauty and simplicity. Every feature has to save an agent time, make a home look its best, and be
-					usable with one hand at a property.
+					Speed, beauty and simplicity. Every feature has to save an agent time, make a home look its best, and be usable with one
+					hand at a property.
 				</p>
 			</Block>
 

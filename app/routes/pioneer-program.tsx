@@ -1,6 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import { ArrowRight, Award, Check, Megaphone, MessagesSquare, Rocket, type LucideIcon } from 'lucide-react'
+import { ArrowRight, Award, Check, Megaphone, MessagesSquare, Rocket } from 'lucide-react'
+import { IconCards, type IconCard } from '#app/components/icon-cards.tsx'
 import { PIONEER_BENEFITS, PioneerSpots } from '#app/components/landing/pioneer.tsx'
 import { usePioneerStatus } from '#app/components/landing/use-pioneer-status.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [
 	{ name: 'description', content: `The first ${PIONEER_SPOTS} agents to join Rendo become Pioneer Agents.` },
 ]
 
-const benefitCards: Array<{ icon: LucideIcon; title: string; description: string }> = [
+const benefitCards: IconCard[] = [
 	{
 		icon: Award,
 		title: 'Pioneer Agent status',
@@ -66,17 +67,12 @@ export default function PioneerProgram() {
 				<h2 id="benefits-heading" className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
 					Why become a Pioneer Agent
 				</h2>
-				<ul className="grid gap-4 sm:grid-cols-2">
-					{benefitCards.map(({ icon: Icon, title, description }) => (
-						<li key={title} className="flex flex-col gap-3 rounded-xl border border-gray-200 p-5 shadow-sm">
-							<span className="flex size-11 items-center justify-center rounded-lg bg-amber-50 text-amber-700">
-								<Icon aria-hidden className="size-5" />
-							</span>
-							<h3 className="font-semibold text-gray-900">{title}</h3>
-							<p className="text-sm text-muted-foreground">{description}</p>
-						</li>
-					))}
-				</ul>
+				<IconCards
+					cards={benefitCards}
+					className="sm:grid-cols-2"
+					cardClassName="shadow-sm"
+					iconClassName="bg-amber-50 text-amber-700"
+				/>
 			</section>
 
 			<section aria-labelledby="what-you-get-heading" className="bg-muted">
