@@ -237,7 +237,8 @@ describe('sending to a buyer', () => {
 		await db.update(emailEvents).set({ clickedAt: null }).where(eq(emailEvents.id, event.id))
 		const other = await call(testBrochureLoader, getRequest('/api/test-brochure', { cookie: strangerCookie }))
 		const { brochure: sample } = (await other.json()) as { brochure: { uniqueToken: string } }
-		await download(sample.uniqueToken, `?e=${event.id}`)
+		const fetched = await download(sample.uniqueToken, `?e=${event.id}`)
+		await fetched.body?.cancel() // the PDF itself is not the point; cancelling closes its file
 		const [after] = await db.select().from(emailEvents).where(eq(emailEvents.id, event.id))
 		expect(after.clickedAt).toBeNull()
 	})
