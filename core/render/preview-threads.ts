@@ -48,6 +48,7 @@ function run(worker: Worker, { task, resolve, reject }: Queued) {
 	const settle = () => {
 		worker.off('message', onAnswer)
 		worker.off('error', onCrash)
+		worker.off('exit', onExit)
 	}
 	const onAnswer = (answer: Answer) => {
 		settle()
@@ -64,8 +65,10 @@ function run(worker: Worker, { task, resolve, reject }: Queued) {
 		reject(new RenderError(`The preview renderer stopped: ${error.message}`, true, { cause: error }))
 		dispatch()
 	}
+	const onExit = (code: number) => onCrash(new Error(`its thread exited with code ${code}`))
 	worker.on('message', onAnswer)
 	worker.once('error', onCrash)
+	worker.once('exit', onExit)
 	worker.ref()
 	worker.postMessage(task)
 }
