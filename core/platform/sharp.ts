@@ -7,9 +7,9 @@ sharp.cache(false)
 export { sharp }
 
 /**
- * An image's format, size and EXIF orientation (1 is upright) from its header alone, or null when the bytes are no image libvips
- * reads. No pixel limit here: a tiny file declaring 30000×30000 must come back as its size (for
- * the caller to refuse), not as "unreadable". Nothing is decoded.
+ * An image's format, size and EXIF orientation (1 is upright) from its header alone, or null when
+ * the bytes are no image libvips reads. No pixel limit here: a tiny file declaring 30000×30000
+ * must come back as its size (for the caller to refuse), not as "unreadable". Nothing is decoded.
  */
 export async function readImageHeader(input: string | Buffer) {
 	try {
