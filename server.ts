@@ -4,7 +4,7 @@
  * or stale, serves it, and runs graphile-worker inline unless JOBS=off.
  */
 import type { Server } from 'node:http'
-import type { Runner } from 'graphile-worker'
+import type { Worker } from '#worker/runner.ts'
 import { ensureBuild } from './scripts/ensure-build.ts'
 import { config, ConfigError } from '#core/platform/config.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
@@ -23,7 +23,7 @@ async function main() {
 	const server: Server = await new Promise((resolve) => {
 		const s = app.listen(c.port, c.host, () => resolve(s))
 	})
-	let runner: Runner | undefined
+	let runner: Worker | undefined
 	if (c.jobs.inline) runner = await (await import('#worker/runner.ts')).startWorker()
 	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
 	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null

@@ -12,7 +12,7 @@ import { BRAND_DEFAULTS, TEMPLATE_STYLES } from '#core/accounts/agent-profile.sc
 import { renderBrochurePdf } from '#core/brochures/pdf/brochure-document.tsx'
 import type { BrochureContent } from '#core/brochures/pdf/content.ts'
 import { printImage } from '#core/brochures/print-image.ts'
-import { createLocalPreviewRenderer } from '#core/render/local-preview.ts'
+import { renderLocalPreview } from '#core/render/local-preview.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
 import { cookieHeader } from '#tests/request.ts'
@@ -27,9 +27,8 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 const photos = await Promise.all(ROOMS.map((_, i) => makeRoomPhoto({ width: 1600, height: 1200, seed: i + 1 })))
 
 // 1. In process.
-const renderer = createLocalPreviewRenderer()
 const staged = await Promise.all(
-	photos.map(async (image, i) => (await renderer.render({ image, roomType: ROOMS[i], style: 'scandinavian', hasFurniture: false, variationIndex: 0 })).image),
+	photos.map(async (image, i) => (await renderLocalPreview({ image, style: 'scandinavian', variationIndex: 0 })).image),
 )
 for (const templateStyle of TEMPLATE_STYLES) {
 	let best = Infinity

@@ -11,8 +11,8 @@
 import os from 'node:os'
 import autocannon from 'autocannon'
 import sharp from 'sharp'
-import { createLocalPreviewRenderer } from '#core/render/local-preview.ts'
-import type { Style } from '#core/render/renderer.ts'
+import { renderLocalPreview } from '#core/render/local-preview.ts'
+import type { Style } from '#core/render/provider.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
 import { signUp } from './studio-client.ts'
@@ -44,7 +44,6 @@ async function tenMegabytePhoto() {
 }
 
 async function bareRenders(photos: Buffer[]) {
-	const renderer = createLocalPreviewRenderer()
 	const jobs = photos.flatMap((image) =>
 		STYLES.flatMap((style) => Array.from({ length: VARIATIONS }, (_, variationIndex) => ({ image, style, variationIndex }))),
 	)
@@ -54,7 +53,7 @@ async function bareRenders(photos: Buffer[]) {
 		Array.from({ length: CONCURRENCY }, async () => {
 			while (next < jobs.length) {
 				const job = jobs[next++]
-				await renderer.render({ ...job, roomType: 'living', hasFurniture: false })
+				await renderLocalPreview({ ...job })
 			}
 		}),
 	)

@@ -43,7 +43,7 @@ async function countsFor(userId: string) {
 
 async function renderJobs() {
 	const { rows } = await db.execute<{ priority: number; n: number }>(
-		sql`select priority, count(*)::int as n from graphile_worker.jobs where task_identifier = 'render_variations' group by priority`,
+		sql`select priority, count(*)::int as n from graphile_worker.jobs where task_identifier = 'stage_render' group by priority`,
 	)
 	return rows
 }

@@ -159,29 +159,28 @@ test("another agent's project is refused, and a missing one is not found", async
 }, 60_000)
 
 test('submit --wait reports a failure per room and style, with exit code 1', async () => {
-	// A staging provider on loopback that refuses every render for good.
-	const provider = http.createServer((req, res) => {
-		res.setHeader('content-type', 'application/json')
-		if (req.method === 'POST') res.end(JSON.stringify({ render_id: 'r1' }))
-		else res.end(JSON.stringify({ status: 'error', outputs: [], error: 'Room not recognised' }))
+	// A Gemini API on loopback that refuses every image with its documented error shape.
+	const gemini = http.createServer((req, res) => {
+		req.resume()
+		res.writeHead(400, { 'content-type': 'application/json' })
+		res.end(JSON.stringify({ error: { code: 400, message: 'Unable to process input image.', status: 'INVALID_ARGUMENT' } }))
 	})
-	await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => gemini.listen(0, '127.0.0.1', resolve))
 	try {
 		const agent = await insertUser({ role: 'agent' })
 		const project = await newProject(agent, '9 Broken Road')
 		const folder = await photoFolder('broken', ['kitchen.jpg'])
 		const env = {
-			RENDER_PROVIDER: 'http',
-			RENDER_API_KEY: 'test-key',
-			RENDER_API_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`,
-			RENDER_POLL_INTERVAL_MS: '10',
+			RENDER_PROVIDER: 'gemini',
+			GEMINI_API_KEY: 'test-key',
+			GEMINI_BASE_URL: `http://127.0.0.1:${(gemini.address() as AddressInfo).port}`,
 		}
 		const result = await rendo(['submit', project.id, folder, '--style', 'industrial', '--wait'], { env })
 		expect(result.code).toBe(1)
 		expect(result.stdout).toMatch(/^kitchen\s+kitchen\s+industrial\s+0\/3\s+3\s+failed$/m)
-		expect(result.stdout).toContain('Failed:\n  kitchen · industrial: Staging provider could not render r1: Room not recognised')
+		expect(result.stdout).toMatch(/Failed:\n {2}kitchen · industrial: Gemini refused the request: .*Unable to process input image\./)
 		expect(result.stderr.trim().split('\n').at(-1)).toBe('rendo: 3 of 3 variations failed')
 	} finally {
-		await new Promise((resolve) => provider.close(resolve))
+		await new Promise((resolve) => gemini.close(resolve))
 	}
 }, 60_000)

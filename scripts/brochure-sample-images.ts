@@ -8,14 +8,13 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { SAMPLE_ROOMS, SAMPLE_STYLE, sampleImagePaths } from '#core/brochures/sample-brochure.ts'
-import { createLocalPreviewRenderer } from '#core/render/local-preview.ts'
+import { renderLocalPreview } from '#core/render/local-preview.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 
-const renderer = createLocalPreviewRenderer()
 for (const [index, room] of SAMPLE_ROOMS.entries()) {
 	const photo = await makeRoomPhoto({ width: 1000, height: 750, seed: index * 3 + 2 })
-	const staged = await renderer.render({ image: photo, roomType: room.roomType, style: SAMPLE_STYLE, hasFurniture: false, variationIndex: 0 })
+	const staged = await renderLocalPreview({ image: photo, style: SAMPLE_STYLE, variationIndex: 0 })
 	const paths = sampleImagePaths(room.roomType)
 	await fs.mkdir(path.dirname(paths.before), { recursive: true })
 	await fs.writeFile(paths.before, await sharp(photo).jpeg({ quality: 74 }).toBuffer())

@@ -12,7 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { EXAMPLES, EXAMPLE_SIZE, type Example } from '#app/components/landing/examples.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { createLocalPreviewRenderer } from '#core/render/local-preview.ts'
+import { renderLocalPreview } from '#core/render/local-preview.ts'
 
 const { width: W, height: H } = EXAMPLE_SIZE
 const outDir = path.resolve(import.meta.dirname, '../public')
@@ -149,15 +149,12 @@ async function photograph(scene: string) {
 	return sharp(flat).modulate({ brightness: 0.93, saturation: 0.82 }).jpeg({ quality: 95 }).toBuffer()
 }
 
-const renderer = createLocalPreviewRenderer()
 fs.mkdirSync(path.join(outDir, 'landing'), { recursive: true })
 for (const example of EXAMPLES) {
 	const before = await photograph(SCENES[example.id])
-	const after = await renderer.render({
+	const after = await renderLocalPreview({
 		image: before,
-		roomType: example.id,
 		style: example.style,
-		hasFurniture: false,
 		variationIndex: 0,
 	})
 	for (const [src, bytes] of [

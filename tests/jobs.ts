@@ -8,3 +8,22 @@ const silentLogger = new Logger(() => () => {})
 export async function drainJobs() {
 	await runOnce({ pgPool: pool, taskList, noHandleSignals: true, logger: silentLogger })
 }
+
+/**
+ * Runs jobs until none is left, bringing forward the ones that wait (a deferred render's next
+ * look at the vendor, a 429 waited out): a whole staging pipeline, deterministically, in this
+ * process. Jobs that have used up their attempts are left where they are.
+ */
+export async function settleJobs({ maxRounds = 100 } = {}) {
+	for (let round = 0; round < maxRounds; round++) {
+		await drainJobs()
+		const { rows } = await pool.query<{ waiting: number }>(
+			'select count(*)::int as waiting from graphile_worker.jobs where attempts < max_attempts',
+		)
+		if (rows[0].waiting === 0) return round
+		await pool.query(
+			'select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where locked_at is null), run_at => now())',
+		)
+	}
+	throw new Error(`jobs were still waiting after ${maxRounds} rounds`)
+}

@@ -1,41 +1,81 @@
+import { EventEmitter } from 'node:events'
 import os from 'node:os'
-import { Logger, run, type Runner } from 'graphile-worker'
+import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import { config } from '#core/platform/config.ts'
 import { pool } from '#core/platform/db.ts'
+import { beat, forget, heartbeatInterval, unlockDeadPools } from '#core/platform/job-recovery.ts'
 import { logger } from '#core/platform/logger.ts'
 import { setWorkerState } from '#core/platform/worker-status.ts'
 import { parsedCronItems } from './cron.ts'
-import { taskList } from './tasks.ts'
+import { splitTaskList } from './tasks.ts'
 
 // graphile-worker's own lines go through pino like everything else.
 const workerLogger = new Logger((scope) => (level, message, meta) =>
 	logger[level === 'warning' ? 'warn' : level]({ ...scope, ...meta }, message),
 )
 
-/** Starts graphile-worker on the app's pool; the caller owns signals and shutdown. */
-export async function startWorker(): Promise<Runner> {
-	const runner = await run({
-		pgPool: pool,
-		taskList,
-		// Rendering is CPU-bound: one job per core keeps the first result fast.
-		concurrency: config().jobs.concurrency ?? os.availableParallelism(),
-		noHandleSignals: true,
-		logger: workerLogger,
-		// Recurring work is declared in code (worker/cron.ts), never read from a crontab file.
-		parsedCronItems,
-		pollInterval: 1000,
-	})
+/** What the caller stops: every pool, and the heartbeat that keeps their jobs theirs. */
+export interface Worker {
+	stop(): Promise<void>
+	promise: Promise<void>
+}
+
+/**
+ * Starts graphile-worker on the app's pool; the caller owns signals and shutdown. One pool runs
+ * CPU work at one job per core; with a remote staging vendor a second pool runs its renders at
+ * RENDER_CONCURRENCY (they wait on the network, not the CPU). Both beat a heartbeat, and every
+ * heartbeat this process hands back the jobs of pools that died (core/platform/job-recovery.ts).
+ */
+export async function startWorker(): Promise<Worker> {
+	const { jobs, render } = config()
+	const tasks = splitTaskList(render.provider !== 'local')
+	const poolIds: string[] = []
+	const start = async (taskList: TaskList, concurrency: number, cron: boolean) => {
+		const events: WorkerEvents = new EventEmitter()
+		events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id))
+		events.on('job:success', ({ job }) => logger.info({ job: job.task_identifier, id: job.id }, 'job done'))
+		events.on('job:error', ({ job, error }) => logger.error({ job: job.task_identifier, id: job.id, err: error }, 'job failed'))
+		return run({
+			pgPool: pool,
+			events,
+			taskList,
+			concurrency,
+			noHandleSignals: true,
+			logger: workerLogger,
+			// Recurring work is declared in code (worker/cron.ts), never read from a crontab file.
+			parsedCronItems: cron ? parsedCronItems : [],
+			pollInterval: 1000,
+		})
+	}
+	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? os.availableParallelism(), true)]
+	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, false))
+	const keepAlive = async () => {
+		try {
+			await beat(poolIds)
+			await unlockDeadPools()
+		} catch (error) {
+			logger.warn({ err: error }, 'job heartbeat failed')
+		}
+	}
+	await keepAlive()
+	const timer = setInterval(keepAlive, heartbeatInterval())
+	timer.unref()
+
 	setWorkerState('running')
-	runner.promise.then(
+	const promise = Promise.all(runners.map((runner) => runner.promise)).then(() => undefined)
+	promise.then(
 		() => setWorkerState('off'),
 		(error) => {
 			setWorkerState('crashed')
 			logger.error({ err: error }, 'worker stopped')
 		},
 	)
-	runner.events.on('job:success', ({ job }) => logger.info({ job: job.task_identifier, id: job.id }, 'job done'))
-	runner.events.on('job:error', ({ job, error }) =>
-		logger.error({ job: job.task_identifier, id: job.id, err: error }, 'job failed'),
-	)
-	return runner
+	return {
+		promise,
+		async stop() {
+			clearInterval(timer)
+			await Promise.all(runners.map((runner) => runner.stop()))
+			await forget(poolIds).catch(() => {})
+		},
+	}
 }

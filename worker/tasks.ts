@@ -2,8 +2,8 @@ import type { TaskList } from 'graphile-worker'
 import { BROCHURE_EMAIL_TASK, BROCHURE_PDF_TASK, BROCHURE_ROOM_TASK } from '#core/brochures/jobs.ts'
 import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
 import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
-import { RENDER_TASK } from '#core/studio/process-room.ts'
 import { ROLLUP_TASK } from '#core/ops/monthly-rollup.ts'
+import { STAGE_TASK } from '#core/staging/request.ts'
 import { TRANSFORM_RENDER_TASK } from '#core/transformations/transformations.ts'
 import { TRANSFORM_EMAIL_TASK } from '#core/transformations/render-transformation.ts'
 import { brochureEmailTask } from './tasks/brochure-email.ts'
@@ -11,7 +11,7 @@ import { brochurePdfTask } from './tasks/brochure-pdf.ts'
 import { brochureRoomTask } from './tasks/brochure-room.ts'
 import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
 import { renderTrialTask } from './tasks/render-trial.ts'
-import { renderVariationsTask } from './tasks/render-variations.ts'
+import { stageRenderTask } from './tasks/stage-render.ts'
 import { sendMail } from './tasks/send-mail.ts'
 import { rollupMonthlyMetrics } from './tasks/rollup-monthly-metrics.ts'
 import { renderTransformationTask } from './tasks/render-transformation.ts'
@@ -21,7 +21,7 @@ import { telegramTasks } from './tasks/telegram.ts'
 /** Each task parses its payload (jobs outlive deploys) and calls one core service. */
 export const taskList: TaskList = {
 	send_mail: sendMail,
-	[RENDER_TASK]: renderVariationsTask,
+	[STAGE_TASK]: stageRenderTask,
 	[RENDER_TRIAL_TASK]: renderTrialTask,
 	[ROLLUP_TASK]: rollupMonthlyMetrics,
 	[TRANSFORM_RENDER_TASK]: renderTransformationTask,
@@ -31,4 +31,15 @@ export const taskList: TaskList = {
 	[BROCHURE_PDF_TASK]: brochurePdfTask,
 	[BROCHURE_EMAIL_TASK]: brochureEmailTask,
 	...telegramTasks,
+}
+
+/**
+ * The tasks that wait on a remote staging vendor. With a vendor configured they run in a pool of
+ * their own (RENDER_CONCURRENCY jobs), so a slow vendor never takes the slots that CPU work and
+ * e-mail need; with the local preview, rendering is CPU work and stays with everything else.
+ */
+export function splitTaskList(remoteStaging: boolean): { cpu: TaskList; provider: TaskList | null } {
+	if (!remoteStaging) return { cpu: taskList, provider: null }
+	const { [STAGE_TASK]: stage, ...cpu } = taskList
+	return { cpu, provider: { [STAGE_TASK]: stage } }
 }

@@ -11,7 +11,7 @@ import { cn } from '#app/utils/cn.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { viewTrial, type TrialView } from '#core/leads/trial-page.ts'
 import { TRIAL_ROOM_LABELS, TRIAL_STYLE_LABELS, type TrialRoomType } from '#core/leads/trial.schema.ts'
-import type { Style } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/provider.ts'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Your free transformation | Rendo' },

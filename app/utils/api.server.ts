@@ -21,6 +21,27 @@ export async function apiResponse(run: () => Promise<Response>) {
 	}
 }
 
+/**
+ * A body of at most `maxBytes`, counted while it streams in: a larger one is refused with 413
+ * before the rest is read (a declared Content-Length over the limit is refused unread).
+ */
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<Buffer> {
+	const tooLarge = () => Response.json({ message: 'Request body is too large' }, { status: 413 })
+	if (Number(request.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	const reader = request.body?.getReader()
+	for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+		size += read.value.byteLength
+		if (size > maxBytes) {
+			await reader!.cancel()
+			throw tooLarge()
+		}
+		chunks.push(read.value)
+	}
+	return Buffer.concat(chunks)
+}
+
 /** JSON bodies for the API; a malformed body is bad input, not a crash. */
 export async function readJson(request: Request): Promise<unknown> {
 	try {

@@ -4,12 +4,14 @@ import { clientPreferences, rendoProjects } from '#db/schema/properties.ts'
 import type { LightingPreference, QualityLevel } from '#core/preferences/preferences.schema.ts'
 import { db } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
-import { renderer } from '#core/platform/renderer.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'
-import { RenderError, STYLES, type Style } from '#core/render/renderer.ts'
+import { ROOM_TYPES, STYLES, type RoomType, type Style } from '#core/render/provider.ts'
+import type { PurposeHandler } from '#core/staging/purpose.ts'
+import { requestStaging } from '#core/staging/request.ts'
+import { z } from 'zod'
 import { BROCHURE_MAX_ATTEMPTS, BROCHURE_PDF_TASK, pdfJobKey } from './jobs.ts'
-import { readStored, roomPhotoKeys } from './room-photos.ts'
+import { roomPhotoKeys } from './room-photos.ts'
 
 /** The staged photo's longest side and JPEG quality per quality level (the multi-room demo's setting). */
 const QUALITY: Record<QualityLevel, { side: number | null; quality: number }> = {
@@ -78,46 +80,63 @@ export async function queuePdfWhenRoomsDone(brochureToken: string) {
 }
 
 /**
- * The brochure_room job: the room's photo staged in the buyer's preferred style through the
- * configured Renderer, finished with the lighting and quality asked for, stored beside the
- * original. A room already staged is not rendered again (a retry or a regenerate). When the
- * provider gives up for good, the room is marked done without a staged photo and the brochure
- * is built from the rooms that worked.
+ * The brochure_room job: asks for the room's photo staged in the buyer's preferred style. A room
+ * already staged is not rendered again (a retry or a regenerate); a regenerate after a failure
+ * asks again. The staging pipeline answers through brochurePurpose.
  */
-export async function renderBrochureRoom(roomImageId: string, attempt: { attempts: number; maxAttempts: number }) {
+export async function renderBrochureRoom(roomImageId: string) {
 	const row = await roomToRender(roomImageId)
 	if (!row) return
-	const { room, brochure, preference } = row
-	if (!room.stagedImageUrl) {
-		try {
-			const original = await readStored(room.originalImageUrl)
-			if (!original) throw new RenderError('The original photo is missing', false)
-			const style: Style = STYLES.includes(brochure.stylePreference as Style) ? (brochure.stylePreference as Style) : 'standard'
-			const output = await renderer().render({
-				image: original,
-				roomType: room.roomType ?? 'living',
-				style,
-				hasFurniture: false,
-				variationIndex: 0,
-			})
-			const staged = await finish(
-				output.image,
-				(preference?.qualityLevel as QualityLevel | null) ?? 'standard',
-				(preference?.lightingPreference as LightingPreference | null) ?? 'natural',
-			)
-			const key = roomPhotoKeys(room.id).staged
-			await storage().put(key, staged, { contentType: 'image/jpeg' })
-			await db
-				.update(roomImages)
-				.set({ stagedImageUrl: key, renderId: output.renderId ?? null, variationId: output.variationId ?? null, completedAt: new Date() })
-				.where(eq(roomImages.id, room.id))
-		} catch (error) {
-			const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-			if (!final) throw error
-			await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
-		}
-	} else if (!room.completedAt) {
-		await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
+	const { room, brochure } = row
+	if (room.stagedImageUrl || !room.originalImageUrl) {
+		if (!room.completedAt) await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
+		return await queuePdfWhenRoomsDone(brochure.uniqueToken)
 	}
-	await queuePdfWhenRoomsDone(brochure.uniqueToken)
+	const originalKey = room.originalImageUrl
+	await db.transaction(async (tx) => {
+		await requestStaging(tx, {
+			purpose: 'brochure',
+			subject: { roomImageId: room.id },
+			subjectKey: `brochure:${room.id}`,
+			originalKey,
+			roomType: (ROOM_TYPES.includes(room.roomType as RoomType) ? room.roomType : 'living') as RoomType,
+			style: STYLES.includes(brochure.stylePreference as Style) ? (brochure.stylePreference as Style) : 'standard',
+			removeFurniture: false,
+			count: 1,
+			renewFailed: true,
+		})
+	})
 }
+
+/**
+ * The staged photo, finished with the lighting and quality asked for, stored beside the original.
+ * When the provider gives up for good, the room is marked done without a staged photo and the
+ * brochure is built from the rooms that worked.
+ */
+export const brochurePurpose: PurposeHandler = {
+	async deliver(request, [image]) {
+		const row = await roomToRender(BrochureSubject.parse(request.subject).roomImageId)
+		if (!row || row.room.stagedImageUrl) return
+		const { room, brochure, preference } = row
+		const staged = await finish(
+			image.image,
+			(preference?.qualityLevel as QualityLevel | null) ?? 'standard',
+			(preference?.lightingPreference as LightingPreference | null) ?? 'natural',
+		)
+		const key = roomPhotoKeys(room.id).staged
+		await storage().put(key, staged, { contentType: 'image/jpeg' })
+		await db
+			.update(roomImages)
+			.set({ stagedImageUrl: key, renderId: request.providerRenderId, variationId: image.providerImageId ?? null, completedAt: new Date() })
+			.where(eq(roomImages.id, room.id))
+		await queuePdfWhenRoomsDone(brochure.uniqueToken)
+	},
+	async fail(request) {
+		const row = await roomToRender(BrochureSubject.parse(request.subject).roomImageId)
+		if (!row) return
+		await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, row.room.id))
+		await queuePdfWhenRoomsDone(row.brochure.uniqueToken)
+	},
+}
+
+const BrochureSubject = z.object({ roomImageId: z.string().uuid() })

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import type { Style } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/provider.ts'
 import { roomNames } from './labels.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import type { BrochureContent } from './pdf/content.ts'

@@ -1,14 +1,16 @@
 import { buffer } from 'node:stream/consumers'
 import { and, eq, isNull } from 'drizzle-orm'
 import { tryItFreeLeads, type TryItFreeLead } from '#db/schema/leads.ts'
-import { STYLES, RenderError, type Style } from '#core/render/renderer.ts'
+import { ROOM_TYPES, STYLES, type RoomType, type Style } from '#core/render/provider.ts'
+import type { PurposeHandler } from '#core/staging/purpose.ts'
+import { requestStaging } from '#core/staging/request.ts'
+import { z } from 'zod'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { mailer } from '#core/platform/mail.ts'
-import { renderer } from '#core/platform/renderer.ts'
 import { storage } from '#core/platform/storage.ts'
-import type { RenderTrialJob } from './start-trial.ts'
+import { queueTrialJob, type RenderTrialJob } from './start-trial.ts'
 import { trialImageKeys } from './trial-image.ts'
 import { trialReadyMail } from './trial-mail.ts'
 
@@ -23,24 +25,36 @@ function styleOf(lead: TryItFreeLead): Style {
 	return STYLES.includes(lead.style as Style) ? (lead.style as Style) : 'standard'
 }
 
-async function renderStaged(lead: TryItFreeLead) {
-	const original = lead.originalImageUrl && (await storage().get(lead.originalImageUrl))
-	if (!original) throw new RenderError('The original photo is missing', false)
-	const output = await renderer().render({
-		image: await buffer(original.body),
-		roomType: RENDER_ROOM_TYPES[lead.roomType ?? ''] ?? lead.roomType ?? 'living',
-		style: styleOf(lead),
-		hasFurniture: lead.requiresDeclutter,
-		variationIndex: 0,
-	})
-	const key = trialImageKeys(lead.id).staged
-	await storage().put(key, output.image, { contentType: 'image/jpeg' })
-	const [done] = await db
-		.update(tryItFreeLeads)
-		.set({ status: 'completed', transformedImageUrl: key, completedAt: new Date() })
-		.where(and(eq(tryItFreeLeads.id, lead.id), isNull(tryItFreeLeads.completedAt)))
-		.returning()
-	return { lead: done ?? lead, image: output.image }
+function roomTypeOf(lead: TryItFreeLead): RoomType {
+	const roomType = RENDER_ROOM_TYPES[lead.roomType ?? ''] ?? lead.roomType
+	return ROOM_TYPES.includes(roomType as RoomType) ? (roomType as RoomType) : 'living'
+}
+
+const TrialSubject = z.object({ leadId: z.string().uuid() })
+
+/**
+ * Where a trial's staged photo lands: stored, the lead completed, and the render_trial job queued
+ * again to e-mail it. A render that fails for good marks the lead failed.
+ */
+export const trialPurpose: PurposeHandler = {
+	async deliver(request, [image]) {
+		const { leadId } = TrialSubject.parse(request.subject)
+		const key = trialImageKeys(leadId).staged
+		await storage().put(key, image.image, { contentType: 'image/jpeg' })
+		await db.transaction(async (tx) => {
+			const [done] = await tx
+				.update(tryItFreeLeads)
+				.set({ status: 'completed', transformedImageUrl: key, completedAt: new Date() })
+				.where(and(eq(tryItFreeLeads.id, leadId), isNull(tryItFreeLeads.completedAt)))
+				.returning()
+			if (done) await queueTrialJob(tx, leadId)
+		})
+	},
+	async fail(request, message) {
+		const { leadId } = TrialSubject.parse(request.subject)
+		logger.error({ leadId, message }, 'free trial render failed')
+		await db.update(tryItFreeLeads).set({ status: 'failed' }).where(eq(tryItFreeLeads.id, leadId))
+	},
 }
 
 async function mailResult(lead: TryItFreeLead, image: Buffer) {
@@ -67,23 +81,25 @@ async function readStaged(lead: TryItFreeLead) {
 }
 
 /**
- * The render_trial job: renders one variation of the lead's original in the chosen style, stores it,
- * then e-mails the visitor. Each step records its end (completedAt, emailSentAt), so a retry after a
- * crash or a mail failure does only what is left. A provider's final answer, or the last attempt of
- * the render, marks the lead failed.
+ * The render_trial job: asks for one staged variation of the lead's original in the chosen style,
+ * and once the staging pipeline has delivered it (trialPurpose queues this job again), e-mails
+ * the visitor. Each step records its end (completedAt, emailSentAt), so a retry does only what is left.
  */
-export async function renderTrial(job: RenderTrialJob, attempt: { attempts: number; maxAttempts: number }) {
+export async function renderTrial(job: RenderTrialJob) {
 	const [lead] = await db.select().from(tryItFreeLeads).where(eq(tryItFreeLeads.id, job.leadId))
 	if (!lead || lead.status === 'failed' || lead.emailSentAt) return
-	let staged: { lead: TryItFreeLead; image: Buffer }
-	try {
-		staged = lead.completedAt ? await readStaged(lead) : await renderStaged(lead)
-	} catch (error) {
-		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-		if (!final) throw error
-		logger.error({ leadId: lead.id, err: error }, 'free trial render failed')
-		await db.update(tryItFreeLeads).set({ status: 'failed' }).where(eq(tryItFreeLeads.id, lead.id))
-		return
-	}
-	await mailResult(staged.lead, staged.image)
+	if (lead.completedAt) return await mailResult(lead, (await readStaged(lead)).image)
+	if (!lead.originalImageUrl) throw new Error(`Trial ${lead.id} has no original photo`)
+	await db.transaction((tx) =>
+		requestStaging(tx, {
+			purpose: 'trial',
+			subject: { leadId: lead.id },
+			subjectKey: `trial:${lead.id}`,
+			originalKey: lead.originalImageUrl!,
+			roomType: roomTypeOf(lead),
+			style: styleOf(lead),
+			removeFurniture: lead.requiresDeclutter,
+			count: 1,
+		}),
+	)
 }

@@ -4,7 +4,7 @@ import { tryItFreeLeads } from '#db/schema/leads.ts'
 import { currentWindow, hit } from '#core/accounts/rate-limit.ts'
 import { InputError, RateLimitError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
-import { db } from '#core/platform/db.ts'
+import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { storage } from '#core/platform/storage.ts'
 import { encodeOriginal, inspectTrialImage, trialImageKeys } from './trial-image.ts'
@@ -15,6 +15,11 @@ export const RENDER_TRIAL_TASK = 'render_trial'
 export const RENDER_TRIAL_MAX_ATTEMPTS = 3
 export const RenderTrialJobSchema = z.object({ leadId: z.string().uuid() })
 export type RenderTrialJob = z.infer<typeof RenderTrialJobSchema>
+
+/** The trial's job: first it asks for the staging, then (queued again on delivery) it sends the e-mail. */
+export async function queueTrialJob(tx: Tx, leadId: string) {
+	await addJob(tx, RENDER_TRIAL_TASK, { leadId } satisfies RenderTrialJob, { jobKey: `trial:${leadId}`, maxAttempts: RENDER_TRIAL_MAX_ATTEMPTS })
+}
 
 /** The second trial for an address (the web door answers 409). */
 export class TrialAlreadyUsedError extends Error {
@@ -80,10 +85,7 @@ export async function startTrial(input: unknown, file: { path: string } | null) 
 			if (!lead) throw new TrialAlreadyUsedError()
 			// Written inside the transaction: a duplicate never writes a file, a failed write leaves no row.
 			await storage().put(keys.original, original, { contentType: 'image/jpeg' })
-			await addJob(tx, RENDER_TRIAL_TASK, { leadId } satisfies RenderTrialJob, {
-				jobKey: `trial:${leadId}`,
-				maxAttempts: RENDER_TRIAL_MAX_ATTEMPTS,
-			})
+			await queueTrialJob(tx, leadId)
 			return lead
 		})
 	} catch (error) {

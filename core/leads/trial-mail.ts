@@ -1,5 +1,5 @@
 import { TRIAL_ROOM_LABELS, TRIAL_STYLE_LABELS, type TrialRoomType } from './trial.schema.ts'
-import type { Style } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/provider.ts'
 
 export interface TrialMailInput {
 	name: string

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STYLES, type Style } from '#core/render/renderer.ts'
+import { STYLES, type Style } from '#core/render/provider.ts'
 
 /** The free trial's options and rules (spec 01 §3, §5). Browser-safe: the landing form imports it. */
 

@@ -4,6 +4,7 @@ import { expect, test } from 'vitest'
 import { sessions } from '#db/schema/accounts.ts'
 import { agentBillingCycles, agentInvoiceLineItems, agentPerformanceMetrics, businessMetrics } from '#db/schema/billing.ts'
 import { renderCalls } from '#db/schema/ops.ts'
+import { stagingRenders } from '#db/schema/staging.ts'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { ForbiddenError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
@@ -167,4 +168,36 @@ test('the monthly roll-up writes business, usage and performance rows, and a re-
 	const perf = await db.select().from(agentPerformanceMetrics).where(eq(agentPerformanceMetrics.userId, user.id))
 	expect(perf).toHaveLength(1)
 	expect(perf[0]).toMatchObject({ metricPeriod: 'monthly', totalPropertiesProcessed: 1, totalRevenue: 9900 })
+})
+
+test('the staging panel names the provider, its reachability, and this month per provider with reported cost', async () => {
+	const ceo = actorFor(await theCeo())
+	const now = new Date()
+	const request = (provider: string, state: string, extra: Partial<typeof stagingRenders.$inferInsert> = {}) => ({
+		purpose: 'studio',
+		subject: {},
+		subjectKey: randomUUID(),
+		originalKey: 'k',
+		roomType: 'living',
+		style: 'modern',
+		count: 3,
+		provider,
+		state,
+		...extra,
+	})
+	await db.insert(stagingRenders).values([
+		request('virtual-staging-ai', 'delivered', { receivedCount: 3, busyCount: 2 }),
+		request('virtual-staging-ai', 'failed'),
+		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 250_000 }),
+		request('openai', 'delivered', { receivedCount: 1, costUsdMicros: 90_000 }),
+		// last month's: not counted
+		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 999_000, createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2)) }),
+	])
+
+	const { staging } = await opsDashboard(ceo, now)
+	expect(staging).toMatchObject({ provider: 'local', isPreview: true, reachable: true, credits: null })
+	expect(staging.thisMonth).toEqual([
+		{ provider: 'openai', label: 'OpenAI', renders: 2, images: 4, failed: 0, costUsdMicros: 340_000, rateLimitWaits: 0 },
+		{ provider: 'virtual-staging-ai', label: 'Virtual Staging AI', renders: 1, images: 3, failed: 1, costUsdMicros: null, rateLimitWaits: 2 },
+	])
 })

@@ -4,6 +4,7 @@ import { assertCan, type Actor } from '#core/accounts/actor.ts'
 import { PROPERTY_PRICE_PENCE } from '#core/billing/pricing.ts'
 import { db } from '#core/platform/db.ts'
 import { type AlertType, currentCapacity } from './capacity.ts'
+import { stagingProviderHealth } from './staging-provider-health.ts'
 import {
 	MILESTONES,
 	OTHER_COSTS_PER_PROPERTY_PENCE,
@@ -79,6 +80,7 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 		acquisition,
 		foundingMembers,
 		criticalTickets,
+		staging,
 	] = await Promise.all([
 		figures.activeCustomers(week),
 		figures.activeCustomers(previousWeek),
@@ -99,6 +101,7 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 		acquisitionByMonth(now),
 		figures.foundingMemberPipeline(),
 		figures.openCriticalTickets(),
+		stagingProviderHealth(month),
 	])
 
 	const monthlyRevenue = completionRevenue + subscriptionRevenue
@@ -145,6 +148,8 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 		alerts.push({ type: 'error', message: `Rendering success rate is ${apiSuccessRate}% (${last24h.failed} failed in 24h)`, action: "Check the rendering provider's status and the job errors" })
 	else if (last24h.total && apiSuccessRate < 95)
 		alerts.push({ type: 'warning', message: `Rendering success rate is ${apiSuccessRate}%`, action: 'Watch the failed renders' })
+	if (!staging.reachable)
+		alerts.push({ type: 'error', message: `${staging.label} is not answering: ${staging.message ?? 'no reason given'}`, action: "Check the provider's status page and the API key" })
 	if (criticalTickets > 0)
 		alerts.push({ type: 'error', message: `${criticalTickets} critical support ticket${criticalTickets === 1 ? '' : 's'} open`, action: 'Review them on the DevOps dashboard' })
 	if (weeklyActiveUsersChange <= -20)
@@ -182,6 +187,7 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 				propertiesStillNeeded: Math.ceil(revenueStillNeeded / PROPERTY_PRICE_PENCE),
 			},
 		},
+		staging,
 		systemHealth: {
 			apiSuccessRate,
 			avgApiResponseTime: last24h.avgMs,

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { PROVIDER_NAMES, type ProviderName } from '#core/render/provider.ts'
 
 const optional = z
 	.string()
@@ -28,6 +29,7 @@ const EnvSchema = z.object({
 	RENDO_CLI_AS: z.string().email().optional(),
 	JOBS: z.enum(['inline', 'off']).default('inline'),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().optional(),
+	JOB_STALE_AFTER_MS: count(30_000),
 	S3_BUCKET: optional,
 	S3_REGION: z.string().default('us-east-1'),
 	S3_ENDPOINT: z.string().url().optional(),
@@ -45,9 +47,15 @@ const EnvSchema = z.object({
 	TELEGRAM_BOT_TOKEN: optional,
 	TELEGRAM_WEBHOOK_URL: z.string().url().startsWith('https://', 'must be an https:// URL').optional(),
 	TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
-	RENDER_PROVIDER: z.enum(['local', 'http']).default('local'),
+	RENDER_PROVIDER: z.enum(PROVIDER_NAMES).default('local'),
 	RENDER_API_KEY: optional,
 	RENDER_API_URL: z.string().url().optional(),
+	OPENAI_API_KEY: optional,
+	OPENAI_BASE_URL: z.string().url().optional(),
+	GEMINI_API_KEY: optional,
+	GEMINI_BASE_URL: z.string().url().optional(),
+	RENDER_MODEL: optional,
+	RENDER_CONCURRENCY: z.coerce.number().int().positive().optional(),
 	RENDER_POLL_INTERVAL_MS: count(2000),
 	RENDER_RETRY_BASE_MS: count(500),
 	RENDER_MONTHLY_QUOTA: count(150),
@@ -58,6 +66,22 @@ const EnvSchema = z.object({
 	TRUST_PROXY: flag,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
+
+/** Each vendor's key; the local preview needs none. */
+const PROVIDER_KEY_VARIABLE = {
+	local: undefined,
+	'virtual-staging-ai': 'RENDER_API_KEY',
+	openai: 'OPENAI_API_KEY',
+	gemini: 'GEMINI_API_KEY',
+} as const satisfies Record<ProviderName, keyof z.infer<typeof EnvSchema> | undefined>
+
+/** Each vendor's documented account limit on work in flight (see the adapters' headers). */
+const DEFAULT_CONCURRENCY: Record<ProviderName, number> = {
+	local: 1,
+	'virtual-staging-ai': 10,
+	openai: 5,
+	gemini: 10,
+}
 
 export class ConfigError extends Error {
 	name = 'ConfigError'
@@ -76,8 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 	// Several production processes must share one secret; only the embedded mode may generate it.
 	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET)
 		throw new ConfigError('Invalid configuration: SESSION_SECRET: required in production when DATABASE_URL is set')
-	if (e.RENDER_PROVIDER === 'http' && (!e.RENDER_API_KEY || !e.RENDER_API_URL))
-		throw new ConfigError('Invalid configuration: RENDER_API_KEY and RENDER_API_URL: required when RENDER_PROVIDER=http')
+	const apiKeyVariable = PROVIDER_KEY_VARIABLE[e.RENDER_PROVIDER]
+	if (apiKeyVariable && !e[apiKeyVariable])
+		throw new ConfigError(`Invalid configuration: ${apiKeyVariable}: required when RENDER_PROVIDER=${e.RENDER_PROVIDER}`)
 	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_URL)
 		throw new ConfigError('Invalid configuration: APP_URL: required in production when DATABASE_URL is set')
 	if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY))
@@ -100,7 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		ceoEmail: e.CEO_EMAIL?.toLowerCase(),
 		// the account the command line acts as when a command is given no --as
 		cliAs: e.RENDO_CLI_AS?.toLowerCase(),
-		jobs: { inline: e.JOBS === 'inline', concurrency: e.WORKER_CONCURRENCY },
+		jobs: {
+			inline: e.JOBS === 'inline',
+			concurrency: e.WORKER_CONCURRENCY,
+			// a job pool silent this long is a dead process's: its jobs are handed back
+			staleAfterMs: e.JOB_STALE_AFTER_MS,
+		},
 		storage: e.S3_BUCKET
 			? {
 					s3: {
@@ -113,16 +143,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 					},
 				}
 			: { root: path.join(dataDir, 'files') },
-		render:
-			e.RENDER_PROVIDER === 'http'
-				? {
-						provider: 'http' as const,
-						apiKey: e.RENDER_API_KEY!,
-						baseUrl: e.RENDER_API_URL!,
-						pollIntervalMs: e.RENDER_POLL_INTERVAL_MS,
-						retryBaseMs: e.RENDER_RETRY_BASE_MS,
-					}
-				: { provider: 'local' as const },
+		render: {
+			provider: e.RENDER_PROVIDER,
+			apiKey: apiKeyVariable ? e[apiKeyVariable] : undefined,
+			baseUrl: { local: undefined, 'virtual-staging-ai': e.RENDER_API_URL, openai: e.OPENAI_BASE_URL, gemini: e.GEMINI_BASE_URL }[
+				e.RENDER_PROVIDER
+			],
+			model: e.RENDER_MODEL,
+			// renders in flight at the vendor at once, across this process's jobs
+			concurrency: e.RENDER_CONCURRENCY ?? DEFAULT_CONCURRENCY[e.RENDER_PROVIDER],
+			pollIntervalMs: e.RENDER_POLL_INTERVAL_MS,
+			retryBaseMs: e.RENDER_RETRY_BASE_MS,
+		},
 		// renders the provider plan allows each calendar month (the operations dashboard's capacity)
 		renderMonthlyQuota: e.RENDER_MONTHLY_QUOTA,
 		mail: { smtpUrl: e.SMTP_URL, outboxDir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STYLES } from '#core/render/renderer.ts'
+import { STYLES } from '#core/render/provider.ts'
 import { optionalText, optionalWebUrl } from '#core/shared-fields.schema.ts'
 
 /**

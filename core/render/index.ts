@@ -1,13 +1,29 @@
-import { createHttpRenderer, type HttpRendererOptions } from './http-provider.ts'
-import { createLocalPreviewRenderer } from './local-preview.ts'
-import type { Renderer } from './renderer.ts'
+import { createLocalPreviewProvider } from './local-preview.ts'
+import type { ProviderName, StagingProvider } from './provider.ts'
+import { createGeminiProvider } from './providers/gemini.ts'
 
-export { RenderError, STYLES, type Renderer, type RenderInput, type RenderOutput, type Style } from './renderer.ts'
-export type { HttpRendererOptions } from './http-provider.ts'
+export * from './provider.ts'
 
-export type RendererOptions = { provider: 'local' } | ({ provider: 'http' } & HttpRendererOptions)
+export interface ProviderOptions {
+	provider: ProviderName
+	apiKey?: string
+	/** The vendor's API root; each adapter has the vendor's own as its default. */
+	baseUrl?: string
+	model?: string
+	retryBaseMs?: number
+}
 
-/** The local preview renderer by default; the hosted staging API when configured with its key and URL. */
-export function createRenderer(options: RendererOptions): Renderer {
-	return options.provider === 'http' ? createHttpRenderer(options) : createLocalPreviewRenderer()
+/** The configured vendor's adapter, or the local preview (no key, no network) by default. */
+export function createProvider(options: ProviderOptions): StagingProvider {
+	const { provider, apiKey = '', baseUrl, model, retryBaseMs } = options
+	switch (provider) {
+		case 'virtual-staging-ai':
+			throw new Error(`The ${provider} adapter is not in this build yet`)
+		case 'openai':
+			throw new Error(`The ${provider} adapter is not in this build yet`)
+		case 'gemini':
+			return createGeminiProvider({ apiKey, baseUrl, model })
+		case 'local':
+			return createLocalPreviewProvider()
+	}
 }

@@ -1,23 +1,28 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { createLocalPreviewRenderer } from './local-preview.ts'
-import { RenderError, STYLES, type RenderInput, type RenderOutput, type Style } from './renderer.ts'
+import { createLocalPreviewProvider, PREVIEW_CANNOT_EMPTY, renderLocalPreview, type PreviewOutput, type PreviewTask } from './local-preview.ts'
+import { RenderError, STYLES, type StagingRequest, type Style } from './provider.ts'
 
-const renderer = createLocalPreviewRenderer()
 let photo: Buffer
-const outputs = {} as Record<Style, RenderOutput>
+const outputs = {} as Record<Style, PreviewOutput>
+const provider = createLocalPreviewProvider()
 
-function render(changes: Partial<RenderInput> = {}) {
-	return renderer.render({
-		image: photo,
-		roomType: 'living',
-		style: 'standard',
-		hasFurniture: false,
-		variationIndex: 0,
-		...changes,
-	})
+function render(changes: Partial<PreviewTask> = {}) {
+	return renderLocalPreview({ image: photo, style: 'standard', variationIndex: 0, ...changes })
 }
+
+const request = (changes: Partial<StagingRequest> = {}): StagingRequest => ({
+	image: photo,
+	width: 1600,
+	height: 1200,
+	roomType: 'living',
+	style: 'standard',
+	removeFurniture: false,
+	count: 1,
+	firstIndex: 0,
+	...changes,
+})
 
 beforeAll(async () => {
 	photo = await makeRoomPhoto({ width: 1600, height: 1200 })
@@ -61,7 +66,8 @@ test.each(STYLES)(
 	async (style) => {
 		const output = outputs[style]
 
-		expect(output).toMatchObject({ width: 1600, height: 1200, provider: 'local-preview', isPreview: true })
+		expect(output).toMatchObject({ width: 1600, height: 1200 })
+		expect(provider.isPreview).toBe(true)
 		expect(await sharp(output.image).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 })
 		expect(await sharp(output.thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 })
 	},
@@ -159,6 +165,19 @@ describe('inputs', () => {
 	})
 
 	test('an aborted render does not start', async () => {
-		await expect(render({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' })
+		await expect(provider.render(request({ signal: AbortSignal.abort() }))).rejects.toMatchObject({ name: 'AbortError' })
 	})
+
+	test('it says plainly that it cannot empty a room', async () => {
+		expect(provider.canEmptyRoom).toBe(false)
+		await expect(provider.render(request({ style: null }))).rejects.toMatchObject({ message: PREVIEW_CANNOT_EMPTY, retryable: false })
+	})
+})
+
+test('the provider answers `count` previews, one look per index from firstIndex on', async () => {
+	const { images } = await provider.render(request({ style: 'luxury', count: 2, firstIndex: 1 }))
+	expect(images).toHaveLength(2)
+	expect(images[0].bytes).toEqual((await render({ style: 'luxury', variationIndex: 1 })).image)
+	expect(images[1].bytes).toEqual((await render({ style: 'luxury', variationIndex: 2 })).image)
+	expect(images[1].thumbnail).toBeDefined()
 })

@@ -3,26 +3,62 @@ import { colourMatrix, gradePixels } from './colour-grade.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'
 import { renderOnThread } from './preview-threads.ts'
-import { RenderError, type Renderer, type RenderInput, type RenderOutput } from './renderer.ts'
+import { RenderError, type ImmediateProvider, type Style } from './provider.ts'
 
-/** A render as it crosses to a worker thread: everything but the abort signal. */
-export type PreviewTask = Omit<RenderInput, 'signal'>
+/** One preview as it crosses to a worker thread. */
+export interface PreviewTask {
+	image: Buffer
+	style: Style
+	/** 0, 1, 2, ...: the same photo and index give the same look; another index, another take on the style. */
+	variationIndex: number
+}
+
+/** A preview: the full JPEG at the photo's own size, and its gallery thumbnail. */
+export interface PreviewOutput {
+	image: Buffer
+	thumbnail: Buffer
+	width: number
+	height: number
+}
+
+export const PREVIEW_CANNOT_EMPTY = 'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.'
 
 /**
- * The default renderer: no network, no GPU. It cannot restage a room (room type and furniture are
- * ignored); it colour-grades the photo in the style's look, and the gallery labels the result a preview.
+ * The default provider: no network, no GPU, no cost. It cannot restage a room (room type and
+ * furniture are ignored); it colour-grades the photo in the style's look, and every screen labels
+ * the result "Preview, not staged".
  */
-export function createLocalPreviewRenderer(): Renderer {
+export function createLocalPreviewProvider(): ImmediateProvider {
 	return {
-		async render({ signal, ...task }) {
+		kind: 'immediate',
+		name: 'local',
+		model: 'colour-grade preview',
+		isPreview: true,
+		canEmptyRoom: false,
+		async status() {
+			return { reachable: true, message: 'Local preview: colour grading only, nothing is staged' }
+		},
+		async render({ signal, image, style, count, firstIndex }) {
 			signal?.throwIfAborted()
-			return renderOnThread(task)
+			if (style === null) throw new RenderError(PREVIEW_CANNOT_EMPTY, false)
+			const outputs = await Promise.all(
+				Array.from({ length: count }, (_, i) => renderLocalPreview({ image, style, variationIndex: firstIndex + i })),
+			)
+			return {
+				model: 'colour-grade preview',
+				images: outputs.map((output) => ({ bytes: output.image, thumbnail: output.thumbnail })),
+			}
 		},
 	}
 }
 
+/** One preview on a worker thread: what scripts and benches use to make a single image. */
+export function renderLocalPreview(task: PreviewTask): Promise<PreviewOutput> {
+	return renderOnThread(task)
+}
+
 /** One render, on the calling thread (a worker thread's, see preview-threads.ts). */
-export async function renderPreview({ image, style, variationIndex }: PreviewTask): Promise<RenderOutput> {
+export async function renderPreview({ image, style, variationIndex }: PreviewTask): Promise<PreviewOutput> {
 	const look = lookFor(style, variationIndex)
 	// One decode: sharp applies white balance and saturation on the way to raw pixels, the curves and
 	// vignette follow in place, and both JPEGs are encoded from those pixels (resizing raw pixels for the
@@ -44,5 +80,5 @@ export async function renderPreview({ image, style, variationIndex }: PreviewTas
 		sharp(data, pixels).jpeg(JPEG_OPTIONS).toBuffer(),
 		encodeThumbnail(sharp(data, pixels)),
 	])
-	return { image: full, thumbnail, width, height, provider: 'local-preview', isPreview: true }
+	return { image: full, thumbnail, width, height }
 }

@@ -1,4 +1,4 @@
-import type { Style } from './renderer.ts'
+import type { Style } from './provider.ts'
 
 /**
  * A style's colour grade for the local preview. Neutral values: warmth 0, saturation 1, exposure 1,

@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import type { PreviewTask } from './local-preview.ts'
-import { RenderError, type RenderOutput } from './renderer.ts'
+import type { PreviewOutput, PreviewTask } from './local-preview.ts'
+import { RenderError } from './provider.ts'
 
 /**
  * Runs local preview renders on worker threads, one per core. Grading 12 megapixels in
@@ -15,18 +15,18 @@ const previewWorker = new URL('./preview-worker.ts', import.meta.url).href
 
 interface Queued {
 	task: PreviewTask
-	resolve(output: RenderOutput): void
+	resolve(output: PreviewOutput): void
 	reject(error: Error): void
 }
 
-type Answer = { output: RenderOutput } | { error: { message: string; retryable: boolean } }
+type Answer = { output: PreviewOutput } | { error: { message: string; retryable: boolean } }
 
 const queue: Queued[] = []
 const idle: Worker[] = []
 let running = 0
 
 export function renderOnThread(task: PreviewTask) {
-	return new Promise<RenderOutput>((resolve, reject) => {
+	return new Promise<PreviewOutput>((resolve, reject) => {
 		queue.push({ task, resolve, reject })
 		dispatch()
 	})
@@ -74,7 +74,7 @@ function run(worker: Worker, { task, resolve, reject }: Queued) {
 }
 
 /** Buffers cross threads as plain Uint8Arrays. */
-function asBuffers(output: RenderOutput): RenderOutput {
+function asBuffers(output: PreviewOutput): PreviewOutput {
 	const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	return { ...output, image: buffer(output.image), thumbnail: buffer(output.thumbnail) }
 }

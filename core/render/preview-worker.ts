@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads'
 import { renderPreview, type PreviewTask } from './local-preview.ts'
-import { RenderError } from './renderer.ts'
+import { RenderError } from './provider.ts'
 
 /** One local preview render at a time, on this worker thread; see preview-threads.ts. */
 parentPort!.on('message', async ({ image, ...rest }: PreviewTask) => {

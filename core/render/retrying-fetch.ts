@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { logger } from '#core/platform/logger.ts'
-import { RenderError } from './renderer.ts'
+import { RenderError } from './provider.ts'
 
 export interface RetryOptions {
 	fetch: typeof globalThis.fetch

@@ -2,16 +2,12 @@ import { and, eq, max } from 'drizzle-orm'
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { db, type Tx } from '#core/platform/db.ts'
-import { addJob } from '#core/platform/jobs.ts'
+import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
-import { ProcessRoomSchema, RemodelSchema, STUDIO_STYLES } from './studio.schema.ts'
+import { ProcessRoomSchema, RemodelSchema, STUDIO_STYLES, VARIATIONS_PER_STYLE, type RoomType } from './studio.schema.ts'
 import { variationView } from './views.ts'
-
-export const RENDER_TASK = 'render_variations'
-/** Passing faults (a provider's 5xx, a timeout) get two more tries with graphile's backoff. */
-export const RENDER_MAX_ATTEMPTS = 3
 
 export const RenderJobSchema = z.object({
 	roomId: z.string().uuid(),
@@ -20,10 +16,13 @@ export const RenderJobSchema = z.object({
 })
 export type RenderJob = z.infer<typeof RenderJobSchema>
 
+const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
+
 /**
  * Queues the render of one generation of a room's style: the slots are rows (unique per room,
- * style, generation and index) and the job is keyed the same way, so asking twice, or a retry
- * after a crash, never makes a second copy.
+ * style, generation and index) and the staging request is keyed the same way, so asking twice,
+ * or a retry after a crash, never makes a second copy. A remodel continues the first
+ * generation's vendor render (more variations of it, no second upload) where the vendor can.
  */
 export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opts: { bulk?: boolean } = {}) {
 	const slots = Array.from({ length: count }, (_, variationIndex) => ({
@@ -33,14 +32,25 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 		variationIndex,
 	}))
 	const inserted = await tx.insert(propertyStudioVariations).values(slots).onConflictDoNothing().returning()
-	if (inserted.length)
-		await addJob(tx, RENDER_TASK, job, {
-			jobKey: `render:${job.roomId}:${job.style}:${job.generationNumber}`,
-			maxAttempts: RENDER_MAX_ATTEMPTS,
-			// Variation 0 of a first generation is what the user sees first: it goes ahead of remodels,
-			// and a bulk import's renders go after both, so one big CSV never holds up someone waiting.
+	if (inserted.length) {
+		const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, job.roomId))
+		await requestStaging(tx, {
+			purpose: 'studio',
+			subject: job,
+			subjectKey: stagingKey(job),
+			originalKey: room.originalImageUrl,
+			roomType: room.roomType as RoomType,
+			style: job.style,
+			removeFurniture: room.hasFurniture,
+			count: inserted.length,
+			// Later generations (remodels) continue the sequence, so each one is a new take.
+			firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
+			// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
+			// import's renders go after both, so one big CSV never holds up someone waiting.
 			priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
+			continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
 		})
+	}
 	return inserted
 }
 

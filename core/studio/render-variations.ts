@@ -1,11 +1,11 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
-import { RenderError, type RenderOutput } from '#core/render/renderer.ts'
+import type { StagingRender } from '#db/schema/staging.ts'
 import { db } from '#core/platform/db.ts'
-import { renderer } from '#core/platform/renderer.ts'
-import { readBytes, storage } from '#core/platform/storage.ts'
-import type { RenderJob } from './process-room.ts'
-import { VARIATIONS_PER_STYLE } from './studio.schema.ts'
+import { storage } from '#core/platform/storage.ts'
+import type { FittedImage } from '#core/staging/fit.ts'
+import type { PurposeHandler } from '#core/staging/purpose.ts'
+import { RenderJobSchema, type RenderJob } from './process-room.ts'
 
 export function variationImageKeys(variationId: string) {
 	return { full: `variations/${variationId}/full.jpg`, thumbnail: `variations/${variationId}/thumbnail.jpg` }
@@ -55,70 +55,42 @@ export async function settleRoom(roomId: string) {
 }
 
 /**
- * The render_variations job: renders the pending slots of one room, style and generation, the
- * first one (what the user sees first) before the rest, and stores them in index order.
- * Completed slots are never rendered again, so a retry continues where a crash stopped.
- * A provider's final answer, or the last attempt, marks what is left failed with its message.
+ * Where the studio's staged images land: one generation of a room's style fills its pending
+ * slots in index order, each stored as it is ready, with who made it and what it cost. Slots
+ * already completed are never written again, so a delivery repeated after a crash is harmless.
  */
-export async function renderVariations(job: RenderJob, attempt: { attempts: number; maxAttempts: number }) {
-	const [room] = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, job.roomId))
-	if (!room) return
-	const pending = await db
-		.select()
-		.from(propertyStudioVariations)
-		.where(pendingSlotsOf(job))
-		.orderBy(asc(propertyStudioVariations.variationIndex))
-
-	try {
-		const image = pending.length ? await readBytes(room.originalImageUrl) : null
-		if (pending.length && !image) throw new RenderError('The original photo is missing', false)
-		let renderId = room.renderId ?? undefined
-		type Slot = (typeof pending)[number]
-		const render = (slot: Slot) =>
-			renderer().render({
-				image: image!,
-				roomType: room.roomType,
-				style: job.style,
-				hasFurniture: room.hasFurniture,
-				// Later generations (remodels) continue the sequence, so each one is a new take.
-				variationIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE + slot.variationIndex,
-				renderId,
-			})
-		const store = async (slot: Slot, output: RenderOutput) => {
+export const studioPurpose: PurposeHandler = {
+	async deliver(request: StagingRender, images: FittedImage[]) {
+		const job = RenderJobSchema.parse(request.subject)
+		const slots = await db.select().from(propertyStudioVariations).where(pendingSlotsOf(job)).orderBy(asc(propertyStudioVariations.variationIndex))
+		const costEach = request.costUsdMicros === null ? null : Math.round(request.costUsdMicros / Math.max(images.length, 1))
+		for (const [i, slot] of slots.entries()) {
+			const image = images[i]
+			if (!image) break
 			const keys = variationImageKeys(slot.id)
-			await storage().put(keys.full, output.image, { contentType: 'image/jpeg' })
-			await storage().put(keys.thumbnail, output.thumbnail, { contentType: 'image/jpeg' })
+			await storage().put(keys.full, image.image, { contentType: 'image/jpeg' })
+			await storage().put(keys.thumbnail, image.thumbnail, { contentType: 'image/jpeg' })
 			await db
 				.update(propertyStudioVariations)
 				.set({
 					status: 'completed',
 					imageUrl: keys.full,
 					thumbnailUrl: keys.thumbnail,
-					renderId: output.renderId ?? null,
-					variationId: output.variationId ?? null,
+					provider: request.provider,
+					model: request.model,
+					renderId: request.providerRenderId,
+					variationId: image.providerImageId ?? null,
+					costUsdMicros: costEach,
 					errorMessage: null,
 				})
 				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
 		}
-
-		const [first, ...rest] = pending
-		if (first) {
-			// The first render alone: it may name the provider's render, which the others then reuse.
-			const output = await render(first)
-			if (output.renderId && !renderId) {
-				renderId = output.renderId
-				await db.update(propertyStudioRooms).set({ renderId }).where(eq(propertyStudioRooms.id, room.id))
-			}
-			// The others go to the renderer together, so it has work while images are being stored.
-			const others = rest.map(render)
-			for (const other of others) other.catch(() => {}) // each is awaited below, unless a store fails first
-			await store(first, output)
-			for (const [i, slot] of rest.entries()) await store(slot, await others[i])
-		}
-	} catch (error) {
-		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-		if (!final) throw error
-		await failPending(job, error instanceof Error ? error.message : String(error))
-	}
-	await settleRoom(job.roomId)
+		await failPending(job, 'The staging provider returned fewer images than were asked for')
+		await settleRoom(job.roomId)
+	},
+	async fail(request, message) {
+		const job = RenderJobSchema.parse(request.subject)
+		await failPending(job, message)
+		await settleRoom(job.roomId)
+	},
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { STYLES, type Style } from '#core/render/renderer.ts'
+import { STYLES, type Style } from '#core/render/provider.ts'
 
 /** Styles and room types of the studio (spec 02 §3). Browser-safe: the workflow imports these. */
 export const STUDIO_STYLES = STYLES

@@ -47,7 +47,7 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		imageUrl: ready ? `/files/variations/${v.id}/full` : null,
 		thumbnailUrl: ready ? `/files/variations/${v.id}/thumbnail` : null,
 		isFavorite: v.isFavorite,
-		isPreview: v.renderId === null,
+		isPreview: v.provider === 'local',
 		generationNumber: v.generationNumber,
 		variationIndex: v.variationIndex,
 		renderId: v.renderId,

@@ -1,11 +1,12 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { transformationRenders, transformations } from '#db/schema/transformations.ts'
-import { RenderError } from '#core/render/renderer.ts'
+import type { RoomType } from '#core/render/provider.ts'
+import type { PurposeHandler } from '#core/staging/purpose.ts'
+import { requestStaging } from '#core/staging/request.ts'
 import { db } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { mailer } from '#core/platform/mail.ts'
-import { renderer } from '#core/platform/renderer.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { transformationKeys } from './source-image.ts'
 import { AREA_LABELS, RENDER_STYLE, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
@@ -16,7 +17,7 @@ export const TransformRenderJobSchema = z.object({ transformationId: z.string().
 export const TransformEmailJobSchema = z.object({ transformationId: z.string().uuid() })
 
 /** The renderer knows room types; the transform form's areas map onto them. */
-const ROOM_TYPE: Record<TransformArea, string> = {
+const ROOM_TYPE: Record<TransformArea, RoomType> = {
 	kitchen: 'kitchen',
 	bathroom: 'bathroom',
 	living: 'living',
@@ -25,49 +26,58 @@ const ROOM_TYPE: Record<TransformArea, string> = {
 	backyard: 'outdoor',
 }
 
+const TransformSubject = TransformRenderJobSchema
+
 /**
- * The render_transformation job: styles one area's source photo through the Renderer. A done
- * area is never rendered again (a retry is a no-op); a provider's final answer or the last
- * attempt marks the area failed. Then the transformation is settled.
+ * The render_transformation job: asks for one area's source photo staged in the chosen style.
+ * A done area is never rendered again; the staging pipeline answers through transformationPurpose.
  */
-export async function renderTransformationArea(job: z.infer<typeof TransformRenderJobSchema>, attempt: { attempts: number; maxAttempts: number }) {
+export async function renderTransformationArea(job: z.infer<typeof TransformRenderJobSchema>) {
 	const [row] = await db
 		.select({ render: transformationRenders, transformation: transformations })
 		.from(transformationRenders)
 		.innerJoin(transformations, eq(transformations.id, transformationRenders.transformationId))
 		.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area)))
 	if (!row) return
-	if (row.render.status === 'pending') {
-		await db
+	if (row.render.status !== 'pending') return await settleTransformation(job.transformationId)
+	await db.transaction(async (tx) => {
+		await tx
 			.update(transformations)
 			.set({ status: 'processing' })
 			.where(and(eq(transformations.id, job.transformationId), eq(transformations.status, 'pending')))
-		try {
-			const image = await readBytes(row.render.sourceKey)
-			if (!image) throw new RenderError('The original photo is missing', false)
-			const output = await renderer().render({
-				image,
-				roomType: ROOM_TYPE[job.area],
-				style: RENDER_STYLE[z.enum(TRANSFORM_STYLES).parse(row.transformation.style)],
-				hasFurniture: false,
-				variationIndex: 0,
-			})
-			const key = transformationKeys(job.transformationId).result(job.area)
-			await storage().put(key, output.image, { contentType: 'image/jpeg' })
-			await db
-				.update(transformationRenders)
-				.set({ status: 'completed', imageKey: key, errorMessage: null, completedAt: new Date() })
-				.where(and(eq(transformationRenders.id, row.render.id), eq(transformationRenders.status, 'pending')))
-		} catch (error) {
-			const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-			if (!final) throw error
-			await db
-				.update(transformationRenders)
-				.set({ status: 'failed', errorMessage: error instanceof Error ? error.message : String(error), completedAt: new Date() })
-				.where(and(eq(transformationRenders.id, row.render.id), eq(transformationRenders.status, 'pending')))
-		}
-	}
-	await settleTransformation(job.transformationId)
+		await requestStaging(tx, {
+			purpose: 'transformation',
+			subject: job,
+			subjectKey: `transform:${job.transformationId}:${job.area}`,
+			originalKey: row.render.sourceKey,
+			roomType: ROOM_TYPE[job.area],
+			style: RENDER_STYLE[z.enum(TRANSFORM_STYLES).parse(row.transformation.style)],
+			removeFurniture: false,
+			count: 1,
+		})
+	})
+}
+
+/** Where a quick transform's staged area lands; then the transformation is settled. */
+export const transformationPurpose: PurposeHandler = {
+	async deliver(request, [image]) {
+		const job = TransformSubject.parse(request.subject)
+		const key = transformationKeys(job.transformationId).result(job.area)
+		await storage().put(key, image.image, { contentType: 'image/jpeg' })
+		await db
+			.update(transformationRenders)
+			.set({ status: 'completed', imageKey: key, errorMessage: null, completedAt: new Date() })
+			.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area), eq(transformationRenders.status, 'pending')))
+		await settleTransformation(job.transformationId)
+	},
+	async fail(request, message) {
+		const job = TransformSubject.parse(request.subject)
+		await db
+			.update(transformationRenders)
+			.set({ status: 'failed', errorMessage: message, completedAt: new Date() })
+			.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area), eq(transformationRenders.status, 'pending')))
+		await settleTransformation(job.transformationId)
+	},
 }
 
 /**

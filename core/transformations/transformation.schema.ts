@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Style } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/provider.ts'
 
 /** The quick transform's vocabulary (spec 01 §3, spec 02 §3, §5). Browser-safe: the form imports it. */
 export const TRANSFORM_AREAS = ['kitchen', 'bathroom', 'living', 'bedroom', 'exterior', 'backyard'] as const

@@ -92,6 +92,10 @@ export const propertyStudioVariations = pgTable(
     // the render provider's ids, not rows of ours
     renderId: text('render_id'),
     variationId: text('variation_id'),
+    // who made it, with what, and what the vendor reported it cost (millionths of a US dollar)
+    provider: text('provider'),
+    model: text('model'),
+    costUsdMicros: bigint('cost_usd_micros', { mode: 'number' }),
     // null while the render is pending (the screens show a processing placeholder)
     imageUrl: text('image_url'),
     thumbnailUrl: text('thumbnail_url'),

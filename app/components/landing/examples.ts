@@ -1,4 +1,4 @@
-import type { Style } from '#core/render/renderer.ts'
+import type { Style } from '#core/render/provider.ts'
 
 /**
  * The before/after examples of the hero carousel and the examples section. The images are made by

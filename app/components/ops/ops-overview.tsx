@@ -43,6 +43,7 @@ export function OpsOverview({ data }: { data: OpsDashboard }) {
 					/>
 				</Panel>
 			</div>
+			<StagingPanel staging={data.staging} />
 			<Panel title="Break-even Analysis">
 				<div className="flex flex-col gap-2">
 					<div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
@@ -64,5 +65,55 @@ export function OpsOverview({ data }: { data: OpsDashboard }) {
 				/>
 			</Panel>
 		</div>
+	)
+}
+
+const dollars = (micros: number | null) => (micros === null ? 'not reported' : `$${(micros / 1_000_000).toFixed(2)}`)
+
+/** Which staging provider is on, whether it answers, its credits, and this month's use per provider. */
+function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
+	return (
+		<Panel title="Staging Provider">
+			<Facts
+				rows={[
+					['Provider', `${g.label}${g.isPreview ? '' : ` · ${g.model}`}`],
+					['Reachable', g.reachable ? 'Yes' : `No: ${g.message ?? 'no answer'}`, g.reachable ? 'text-green-700' : 'text-red-700'],
+					['Credits', g.credits ? `${count(g.credits.limit - g.credits.used)} of ${count(g.credits.limit)} left` : 'Not reported'],
+				]}
+			/>
+			{g.isPreview ? (
+				<p className="text-sm text-muted-foreground">
+					Rendo is making colour-graded previews, not staged rooms. Set RENDER_PROVIDER to virtual-staging-ai, openai or
+					gemini with its API key to stage for real.
+				</p>
+			) : null}
+			{g.thisMonth.length ? (
+				<table className="w-full text-sm">
+					<caption className="sr-only">Staging this month per provider</caption>
+					<thead>
+						<tr className="text-left text-muted-foreground">
+							<th className="py-1 font-normal">This month</th>
+							<th className="py-1 text-right font-normal">Renders</th>
+							<th className="py-1 text-right font-normal">Images</th>
+							<th className="py-1 text-right font-normal">Failed</th>
+							<th className="py-1 text-right font-normal">Reported cost</th>
+						</tr>
+					</thead>
+					<tbody>
+						{g.thisMonth.map((row) => (
+							<tr key={row.provider} className="border-t border-gray-100">
+								<th scope="row" className="py-1 text-left font-medium">{row.label}</th>
+								<td className="py-1 text-right tabular-nums">{count(row.renders)}</td>
+								<td className="py-1 text-right tabular-nums">{count(row.images)}</td>
+								<td className="py-1 text-right tabular-nums">{count(row.failed)}</td>
+								<td className="py-1 text-right tabular-nums">{dollars(row.costUsdMicros)}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			) : (
+				<p className="text-sm text-muted-foreground">No staging requests this month yet.</p>
+			)}
+		</Panel>
 	)
 }

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import type { ProviderStatus } from '#core/render/provider.ts'
+import { db } from '#core/platform/db.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+
+/** Human names for the dashboard. */
+export const PROVIDER_LABELS: Record<string, string> = {
+	local: 'Local preview (colour grading only)',
+	'virtual-staging-ai': 'Virtual Staging AI',
+	openai: 'OpenAI',
+	gemini: 'Google Gemini',
+	http: 'Old HTTP adapter',
+}
+
+// The dashboard refreshes every 30 s; the vendor is asked at most once a minute per process.
+const STATUS_TTL_MS = 60_000
+let cached: { at: number; status: ProviderStatus } | undefined
+
+async function vendorStatus(now: number) {
+	if (cached && now - cached.at < STATUS_TTL_MS) return cached.status
+	const status = await stagingProvider().status()
+	cached = { at: now, status }
+	return status
+}
+
+/**
+ * The operations dashboard's staging panel: which provider is on, whether it answers, the credits
+ * it reports, and this month's requests, images and reported cost per provider (from
+ * staging_renders, which survive the clean-up of unkept variations).
+ */
+export async function stagingProviderHealth(range: { from: Date; to: Date }, now = Date.now()) {
+	const provider = stagingProvider()
+	const [status, { rows }] = await Promise.all([
+		vendorStatus(now),
+		db.execute<{ provider: string; renders: string; images: string; failed: string; cost: string | null; waits: string }>(sql`
+			select provider, count(*) filter (where state = 'delivered') as renders,
+				coalesce(sum(received_count) filter (where state = 'delivered'), 0) as images,
+				count(*) filter (where state = 'failed') as failed,
+				sum(cost_usd_micros) as cost, coalesce(sum(busy_count), 0) as waits
+			from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
+			group by provider order by provider`),
+	])
+	return {
+		provider: provider.name,
+		label: PROVIDER_LABELS[provider.name] ?? provider.name,
+		model: provider.model,
+		isPreview: provider.isPreview,
+		reachable: status.reachable,
+		message: status.message ?? null,
+		credits: status.credits ?? null,
+		thisMonth: rows.map((row) => ({
+			provider: row.provider,
+			label: PROVIDER_LABELS[row.provider] ?? row.provider,
+			renders: Number(row.renders),
+			images: Number(row.images),
+			failed: Number(row.failed),
+			costUsdMicros: row.cost === null ? null : Number(row.cost),
+			rateLimitWaits: Number(row.waits),
+		})),
+	}
+}

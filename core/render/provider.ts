@@ -1,0 +1,157 @@
+/**
+ * What every staging provider promises. The pipeline (core/staging/) depends on this file only;
+ * each vendor's adapter lives in core/render/providers/ with the vendor's documented facts cited
+ * at its top.
+ *
+ * Two shapes, because vendors come in two shapes:
+ * - an ImmediateProvider answers one call with the images (OpenAI, Gemini, the local preview);
+ * - a DeferredProvider takes a render, names it with an id, and is asked again later
+ *   (Virtual Staging AI). The pipeline commits that id before it waits, so a crash or a retry
+ *   never pays for the same render twice.
+ * Adapters return the vendor's bytes as they came: fitting them to the photo's exact size,
+ * thumbnails and storage are the pipeline's, the same for every vendor.
+ */
+
+export const STYLES = [
+	'modern',
+	'luxury',
+	'scandinavian',
+	'industrial',
+	'midcentury',
+	'farmhouse',
+	'coastal',
+	'standard',
+] as const
+export type Style = (typeof STYLES)[number]
+
+export const ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior', 'kids_room', 'outdoor'] as const
+export type RoomType = (typeof ROOM_TYPES)[number]
+
+export const PROVIDER_NAMES = ['local', 'virtual-staging-ai', 'openai', 'gemini'] as const
+export type ProviderName = (typeof PROVIDER_NAMES)[number]
+
+export interface StagingRequest {
+	/** The upright original (JPEG, PNG or WebP), metadata already stripped by the upload step. */
+	image: Buffer
+	/** The original's pixel size; the pipeline fits every output back to it. */
+	width: number
+	height: number
+	roomType: RoomType
+	/** The style to furnish in; null empties the room (furniture removal only, nothing added). */
+	style: Style | null
+	/** The photo has furniture to remove before staging ("Contains furniture to remove"). */
+	removeFurniture: boolean
+	/** Variations wanted from this one request (1 to 3). */
+	count: number
+	/** The first variation's place in the room's sequence: the local preview's looks differ by it. */
+	firstIndex: number
+	/** A public https address of the same original, when Rendo has one (else vendors get the bytes). */
+	imageUrl?: string
+	/** Where a vendor with webhooks should report progress (only ever a public https URL). */
+	webhookUrl?: string
+	signal?: AbortSignal
+}
+
+export interface StagedImage {
+	/** The vendor's bytes as delivered (any format sharp reads). */
+	bytes: Buffer
+	/** The vendor's id for this one image, where it gives one. */
+	providerImageId?: string
+	/** A ready gallery thumbnail, when the provider made the image at the photo's size anyway (the local preview). */
+	thumbnail?: Buffer
+}
+
+export interface ImmediateReceipt {
+	images: StagedImage[]
+	/** The model that made them, as the vendor names it. */
+	model: string
+	/** The vendor's id for the call, where it gives one (e.g. a response id). */
+	providerRenderId?: string
+	/** What the vendor reported the call cost, in millionths of a US dollar, where it reports it. */
+	costUsdMicros?: number
+}
+
+export interface ProviderStatus {
+	reachable: boolean
+	/** Why not, or what the vendor said. */
+	message?: string
+	/** Renders left this period, where the vendor reports them. */
+	credits?: { used: number; limit: number }
+}
+
+interface ProviderBase {
+	name: ProviderName
+	/** The model (or the vendor's product) renders are made with. */
+	model: string
+	/** The local preview only: its outputs are labelled "Preview, not staged". */
+	isPreview: boolean
+	/** Whether it can empty a room without adding furniture. */
+	canEmptyRoom: boolean
+	/** Reachability and credits, for the operations dashboard. Never throws. */
+	status(): Promise<ProviderStatus>
+}
+
+export interface ImmediateProvider extends ProviderBase {
+	kind: 'immediate'
+	render(request: StagingRequest): Promise<ImmediateReceipt>
+}
+
+export type VariationState = 'queued' | 'rendering' | 'done' | 'error' | 'canceled'
+
+export interface ProviderVariation {
+	id: string
+	state: VariationState
+	/** The result's address once done (vendors' result URLs expire: download at once). */
+	url?: string
+	/** The vendor's creation time, in ms since the epoch (orders a render's variations). */
+	createdAt: number
+	/** The style the vendor was asked for, in Rendo's words (null when emptying). */
+	style: Style | null
+	error?: string
+}
+
+export interface DeferredProvider extends ProviderBase {
+	kind: 'deferred'
+	/** Creates a render of `request.count` variations; resolves with the vendor's render id. */
+	submit(request: StagingRequest): Promise<{ providerRenderId: string }>
+	/** More variations on an existing render (a remodel), without uploading the photo again. */
+	addVariations(providerRenderId: string, request: StagingRequest): Promise<void>
+	/** The render's variations as the vendor sees them now, oldest first. */
+	poll(providerRenderId: string, signal?: AbortSignal): Promise<{ variations: ProviderVariation[]; etaSeconds?: number }>
+	/**
+	 * Renders created since `since` (ms since the epoch), newest first: after a crash between sending a
+	 * submit and recording its id, the pipeline looks here before it submits again.
+	 */
+	recentRenders(since: number, signal?: AbortSignal): Promise<Array<{ providerRenderId: string; createdAt: number; variations: ProviderVariation[] }>>
+	download(url: string, signal?: AbortSignal): Promise<Buffer>
+	/** The render a webhook body names, if it names one (the body is a hint, never trusted further). */
+	webhookRenderId(body: unknown): string | undefined
+}
+
+export type StagingProvider = ImmediateProvider | DeferredProvider
+
+/** A render that failed; `retryable` tells the pipeline whether trying the same input again may succeed. */
+export class RenderError extends Error {
+	name = 'RenderError'
+	constructor(
+		message: string,
+		public retryable: boolean,
+		options?: ErrorOptions,
+	) {
+		super(message, options)
+	}
+}
+
+/**
+ * The vendor said "not now" (429, or its concurrency limit). Never a failure: the pipeline waits
+ * `retryAfterMs` (the vendor's Retry-After, where it sent one) plus jitter and asks again.
+ */
+export class ProviderBusyError extends RenderError {
+	name = 'ProviderBusyError'
+	constructor(
+		message: string,
+		public retryAfterMs?: number,
+	) {
+		super(message, true)
+	}
+}

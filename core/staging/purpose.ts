@@ -1,0 +1,10 @@
+import type { StagingRender } from '#db/schema/staging.ts'
+import type { FittedImage } from './fit.ts'
+
+/** What a purpose (the studio, a trial, a quick transform, a brochure room) does with its answer. */
+export interface PurposeHandler {
+	/** Stores the images where the purpose keeps them; may run again after a crash, so it must be idempotent. */
+	deliver(request: StagingRender, images: FittedImage[]): Promise<void>
+	/** The render failed for good: the purpose records the message its users see. */
+	fail(request: StagingRender, message: string): Promise<void>
+}

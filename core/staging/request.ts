@@ -1,0 +1,73 @@
+import { and, eq } from 'drizzle-orm'
+import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
+import type { RoomType, Style } from '#core/render/provider.ts'
+import { config } from '#core/platform/config.ts'
+import type { Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
+
+export const STAGE_TASK = 'stage_render'
+/** Passing faults (a 5xx, a timeout) get a few tries with graphile's backoff; a 429 never counts. */
+export const STAGE_MAX_ATTEMPTS = 5
+
+export const PURPOSES = ['studio', 'trial', 'transformation', 'brochure'] as const
+export type Purpose = (typeof PURPOSES)[number]
+
+export interface StagingSpec {
+	purpose: Purpose
+	/** The purpose's own ids, handed back on delivery. */
+	subject: Record<string, unknown>
+	/** One request per unit of work: asking again with the same key does nothing. */
+	subjectKey: string
+	/** Storage key of the upright original. */
+	originalKey: string
+	roomType: RoomType
+	/** null empties the room. */
+	style: Style | null
+	removeFurniture: boolean
+	count: number
+	firstIndex?: number
+	/** graphile-worker priority: 0 what someone waits for, 1 remodels, 2 bulk imports. */
+	priority?: number
+	/** The subject key of an earlier request whose vendor render this one adds variations to (a remodel). */
+	continuesKey?: string
+	/** Ask again when an earlier request with this key failed (a regenerate), instead of doing nothing. */
+	renewFailed?: boolean
+}
+
+/**
+ * Asks for staged images, inside the caller's transaction: one staging_renders row (unique per
+ * subject key) and its job, so they exist only with the rows they belong to. The purpose hears
+ * back through core/staging/purposes.ts.
+ */
+export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<StagingRender | undefined> {
+	const continues = spec.continuesKey
+		? (await tx.select({ id: stagingRenders.id }).from(stagingRenders).where(eq(stagingRenders.subjectKey, spec.continuesKey)))[0]
+		: undefined
+	if (spec.renewFailed)
+		await tx.delete(stagingRenders).where(and(eq(stagingRenders.subjectKey, spec.subjectKey), eq(stagingRenders.state, 'failed')))
+	const [row] = await tx
+		.insert(stagingRenders)
+		.values({
+			purpose: spec.purpose,
+			subject: spec.subject,
+			subjectKey: spec.subjectKey,
+			originalKey: spec.originalKey,
+			roomType: spec.roomType,
+			style: spec.style,
+			removeFurniture: spec.removeFurniture,
+			count: spec.count,
+			firstIndex: spec.firstIndex ?? 0,
+			priority: spec.priority ?? 0,
+			continuesId: continues?.id,
+			provider: config().render.provider,
+		})
+		.onConflictDoNothing()
+		.returning()
+	if (row) await queueStep(tx, row)
+	return row
+}
+
+/** The row's next step, now or at `runAt`; keyed per row, so it never has two waiting jobs. */
+export async function queueStep(tx: Tx, row: Pick<StagingRender, 'id' | 'priority'>, runAt?: Date) {
+	await addJob(tx, STAGE_TASK, { stagingId: row.id }, { jobKey: `stage:${row.id}`, priority: row.priority, maxAttempts: STAGE_MAX_ATTEMPTS, runAt })
+}

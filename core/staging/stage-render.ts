@@ -1,0 +1,318 @@
+import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
+import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
+import {
+	ProviderBusyError,
+	RenderError,
+	type DeferredProvider,
+	type ImmediateProvider,
+	type ProviderVariation,
+	type RoomType,
+	type StagedImage,
+	type Style,
+	type StagingProvider,
+} from '#core/render/provider.ts'
+import { config } from '#core/platform/config.ts'
+import { db } from '#core/platform/db.ts'
+import { logger } from '#core/platform/logger.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { recordProviderCall } from '#core/ops/render-calls.ts'
+import { fitToPhoto } from './fit.ts'
+import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
+import { purposeOf } from './purposes.ts'
+import { queueStep } from './request.ts'
+import { webhookUrl } from './webhook.ts'
+
+const IN_FLIGHT = ['submitting', 'submitted'] as const
+const DONE = ['delivered', 'failed']
+
+/**
+ * The stage_render job: moves one staging request one step on, whatever step a crash left it at.
+ *
+ *   queued ─(immediate vendor: call, store the answer)──────────────▶ received ─(fit, hand over)─▶ delivered
+ *   queued ─(deferred vendor: commit "submitting", send)─▶ submitted ─(poll … done, download)─▶ received
+ *
+ * Waiting never holds a job: a deferred render's job ends after each submit or poll and queues the
+ * next look for later. The vendor's render id is committed before anything waits on it, and
+ * "submitting" is committed before the request leaves, so a job that died in between looks at
+ * the vendor's recent renders before it sends again. A 429 is waited out, never a failure.
+ */
+export async function stageRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
+	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
+	if (!row || DONE.includes(row.state)) return
+	const provider = stagingProvider()
+	try {
+		if (row.state === 'received') return await deliverReceived(row)
+		if (row.provider !== provider.name) await switchProvider(row, provider)
+		if (provider.kind === 'immediate') return await renderNow(row, provider)
+		if (row.state === 'submitted') return await collect(row, provider)
+		return await submit(row, provider)
+	} catch (error) {
+		if (error instanceof ProviderBusyError) return await waitOut(row, error)
+		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
+		if (!final) throw error
+		await failRender(row, error instanceof Error ? error.message : String(error))
+	}
+}
+
+/** A request still queued follows the configuration; one a vendor already holds cannot move. */
+async function switchProvider(row: StagingRender, provider: StagingProvider) {
+	if (row.state !== 'queued')
+		throw new RenderError(`This render was sent to ${row.provider}, which is no longer the configured provider`, false)
+	await db.update(stagingRenders).set({ provider: provider.name }).where(eq(stagingRenders.id, row.id))
+	row.provider = provider.name
+}
+
+async function renderNow(row: StagingRender, provider: ImmediateProvider) {
+	const photo = await readPhoto(row.originalKey)
+	const receipt = await timed(provider.name, () => provider.render(stagingRequest(row, photo)))
+	if (receipt.images.length === 0) throw new RenderError(`${provider.name} answered without an image`, true)
+	const answer = {
+		model: receipt.model,
+		providerRenderId: receipt.providerRenderId ?? null,
+		providerImageIds: receipt.images.flatMap((image) => image.providerImageId ?? []),
+		costUsdMicros: receipt.costUsdMicros ?? null,
+	}
+	// A paid answer is stored before anything else can fail, so a retry never calls the vendor again
+	// for an answer that arrived. The local preview costs nothing and is simply rendered again.
+	if (!provider.isPreview) {
+		await storeRawImages(row.id, receipt.images)
+		await db
+			.update(stagingRenders)
+			.set({ ...answer, state: 'received', receivedCount: receipt.images.length, receivedAt: new Date() })
+			.where(eq(stagingRenders.id, row.id))
+	}
+	await deliver({ ...row, ...answer }, receipt.images, photo, { stored: !provider.isPreview })
+}
+
+async function submit(row: StagingRender, provider: DeferredProvider) {
+	if (row.state === 'submitting' && (await adoptLostSubmit(row, provider))) return
+	const base = row.continuesId ? await baseRender(row) : undefined
+	if (base === null) return await queueStep(db, row, later(config().render.pollIntervalMs))
+	const knownBefore = base ? (await provider.poll(base.providerRenderId)).variations.map((v) => v.id) : []
+	if (!(await claimSubmitSlot(row, provider, knownBefore))) return await queueStep(db, row, later(config().render.pollIntervalMs))
+
+	const photo = await readPhoto(row.originalKey)
+	const request = { ...stagingRequest(row, photo), webhookUrl: webhookUrl() }
+	let providerRenderId: string
+	try {
+		if (base) {
+			await timed(provider.name, () => provider.addVariations(base.providerRenderId, request))
+			providerRenderId = base.providerRenderId
+		} else {
+			;({ providerRenderId } = await timed(provider.name, () => provider.submit(request)))
+		}
+	} catch (error) {
+		// A refusal (429, or a 4xx) created nothing: the slot is free again. Anything else (a timeout,
+		// a dropped connection) may have created the render: "submitting" stays, and the retry looks.
+		if (error instanceof ProviderBusyError || (error instanceof RenderError && !error.retryable))
+			await db.update(stagingRenders).set({ state: 'queued' }).where(eq(stagingRenders.id, row.id))
+		throw error
+	}
+	await markSubmitted(row, providerRenderId, provider.model)
+}
+
+/** The base render a remodel adds to: undefined to start a render of its own, null to wait for it. */
+async function baseRender(row: StagingRender) {
+	const [base] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, row.continuesId!))
+	if (!base || base.state === 'failed' || (base.provider !== row.provider && base.state !== 'queued')) return undefined
+	if (!base.providerRenderId) return null
+	return { ...base, providerRenderId: base.providerRenderId }
+}
+
+/**
+ * Takes one of the vendor's concurrent slots and marks the request "submitting", committed before
+ * the request leaves. The count and the claim share a transaction-scoped advisory lock, so the
+ * workers of every process stay under RENDER_CONCURRENCY together.
+ */
+async function claimSubmitSlot(row: StagingRender, provider: DeferredProvider, knownBefore: string[]) {
+	return db.transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staging:${provider.name}`}))`)
+		const [{ inFlight }] = await tx
+			.select({ inFlight: sql<number>`count(*)::int` })
+			.from(stagingRenders)
+			.where(and(eq(stagingRenders.provider, provider.name), inArray(stagingRenders.state, IN_FLIGHT), ne(stagingRenders.id, row.id)))
+		if (inFlight >= config().render.concurrency) return false
+		await tx
+			.update(stagingRenders)
+			.set({ state: 'submitting', submitStartedAt: new Date(), knownBefore })
+			.where(eq(stagingRenders.id, row.id))
+		return true
+	})
+}
+
+async function markSubmitted(row: StagingRender, providerRenderId: string, model: string) {
+	await db.transaction(async (tx) => {
+		await tx
+			.update(stagingRenders)
+			.set({ state: 'submitted', providerRenderId, model, submittedAt: new Date() })
+			.where(eq(stagingRenders.id, row.id))
+		await queueStep(tx, row, later(config().render.pollIntervalMs))
+	})
+}
+
+/**
+ * A previous attempt committed "submitting" and died (or timed out) before it heard the render's
+ * id. If the vendor has the render, adopt it instead of paying for a second one: for a remodel,
+ * variations of the base render that no request of ours has claimed; for a new render, the one
+ * recent render of this style that no row of ours knows. Two equally likely candidates cannot be
+ * told apart, so then it submits again (and logs it).
+ */
+async function adoptLostSubmit(row: StagingRender, provider: DeferredProvider) {
+	const since = (row.submitStartedAt?.getTime() ?? Date.now()) - 60_000
+	if (row.continuesId) {
+		const base = await baseRender(row)
+		if (!base) return false
+		const { variations } = await provider.poll(base.providerRenderId)
+		const claimed = new Set([...row.knownBefore, ...(await claimedOnBase(row, base.providerRenderId))])
+		const ours = variations.filter((v) => !claimed.has(v.id) && v.style === row.style && v.createdAt >= since)
+		if (ours.length < row.count) return false
+		await markSubmitted(row, base.providerRenderId, provider.model)
+		return true
+	}
+	const recent = await provider.recentRenders(since)
+	const known = new Set(
+		(
+			await db
+				.select({ id: stagingRenders.providerRenderId })
+				.from(stagingRenders)
+				.where(inArray(stagingRenders.providerRenderId, recent.map((r) => r.providerRenderId).concat('')))
+		).map((r) => r.id),
+	)
+	const candidates = recent.filter(
+		(r) => !known.has(r.providerRenderId) && r.variations.length === row.count && r.variations.every((v) => v.style === row.style),
+	)
+	if (candidates.length !== 1) {
+		if (candidates.length > 1) logger.warn({ stagingId: row.id }, 'a lost submit matches several vendor renders; submitting again')
+		return false
+	}
+	await markSubmitted(row, candidates[0].providerRenderId, provider.model)
+	return true
+}
+
+/** Image ids that other requests on the same vendor render have taken. */
+async function claimedOnBase(row: StagingRender, providerRenderId: string) {
+	const others = await db
+		.select({ ids: stagingRenders.providerImageIds })
+		.from(stagingRenders)
+		.where(and(eq(stagingRenders.providerRenderId, providerRenderId), ne(stagingRenders.id, row.id)))
+	return others.flatMap((r) => r.ids)
+}
+
+async function collect(row: StagingRender, provider: DeferredProvider) {
+	const { variations, etaSeconds } = await timed(provider.name, () => provider.poll(row.providerRenderId!))
+	const mine = await variationsOf(row, variations)
+	const failed = mine.find((v) => v.state === 'error' || v.state === 'canceled')
+	if (failed)
+		throw new RenderError(
+			failed.state === 'canceled' ? 'The staging provider cancelled this render' : `The staging provider could not stage this photo: ${failed.error ?? 'no reason given'}`,
+			false,
+		)
+	if (mine.length < row.count || mine.some((v) => v.state !== 'done')) {
+		const { pollIntervalMs } = config().render
+		const wait = etaSeconds ? Math.min(Math.max(etaSeconds * 1000, pollIntervalMs), 30_000) : pollIntervalMs
+		return await queueStep(db, row, later(wait))
+	}
+	// Result URLs expire: every image is fetched and stored now, before anything else.
+	const images: StagedImage[] = []
+	for (const variation of mine) {
+		if (!variation.url) throw new RenderError('The staging provider finished without a result image', false)
+		images.push({ bytes: await provider.download(variation.url), providerImageId: variation.id })
+	}
+	await storeRawImages(row.id, images)
+	await db
+		.update(stagingRenders)
+		.set({ state: 'received', receivedCount: images.length, providerImageIds: mine.map((v) => v.id), receivedAt: new Date() })
+		.where(eq(stagingRenders.id, row.id))
+	await deliver({ ...row, providerImageIds: mine.map((v) => v.id) }, images, await readPhoto(row.originalKey), { stored: true })
+}
+
+/**
+ * This request's variations of the vendor render: those it already claimed, or else the oldest of
+ * its style that neither an earlier remodel's "known before" list nor another request has taken.
+ */
+async function variationsOf(row: StagingRender, variations: ProviderVariation[]) {
+	if (row.providerImageIds.length) return variations.filter((v) => row.providerImageIds.includes(v.id))
+	const claimed = new Set([...row.knownBefore, ...(await claimedOnBase(row, row.providerRenderId!))])
+	const mine = variations.filter((v) => !claimed.has(v.id) && v.style === row.style).slice(0, row.count)
+	if (mine.length === row.count)
+		await db
+			.update(stagingRenders)
+			.set({ providerImageIds: mine.map((v) => v.id) })
+			.where(and(eq(stagingRenders.id, row.id), eq(stagingRenders.providerImageIds, [])))
+	return mine
+}
+
+async function deliverReceived(row: StagingRender) {
+	await deliver(row, await readRawImages(row.id, row.receivedCount, row.providerImageIds), await readPhoto(row.originalKey), { stored: true })
+}
+
+/** Fits each image to the photo, hands them to the purpose, and only then forgets the vendor's bytes. */
+async function deliver(row: StagingRender, images: StagedImage[], photo: Photo, raw: { stored: boolean }) {
+	const fitted = await Promise.all(images.map((image) => fitToPhoto(image, photo)))
+	await purposeOf(row.purpose).deliver(row, fitted)
+	await db
+		.update(stagingRenders)
+		.set({
+			state: 'delivered',
+			finishedAt: new Date(),
+			receivedCount: images.length,
+			model: row.model,
+			providerRenderId: row.providerRenderId,
+			providerImageIds: row.providerImageIds,
+			costUsdMicros: row.costUsdMicros,
+		})
+		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
+	if (raw.stored) await removeRawImages(row.id)
+}
+
+async function failRender(row: StagingRender, message: string) {
+	const [failed] = await db
+		.update(stagingRenders)
+		.set({ state: 'failed', errorMessage: message.slice(0, 1000), finishedAt: new Date() })
+		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
+		.returning()
+	if (failed) await purposeOf(row.purpose).fail(failed, message)
+	await removeRawImages(row.id)
+}
+
+/** The vendor's "not now": wait what it asked (or back off), with jitter, and ask again. */
+async function waitOut(row: StagingRender, busy: ProviderBusyError) {
+	const busyCount = row.busyCount + 1
+	const backoff = Math.min(config().render.retryBaseMs * 2 ** Math.min(busyCount - 1, 10), 60_000)
+	const wait = (busy.retryAfterMs ?? backoff / 2) + (Math.random() * backoff) / 2
+	await db.transaction(async (tx) => {
+		await tx.update(stagingRenders).set({ busyCount }).where(eq(stagingRenders.id, row.id))
+		await queueStep(tx, row, later(wait))
+	})
+	logger.info({ stagingId: row.id, waitMs: Math.round(wait), message: busy.message }, 'staging provider busy; waiting')
+}
+
+function stagingRequest(row: StagingRender, photo: Photo) {
+	return {
+		image: photo.bytes,
+		width: photo.width,
+		height: photo.height,
+		roomType: row.roomType as RoomType,
+		style: row.style as Style | null,
+		removeFurniture: row.removeFurniture,
+		count: row.count,
+		firstIndex: row.firstIndex,
+	}
+}
+
+/** Every vendor call leaves a row for the operations dashboard (outcome, time taken). */
+async function timed<T>(provider: string, call: () => Promise<T>): Promise<T> {
+	const started = performance.now()
+	try {
+		const result = await call()
+		await recordProviderCall(provider, true, performance.now() - started)
+		return result
+	} catch (error) {
+		await recordProviderCall(provider, false, performance.now() - started, error)
+		throw error
+	}
+}
+
+function later(ms: number) {
+	return new Date(Date.now() + ms)
+}

@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto'
+import { delay, http, HttpResponse } from 'msw'
+import sharp from 'sharp'
+
+/**
+ * A stand-in for the part of Google's Gemini API that the Gemini adapter uses, as msw handlers:
+ * `POST {base}/v1beta/models/{model}:generateContent` (image editing) and `GET {base}/v1beta/models/{model}`.
+ * Requests are checked as strictly as the adapter's contract asks: the `x-goog-api-key` header, a known
+ * model, one user content with exactly one image part (a supported type whose base64 decodes to that kind
+ * of image) and one text part, IMAGE among the response modalities, a supported aspect ratio, and no field
+ * Gemini does not know. Anything else is answered with Gemini's error JSON, as Gemini answers it. Answers are
+ * real images (the photo, re-rendered) at the requested aspect ratio about 1K, with usageMetadata.
+ * Switches play the failures: 429 storms, 5xx, hangs, broken JSON, answers without an image, blocked prompts.
+ */
+export const GEMINI_API_KEY = 'gemini-test-key'
+export const GEMINI_BASE_URL = 'https://gemini.test'
+
+const WIDE_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9', '1:4', '4:1', '1:8', '8:1']
+/** The image models Gemini serves here, with the aspect ratios and sizes each takes. */
+export const GEMINI_MODELS: Record<string, { displayName: string; aspectRatios: string[]; imageSizes: string[] }> = {
+	'gemini-nano-banana-2.1': { displayName: 'Nano Banana 2.1', aspectRatios: WIDE_RATIOS, imageSizes: ['1K', '2K', '4K'] },
+	'gemini-3-pro-image': { displayName: 'Nano Banana Pro', aspectRatios: WIDE_RATIOS.slice(0, 10), imageSizes: ['1K', '2K', '4K'] },
+	'gemini-2.5-flash-image': { displayName: 'Nano Banana', aspectRatios: WIDE_RATIOS.slice(0, 10), imageSizes: ['1K'] },
+}
+
+const INPUT_TYPES: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' }
+const REQUEST_FIELDS = new Set(['contents', 'generationConfig', 'safetySettings', 'systemInstruction'])
+const CONFIG_FIELDS = new Set([
+	...['responseModalities', 'imageConfig', 'thinkingConfig'],
+	...['temperature', 'topP', 'topK', 'seed', 'candidateCount'],
+])
+const IMAGE_CONFIG_FIELDS = new Set(['aspectRatio', 'imageSize'])
+const IMAGE_TOKENS = 1120
+
+export interface GeminiRequest {
+	method: 'POST' | 'GET'
+	model: string
+	apiKey: string | null
+	/** The parsed body of a generateContent call. */
+	body?: unknown
+	/** Its text part and image part, when it had them. */
+	prompt?: string
+	image?: { mimeType: string; bytes: Buffer }
+	aspectRatio?: string
+	at: number
+}
+
+type AnswerSwitch = { left: number }
+
+const geminiError = (code: number, status: string, message: string, details?: unknown[]) =>
+	HttpResponse.json({ error: { code, message, status, ...(details ? { details } : {}) } }, { status: code })
+
+export function createGeminiApi({
+	apiKey = GEMINI_API_KEY,
+	baseUrl = GEMINI_BASE_URL,
+	outputType = 'image/png' as 'image/png' | 'image/jpeg',
+} = {}) {
+	const requests: GeminiRequest[] = []
+	const state = {
+		rateLimited: { left: 0, retryDelay: '7s' as string | null },
+		serverErrors: { left: 0, status: 503 },
+		hangs: { left: 0 } as AnswerSwitch,
+		malformed: { left: 0 } as AnswerSwitch,
+		noImage: { left: 0, finishReason: 'STOP', text: 'I can help with that, but I cannot edit this photo.' },
+		blocked: { left: 0, reason: 'PROHIBITED_CONTENT' },
+	}
+	const take = (sw: { left: number }) => (sw.left > 0 ? (sw.left--, true) : false)
+
+	const handlers = [
+		http.post(`${baseUrl}/v1beta/models/:modelAction`, async ({ request, params }) => {
+			const [model, action] = String(params.modelAction).split(':')
+			const record: GeminiRequest = { method: 'POST', model, apiKey: request.headers.get('x-goog-api-key'), at: Date.now() }
+			requests.push(record)
+			const refusal = keyRefusal(record.apiKey)
+			if (refusal) return refusal
+			if (action !== 'generateContent') return geminiError(404, 'NOT_FOUND', `Method not found: ${action}`)
+			const known = GEMINI_MODELS[model]
+			if (!known)
+				return geminiError(404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`)
+
+			let body: unknown
+			try {
+				body = JSON.parse(await request.text())
+			} catch {
+				return geminiError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.')
+			}
+			record.body = body
+			const invalid = await validate(body, known, record)
+			if (invalid) return geminiError(400, 'INVALID_ARGUMENT', invalid)
+
+			if (take(state.rateLimited))
+				return geminiError(
+					429,
+					'RESOURCE_EXHAUSTED',
+					'You exceeded your current quota, please check your plan and billing details. For more information on this ' +
+						'error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
+					[
+						{
+							'@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+							violations: [
+								{
+									quotaMetric: 'generativelanguage.googleapis.com/generate_content_paid_tier_requests',
+									quotaId: 'GenerateRequestsPerMinutePerProjectPerModel',
+									quotaDimensions: { location: 'global', model },
+									quotaValue: '20',
+								},
+							],
+						},
+						{
+							'@type': 'type.googleapis.com/google.rpc.Help',
+							links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+						},
+						...(state.rateLimited.retryDelay
+							? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: state.rateLimited.retryDelay }]
+							: []),
+					],
+				)
+			if (take(state.serverErrors))
+				return state.serverErrors.status === 503
+					? geminiError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.')
+					: geminiError(
+							state.serverErrors.status,
+							'INTERNAL',
+							'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+						)
+			if (take(state.hangs)) await delay('infinite')
+			if (take(state.malformed))
+				return new HttpResponse('{"candidates": [{"content": {"parts": [{"inlineData": {"mimeType": "image/png", "da', {
+					headers: { 'content-type': 'application/json; charset=UTF-8' },
+				})
+
+			const promptTokens = Math.ceil(record.prompt!.length / 4) + IMAGE_TOKENS
+			const base = { modelVersion: model, responseId: randomBytes(12).toString('base64url') }
+			if (take(state.blocked))
+				return HttpResponse.json({
+					promptFeedback: { blockReason: state.blocked.reason },
+					usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+					...base,
+				})
+			if (take(state.noImage)) {
+				const textTokens = Math.ceil(state.noImage.text.length / 4)
+				return HttpResponse.json({
+					candidates: [
+						{ content: { role: 'model', parts: [{ text: state.noImage.text }] }, finishReason: state.noImage.finishReason, index: 0 },
+					],
+					usageMetadata: {
+						promptTokenCount: promptTokens,
+						candidatesTokenCount: textTokens,
+						totalTokenCount: promptTokens + textTokens,
+						candidatesTokensDetails: [{ modality: 'TEXT', tokenCount: textTokens }],
+					},
+					...base,
+				})
+			}
+
+			const { width, height } = sizeFor(record.aspectRatio!)
+			const rendered = sharp(record.image!.bytes).resize(width, height, { fit: 'cover' }).modulate({ saturation: 1.2, brightness: 1.05 })
+			const bytes = await (outputType === 'image/png' ? rendered.png({ compressionLevel: 1 }) : rendered.jpeg({ quality: 85 })).toBuffer()
+			const thoughts = 180
+			return HttpResponse.json({
+				candidates: [
+					{
+						content: { role: 'model', parts: [{ inlineData: { mimeType: outputType, data: bytes.toString('base64') } }] },
+						finishReason: 'STOP',
+						index: 0,
+					},
+				],
+				usageMetadata: {
+					promptTokenCount: promptTokens,
+					candidatesTokenCount: IMAGE_TOKENS,
+					thoughtsTokenCount: thoughts,
+					totalTokenCount: promptTokens + IMAGE_TOKENS + thoughts,
+					promptTokensDetails: [
+						{ modality: 'TEXT', tokenCount: promptTokens - IMAGE_TOKENS },
+						{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS },
+					],
+					candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS }],
+				},
+				...base,
+			})
+		}),
+
+		http.get(`${baseUrl}/v1beta/models/:model`, ({ request, params }) => {
+			const model = String(params.model)
+			requests.push({ method: 'GET', model, apiKey: request.headers.get('x-goog-api-key'), at: Date.now() })
+			const refusal = keyRefusal(request.headers.get('x-goog-api-key'))
+			if (refusal) return refusal
+			const known = GEMINI_MODELS[model]
+			if (!known) return geminiError(404, 'NOT_FOUND', `models/${model} is not found for API version v1beta.`)
+			return HttpResponse.json({
+				name: `models/${model}`,
+				version: '2.1',
+				displayName: known.displayName,
+				description: `${known.displayName}: image generation and editing`,
+				inputTokenLimit: 65536,
+				outputTokenLimit: 32768,
+				supportedGenerationMethods: ['generateContent', 'countTokens', 'batchGenerateContent'],
+				temperature: 1,
+				topP: 0.95,
+				maxTemperature: 2,
+				thinking: true,
+			})
+		}),
+	]
+
+	function keyRefusal(key: string | null) {
+		if (key === null)
+			return geminiError(
+				403,
+				'PERMISSION_DENIED',
+				"Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other " +
+					'form of API consumer identity to call this API.',
+			)
+		if (key !== apiKey)
+			return geminiError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+				{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
+			])
+		return undefined
+	}
+
+	return {
+		handlers,
+		requests,
+		/** The generateContent calls so far. */
+		generateCalls: () => requests.filter((r) => r.method === 'POST'),
+		/** The next `calls` generateContent calls answer 429 RESOURCE_EXHAUSTED (with RetryInfo unless retryDelay is null). */
+		rateLimit(calls = Infinity, retryDelay: string | null = '7s') {
+			state.rateLimited = { left: calls, retryDelay }
+		},
+		/** The next `calls` calls answer a 5xx (503 "overloaded" by default). */
+		serverError(calls = Infinity, status = 503) {
+			state.serverErrors = { left: calls, status }
+		},
+		/** The next `calls` calls never answer. */
+		hang(calls = Infinity) {
+			state.hangs = { left: calls }
+		},
+		/** The next `calls` calls answer 200 with a truncated JSON body. */
+		malformed(calls = Infinity) {
+			state.malformed = { left: calls }
+		},
+		/** The next `calls` calls answer without an image: text only, and the finish reason given. */
+		noImage(calls = Infinity, { finishReason = 'STOP', text = 'I can help with that, but I cannot edit this photo.' } = {}) {
+			state.noImage = { left: calls, finishReason, text }
+		},
+		/** The next `calls` calls have their prompt blocked (promptFeedback.blockReason, no candidates). */
+		blockPrompt(calls = Infinity, reason = 'PROHIBITED_CONTENT') {
+			state.blocked = { left: calls, reason }
+		},
+		reset() {
+			requests.length = 0
+			state.rateLimited = { left: 0, retryDelay: '7s' }
+			state.serverErrors = { left: 0, status: 503 }
+			state.hangs = { left: 0 }
+			state.malformed = { left: 0 }
+			state.noImage.left = 0
+			state.blocked.left = 0
+		},
+	}
+}
+
+export type GeminiApi = ReturnType<typeof createGeminiApi>
+
+type JsonObject = Record<string, unknown>
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const unknownField = (value: JsonObject, known: Set<string>) => Object.keys(value).find((key) => !known.has(key))
+
+/** Checks a generateContent body the way the adapter's contract asks; the message Gemini would give, or undefined. */
+async function validate(body: unknown, model: (typeof GEMINI_MODELS)[string], record: GeminiRequest): Promise<string | undefined> {
+	if (!isObject(body)) return 'Invalid JSON payload received. Expected an object.'
+	const unknown = unknownField(body, REQUEST_FIELDS)
+	if (unknown) return `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`
+	const contents = body.contents
+	if (!Array.isArray(contents) || contents.length !== 1 || !isObject(contents[0]))
+		return '* GenerateContentRequest.contents: expected exactly one content here'
+	const content = contents[0]
+	if (content.role !== undefined && content.role !== 'user')
+		return `* GenerateContentRequest.contents[0].role: must be "user", not ${content.role}`
+	const parts = content.parts
+	if (!Array.isArray(parts) || parts.length !== 2 || !parts.every(isObject))
+		return '* GenerateContentRequest.contents[0].parts: expected one image part and one text part'
+	const images = parts.filter((part) => 'inlineData' in part)
+	const texts = parts.filter((part) => 'text' in part)
+	if (images.length !== 1 || texts.length !== 1)
+		return '* GenerateContentRequest.contents[0].parts: expected one image part and one text part'
+	for (const part of parts) {
+		const extra = unknownField(part, new Set(['inlineData', 'text']))
+		if (extra) return `Invalid JSON payload received. Unknown name "${extra}" at 'contents[0].parts': Cannot find field.`
+	}
+	const text = texts[0].text
+	if (typeof text !== 'string' || !text.trim()) return '* GenerateContentRequest.contents[0].parts[1].text: text is empty'
+	const inline = isObject(images[0].inlineData) ? images[0].inlineData : {}
+	const { mimeType, data } = inline
+	const format = typeof mimeType === 'string' ? INPUT_TYPES[mimeType] : undefined
+	if (typeof mimeType !== 'string' || !format) return `Unsupported MIME type: ${mimeType}`
+	if (typeof data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0)
+		return "Invalid value at 'contents[0].parts[0].inline_data.data' (TYPE_BYTES), Base64 decoding failed"
+	const bytes = Buffer.from(data, 'base64')
+	const read = await sharp(bytes)
+		.metadata()
+		.catch(() => undefined)
+	if (!read?.width || read.format !== format) return 'Provided image is not valid.'
+
+	const config = body.generationConfig
+	if (!isObject(config)) return '* GenerateContentRequest.generation_config.response_modalities: must include IMAGE for an image answer'
+	const unknownConfig = unknownField(config, CONFIG_FIELDS)
+	if (unknownConfig) return `Invalid JSON payload received. Unknown name "${unknownConfig}" at 'generation_config': Cannot find field.`
+	const modalities = config.responseModalities
+	if (!Array.isArray(modalities) || !modalities.includes('IMAGE') || modalities.some((m) => m !== 'IMAGE' && m !== 'TEXT'))
+		return '* GenerateContentRequest.generation_config.response_modalities: must include IMAGE (TEXT and IMAGE only)'
+	const imageConfig = config.imageConfig
+	if (!isObject(imageConfig)) return '* GenerateContentRequest.generation_config.image_config.aspect_ratio: required here'
+	const unknownImage = unknownField(imageConfig, IMAGE_CONFIG_FIELDS)
+	if (unknownImage)
+		return `Invalid JSON payload received. Unknown name "${unknownImage}" at 'generation_config.image_config': Cannot find field.`
+	const { aspectRatio, imageSize } = imageConfig
+	if (typeof aspectRatio !== 'string' || !model.aspectRatios.includes(aspectRatio)) return `Unsupported aspect ratio: ${aspectRatio}`
+	if (imageSize !== undefined && (typeof imageSize !== 'string' || !model.imageSizes.includes(imageSize)))
+		return `Unsupported image size: ${imageSize}`
+
+	record.prompt = text
+	record.image = { mimeType, bytes }
+	record.aspectRatio = aspectRatio
+	return undefined
+}
+
+/** About a megapixel at the ratio, sides multiples of 16, as Gemini's 1K sizes are. */
+export function sizeFor(aspectRatio: string) {
+	const [w, h] = aspectRatio.split(':').map(Number)
+	const width = Math.round(Math.sqrt((1024 * 1024 * w) / h) / 16) * 16
+	const height = Math.round(Math.sqrt((1024 * 1024 * h) / w) / 16) * 16
+	return { width, height }
+}
