@@ -1,0 +1,115 @@
+import { setupServer } from 'msw/node'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+
+vi.hoisted(() => {
+	process.env.RENDER_PROVIDER = 'gemini'
+	process.env.GEMINI_API_KEY = 'gemini-test-key'
+	process.env.GEMINI_BASE_URL = 'https://gemini.test'
+	process.env.RENDER_RETRY_BASE_MS = '1'
+})
+
+import { eq } from 'drizzle-orm'
+import { stagingRenders } from '#db/schema/staging.ts'
+import { db } from '#core/platform/db.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
+import { GEMINI_DEFAULT_MODEL } from '#core/render/providers/gemini.ts'
+import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
+import { settleJobs } from '#tests/jobs.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { storeRawImages } from './images.ts'
+
+// The pipeline with an immediate vendor: the real @google/genai SDK against the msw model of Gemini's API.
+const api = createGeminiApi()
+const server = setupServer(...api.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+	api.reset()
+	server.resetHandlers()
+})
+afterAll(() => server.close())
+
+const bytesOf = async (key: string | null) => (await readBytes(key!))!
+
+test('every staged image lines up with its photo, and each row says who made it, with what, and what it cost', async () => {
+	// A 3:2 photo: Gemini answers at its nearest ratio and ~1 MP, and the pipeline fits it back.
+	const { actor, room } = await roomWithPhoto({ width: 900, height: 600 })
+	await processRoom(actor, room.id, { styles: ['modern', 'luxury'] })
+	await settleJobs()
+
+	const variations = await variationsOf(room.id)
+	expect(variations).toHaveLength(6)
+	for (const v of variations) {
+		expect(v).toMatchObject({ status: 'completed', provider: 'gemini', model: GEMINI_DEFAULT_MODEL, errorMessage: null })
+		expect(v.costUsdMicros).toBeGreaterThan(0)
+		expect(await sharp(await bytesOf(v.imageUrl!)).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 600 })
+		expect(await sharp(await bytesOf(v.thumbnailUrl!)).metadata()).toMatchObject({ width: 400, height: 267 })
+	}
+	// One call per image (Gemini answers one image a call), none repeated.
+	expect(api.generateCalls()).toHaveLength(6)
+	const rows = await stagingRowsOf(room.id)
+	expect(rows.map((r) => [r.state, r.receivedCount])).toEqual([
+		['delivered', 3],
+		['delivered', 3],
+	])
+	// The vendor's raw answers are gone once delivered.
+	for (const row of rows) expect(await storage().exists(`staging/${row.id}/raw-0`)).toBe(false)
+})
+
+test('a 429 storm is waited out: nothing fails, and the waits are counted', async () => {
+	const { actor, room } = await roomWithPhoto()
+	api.rateLimit(4, null)
+	await processRoom(actor, room.id, { styles: ['industrial'] })
+	await settleJobs()
+	expect((await variationsOf(room.id)).map((v) => v.status)).toEqual(['completed', 'completed', 'completed'])
+	const [row] = await stagingRowsOf(room.id)
+	expect(row.busyCount).toBeGreaterThanOrEqual(1)
+	expect(row.state).toBe('delivered')
+})
+
+test('an answer that arrived is never asked for again: a retry from "received" delivers the stored images', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['coastal'] })
+	const [row] = await stagingRowsOf(room.id)
+	// As a process killed right after storing the vendor's answer leaves it.
+	const answer = await sharp({ create: { width: 1184, height: 864, channels: 3, background: '#996633' } }).png().toBuffer()
+	await storeRawImages(row.id, [{ bytes: answer }, { bytes: answer }, { bytes: answer }])
+	await db.update(stagingRenders).set({ state: 'received', receivedCount: 3, model: 'm', costUsdMicros: 300 }).where(eq(stagingRenders.id, row.id))
+
+	await settleJobs()
+	expect(api.generateCalls()).toHaveLength(0)
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => [v.status, v.costUsdMicros])).toEqual([
+		['completed', 100],
+		['completed', 100],
+		['completed', 100],
+	])
+	expect(await sharp(await bytesOf(variations[0].imageUrl!)).metadata()).toMatchObject({ width: 640, height: 480 })
+})
+
+test("a vendor's final refusal fails that style's slots with its message, and the room settles", async () => {
+	const { actor, room } = await roomWithPhoto()
+	api.blockPrompt()
+	await processRoom(actor, room.id, { styles: ['farmhouse'] })
+	await settleJobs()
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => v.status)).toEqual(['failed', 'failed', 'failed'])
+	expect(variations[0].errorMessage).toMatch(/^Gemini returned no image: the prompt was blocked \(PROHIBITED_CONTENT/)
+	const [row] = await stagingRowsOf(room.id)
+	expect(row).toMatchObject({ state: 'failed', errorMessage: variations[0].errorMessage })
+})
+
+test('a remodel is one more image, asked for on its own', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['scandinavian'], variationCount: 1 })
+	await settleJobs()
+	await remodelRoom(actor, room.id, { style: 'scandinavian' })
+	await settleJobs()
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => [v.generationNumber, v.status])).toEqual([
+		[1, 'completed'],
+		[2, 'completed'],
+	])
+	expect(api.generateCalls()).toHaveLength(2)
+})

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { stagingRenders } from '#db/schema/staging.ts'
+import { db } from '#core/platform/db.ts'
+import { storage } from '#core/platform/storage.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+
+/** An agent's project with one room whose original (`width`×`height`) is in storage, as an upload leaves it. */
+export async function roomWithPhoto({ width = 640, height = 480, roomType = 'living', hasFurniture = false } = {}) {
+	const user = await insertUser({ role: 'agent' })
+	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '1 Staging Row' }).returning()
+	const originalKey = `originals/${project.id}.jpg`
+	await storage().put(originalKey, await makeRoomPhoto({ width, height }), { contentType: 'image/jpeg' })
+	const [room] = await db
+		.insert(propertyStudioRooms)
+		.values({ projectId: project.id, roomType, originalImageUrl: originalKey, hasFurniture })
+		.returning()
+	return { actor: actorFor(user), project, room }
+}
+
+export function variationsOf(roomId: string) {
+	return db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
+}
+
+export function stagingRowsOf(roomId: string) {
+	return db
+		.select()
+		.from(stagingRenders)
+		.then((rows) => rows.filter((row) => (row.subject as { roomId?: string }).roomId === roomId))
+}
