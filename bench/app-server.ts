@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 /** Starts `npm start`'s server (embedded PostgreSQL, inline worker) in a fresh data folder. */
-export async function startAppServer({ port }: { port: number }) {
+export async function startAppServer({ port, env = {} }: { port: number; env?: Record<string, string> }) {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-bench-'))
 	fs.chmodSync(dataDir, 0o755)
 	const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
@@ -18,6 +18,7 @@ export async function startAppServer({ port }: { port: number }) {
 			RENDO_BENCH: '1',
 			// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
 			MALLOC_ARENA_MAX: '2',
+			...env,
 		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 	})
