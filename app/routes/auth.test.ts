@@ -51,6 +51,38 @@ describe('sign-in form', () => {
 		expect(offsite.headers.get('location')).toBe('/dashboard')
 	})
 
+	test.each([
+		'//evil.example',
+		'/\\evil.example',
+		'/\t/evil.example',
+		'/\n/evil.example',
+		'/\r\n/evil.example',
+		'\t//evil.example',
+		'/ /evil.example'.replace(' ', '\\'),
+		'https://evil.example/',
+		'http:evil.example',
+		'javascript:alert(1)',
+		'',
+	])('after sign-in, redirectTo %j never leaves the site', async (redirectTo) => {
+		const user = await insertUser()
+		const result = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))))
+		const location = result.headers.get('location')!
+		expect(new URL(location, 'http://localhost:3000').origin).toBe('http://localhost:3000')
+		expect(location).toBe('/dashboard')
+	})
+
+	test('a same-site path keeps its query and fragment, and an encoded slash stays a path', async () => {
+		const user = await insertUser()
+		for (const [redirectTo, expected] of [
+			['/property-studio?tab=2#rooms', '/property-studio?tab=2#rooms'],
+			['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+			['/a/../dashboard', '/dashboard'],
+		]) {
+			const result = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))))
+			expect(result.headers.get('location')).toBe(expected)
+		}
+	})
+
 	test('the CEO lands on operations', async () => {
 		const ceo = await insertUser({ email: 'ceo@rendo.test' })
 		const result = await settle(() => loginAction(args(formRequest('/login', { username: ceo.username, password: PASSWORD }))))

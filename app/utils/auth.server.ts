@@ -56,10 +56,24 @@ export async function commitLogout(request: Request) {
 	return new Headers({ 'set-cookie': await authSessionStorage.destroySession(session) })
 }
 
-/** Only same-site paths: an open redirect through ?redirectTo= would send users anywhere. */
+// A base that can never be ours: whatever resolves to another origin is somewhere else.
+const SAME_SITE = 'http://same-site.invalid'
+
+/**
+ * Only same-site paths: an open redirect through ?redirectTo= would send users anywhere. The path
+ * is judged as a browser reads a Location: tabs and newlines dropped, backslashes taken for
+ * slashes (`/\t/evil.example` is `//evil.example`), so it is resolved by the WHATWG URL parser and
+ * must stay on this origin; what is sent on is the parser's own normalised path.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/dashboard') {
-	if (!to || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-	return to
+	if (typeof to !== 'string' || !to.startsWith('/')) return fallback
+	let url: URL
+	try {
+		url = new URL(to, SAME_SITE)
+	} catch {
+		return fallback
+	}
+	return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : fallback
 }
 
 /** Where a user lands after signing in: the CEO goes to operations, everyone else to the dashboard. */
