@@ -1,6 +1,7 @@
 import { createLocalPreviewProvider } from './local-preview.ts'
 import type { ProviderName, StagingProvider } from './provider.ts'
 import { createGeminiProvider } from './providers/gemini.ts'
+import { createVirtualStagingAiProvider } from './providers/virtual-staging-ai.ts'
 
 export * from './provider.ts'
 
@@ -18,7 +19,7 @@ export function createProvider(options: ProviderOptions): StagingProvider {
 	const { provider, apiKey = '', baseUrl, model, retryBaseMs } = options
 	switch (provider) {
 		case 'virtual-staging-ai':
-			throw new Error(`The ${provider} adapter is not in this build yet`)
+			return createVirtualStagingAiProvider({ apiKey, baseUrl, retryBaseMs })
 		case 'openai':
 			throw new Error(`The ${provider} adapter is not in this build yet`)
 		case 'gemini':

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { logger } from '#core/platform/logger.ts'
-import { RenderError } from './provider.ts'
+import { ProviderBusyError, RenderError } from './provider.ts'
 
 export interface RetryOptions {
 	fetch: typeof globalThis.fetch
@@ -10,16 +10,19 @@ export interface RetryOptions {
 	retryBaseMs: number
 	/** One attempt, answer body included. */
 	requestTimeoutMs: number
+	/** The vendor's name, for messages. */
+	vendor: string
 }
 
 /** Turns a successful answer into a value; throw a RenderError for an answer that retrying will not fix. */
 export type ReadAnswer<T> = (response: Response) => Promise<T>
 
 /**
- * fetch with the retry policy of a paid, rate-limited API: 429 (after its Retry-After), 5xx, network
- * errors and per-attempt timeouts are retried with exponential backoff and jitter; any other 4xx fails
- * at once. Reading the body is part of the attempt, so a connection dropped mid-body is retried too.
- * `signal` bounds the whole exchange, waits included; once it aborts, nothing is retried.
+ * fetch with the retry policy of a paid, rate-limited API: 5xx, network errors and per-attempt
+ * timeouts are retried with exponential backoff and jitter; a 429 is a ProviderBusyError at once
+ * (with its Retry-After), so the staging pipeline waits it out without holding a job; any other 4xx
+ * fails at once. Reading the body is part of the attempt, so a connection dropped mid-body is
+ * retried too. `signal` bounds the whole exchange, waits included; once it aborts, nothing is retried.
  */
 export function createRetryingFetch(options: RetryOptions) {
 	return async function retryingFetch<T>(
@@ -31,23 +34,22 @@ export function createRetryingFetch(options: RetryOptions) {
 	): Promise<T> {
 		for (let attempt = 0; ; attempt++) {
 			let failure: string
-			let retryAfterMs: number | undefined
 			try {
 				const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)])
 				const response = await options.fetch(url, { ...init, signal: attemptSignal })
 				if (response.ok) return await read(response)
 				const detail = await errorDetail(response)
-				if (response.status !== 429 && response.status < 500)
-					throw new RenderError(`Staging provider refused ${what}: ${response.status} ${detail}`, false)
+				if (response.status === 429)
+					throw new ProviderBusyError(`${options.vendor} is rate limiting: ${detail}`, parseRetryAfter(response.headers.get('retry-after')))
+				if (response.status < 500) throw new RenderError(`${options.vendor} refused ${what}: ${response.status} ${detail}`, false)
 				failure = `${response.status} ${detail}`
-				retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
 			} catch (error) {
 				if (error instanceof RenderError || signal.aborted) throw error
 				failure = error instanceof Error ? error.message : String(error)
 			}
 			if (attempt >= options.maxRetries)
-				throw new RenderError(`Staging provider failed ${what} after ${attempt + 1} attempts: ${failure}`, true)
-			const delayMs = retryAfterMs ?? backoff(options.retryBaseMs, attempt)
+				throw new RenderError(`${options.vendor} failed ${what} after ${attempt + 1} attempts: ${failure}`, true)
+			const delayMs = backoff(options.retryBaseMs, attempt)
 			logger.warn({ what, attempt: attempt + 1, failure, delayMs }, 'staging provider request failed; retrying')
 			await sleep(delayMs, undefined, { signal })
 		}

@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm'
+import { setupServer } from 'msw/node'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+
+vi.hoisted(() => {
+	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
+	process.env.RENDER_API_KEY = 'vsai-test-key'
+	process.env.RENDER_API_URL = 'https://api.virtualstagingai.test/v2'
+	process.env.RENDER_RETRY_BASE_MS = '1'
+	// Looks at the vendor are a minute apart: each test brings them forward itself (settleJobs).
+	process.env.RENDER_POLL_INTERVAL_MS = '60000'
+	process.env.RENDER_CONCURRENCY = '4'
+})
+
+import { stagingRenders } from '#db/schema/staging.ts'
+import { db, pool } from '#core/platform/db.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { stagingWebhook } from './webhook.ts'
+
+// The pipeline with a deferred vendor: our adapter against the model of Virtual Staging AI's v2 API.
+const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
+const server = setupServer(...vsai.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => vsai.reset())
+afterAll(() => server.close())
+
+const posts = (path: string) => vsai.requests.filter((r) => r.method === 'POST' && r.path === path)
+
+test('one render per room and style with variation_count 3; images fitted to the photo; ids and model recorded', async () => {
+	const { actor, room } = await roomWithPhoto({ width: 800, height: 600, hasFurniture: true })
+	await processRoom(actor, room.id, { styles: ['modern', 'industrial'] })
+	await settleJobs()
+
+	expect(vsai.state.creates).toBe(2)
+	expect(posts('/renders').map((r) => r.body)).toEqual(
+		['modern', 'industrial'].map((style) => ({
+			config: { type: 'staging', add_furniture: { room_type: 'living', style }, remove_furniture: { mode: 'on' } },
+			image_url: expect.stringMatching(/^data:image\/jpeg;base64,/),
+			variation_count: 3,
+			wait_for_completion: false,
+		})),
+	)
+	const variations = await variationsOf(room.id)
+	expect(variations).toHaveLength(6)
+	for (const v of variations) {
+		expect(v).toMatchObject({ status: 'completed', provider: 'virtual-staging-ai', model: 'virtual-staging-ai-v2' })
+		expect(v.renderId).toMatch(/^rnd_/)
+		expect(v.variationId).toMatch(/^var_/)
+		// The vendor answered 1536×1024 (3:2); the photo is 4:3.
+		expect(await sharp((await readBytes(v.imageUrl!))!).metadata()).toMatchObject({ width: 800, height: 600, format: 'jpeg' })
+	}
+	expect(new Set(variations.map((v) => v.variationId)).size).toBe(6)
+})
+
+test('waiting holds no job: after the submit the job ends, and the next look is queued for later', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['luxury'] })
+	await drainJobs()
+	const [row] = await stagingRowsOf(room.id)
+	expect(row.state).toBe('submitted')
+	expect(row.providerRenderId).toMatch(/^rnd_/)
+	const { rows } = await pool.query<{ locked_at: Date | null; run_at: Date }>(
+		"select locked_at, run_at from graphile_worker.jobs where task_identifier = 'stage_render'",
+	)
+	expect(rows).toHaveLength(1)
+	expect(rows[0].locked_at).toBeNull()
+	expect(rows[0].run_at.getTime()).toBeGreaterThan(Date.now() + 30_000)
+	await settleJobs()
+	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
+})
+
+test('a remodel adds variations to the same vendor render and takes only the new one', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['coastal'] })
+	await settleJobs()
+	await remodelRoom(actor, room.id, { style: 'coastal' })
+	await remodelRoom(actor, room.id, { style: 'coastal' })
+	await settleJobs()
+
+	expect(vsai.state.creates).toBe(1)
+	expect(vsai.state.variationPosts).toBe(2)
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => [v.generationNumber, v.status])).toEqual(
+		expect.arrayContaining([
+			[1, 'completed'],
+			[2, 'completed'],
+			[3, 'completed'],
+		]),
+	)
+	expect(new Set(variations.map((v) => v.renderId)).size).toBe(1)
+	expect(new Set(variations.map((v) => v.variationId)).size).toBe(5)
+})
+
+test('a 429 storm is waited out and never fails a render', async () => {
+	const { actor, room } = await roomWithPhoto()
+	vsai.state.failures.push(429, 429, 429, 429)
+	await processRoom(actor, room.id, { styles: ['farmhouse', 'standard'] })
+	await settleJobs()
+	expect((await variationsOf(room.id)).map((v) => v.status)).toEqual(Array(6).fill('completed'))
+	expect(vsai.state.creates).toBe(2)
+	const rows = await stagingRowsOf(room.id)
+	expect(rows.reduce((sum, r) => sum + r.busyCount, 0)).toBe(4)
+})
+
+test('a failed or cancelled render fails its slots with a clear message; an expired result link too', async () => {
+	const failing = await roomWithPhoto()
+	vsai.state.outcome = 'failed'
+	await processRoom(failing.actor, failing.room.id, { styles: ['modern'] })
+	await settleJobs()
+	expect((await variationsOf(failing.room.id))[0].errorMessage).toBe('The staging provider could not stage this photo: The photo could not be staged')
+
+	const cancelled = await roomWithPhoto()
+	vsai.state.outcome = 'canceled'
+	await processRoom(cancelled.actor, cancelled.room.id, { styles: ['modern'] })
+	await settleJobs()
+	expect((await variationsOf(cancelled.room.id))[0].errorMessage).toBe('The staging provider cancelled this render')
+
+	const expired = await roomWithPhoto()
+	vsai.state.outcome = 'completed'
+	vsai.state.expireResults = true
+	await processRoom(expired.actor, expired.room.id, { styles: ['modern'] })
+	await settleJobs()
+	expect((await variationsOf(expired.room.id)).map((v) => [v.status, v.errorMessage])).toEqual(
+		Array(3).fill(['failed', "Virtual Staging AI's result link has expired or is gone (403)"]),
+	)
+})
+
+test('a submit whose answer was lost is adopted from the vendor, not sent again', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['scandinavian'] })
+	const [row] = await stagingRowsOf(room.id)
+	// As a worker killed after sending but before hearing the id leaves it: the vendor has the render.
+	const provider = stagingProvider()
+	if (provider.kind !== 'deferred') throw new Error('expected the deferred vendor')
+	await provider.submit({ image: Buffer.from('x'), width: 1, height: 1, roomType: 'living', style: 'scandinavian', removeFurniture: false, count: 3, firstIndex: 0 })
+	await db.update(stagingRenders).set({ state: 'submitting', submitStartedAt: new Date() }).where(eq(stagingRenders.id, row.id))
+
+	await settleJobs()
+	expect(vsai.state.creates).toBe(1)
+	expect((await variationsOf(room.id)).map((v) => v.status)).toEqual(['completed', 'completed', 'completed'])
+})
+
+test('a webhook only wakes the waiting look; unknown ids and other bodies change nothing', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['midcentury'] })
+	await drainJobs()
+	const [row] = await stagingRowsOf(room.id)
+	expect(await stagingWebhook({ event_type: 'done', render_id: 'rnd_unknown' })).toBe(0)
+	expect(await stagingWebhook({ hello: 'world' })).toBe(0)
+	expect(await stagingWebhook({ event_type: 'done', render_id: row.providerRenderId })).toBe(1)
+	// Woken means due now: one plain drain (no bringing forward) finishes it.
+	await drainJobs()
+	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
+})

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { http as mswHttp } from 'msw'
+import sharp from 'sharp'
+
+/**
+ * A model of Virtual Staging AI's v2 API (core/render/providers/virtual-staging-ai.ts cites the
+ * documentation), as one `handle(Request) → Response`, so msw serves it in-process and `serveModel`
+ * on a real loopback port (for child processes and the bench). It checks each request strictly
+ * (auth header, body fields and types, enums, variation_count, the image_url pattern, no unknown
+ * fields) and keeps renders whose variations finish `latencyMs` after they were asked for, with
+ * a cap on variations in progress above which it answers 429 with Retry-After.
+ */
+export const VSAI_TEST_KEY = 'vsai-test-key'
+const ROOM_TYPES = ['living', 'bed', 'kitchen', 'dining', 'bathroom', 'home_office', 'outdoor', 'kids_room']
+const STYLES = ['modern', 'scandinavian', 'industrial', 'midcentury', 'luxury', 'farmhouse', 'coastal', 'standard']
+const IMAGE_URL = /^(https?:\/\/[^\s]+|data:image\/[a-zA-Z+]+;base64,[A-Za-z0-9+/=]+)$/
+
+interface ModelVariation {
+	id: string
+	render_id: string
+	created_at: number
+	doneAt: number
+	config: { type: string; room_type?: string; style?: string }
+	outcome: 'completed' | 'failed' | 'canceled'
+	error_message?: string
+}
+
+export interface ModelOptions {
+	baseUrl?: string
+	apiKey?: string
+	/** A variation is done this long after it was asked for. */
+	latencyMs?: number
+	/** Variations in progress above which a create answers 429. */
+	concurrencyCap?: number
+	/** The result's size, whatever the photo's (the vendor reframes). */
+	outputSize?: { width: number; height: number }
+}
+
+export function createVirtualStagingAiModel({
+	baseUrl = 'https://api.virtualstagingai.test/v2',
+	apiKey = VSAI_TEST_KEY,
+	latencyMs = 0,
+	concurrencyCap = 50,
+	outputSize = { width: 1536, height: 1024 },
+}: ModelOptions = {}) {
+	const base = new URL(baseUrl)
+	const renders = new Map<string, { id: string; created_at: number; variations: ModelVariation[] }>()
+	const requests: Array<{ method: string; path: string; body?: unknown }> = []
+	const state = {
+		creates: 0,
+		variationPosts: 0,
+		tooMany: 0,
+		/** Answer the next requests with these statuses instead. */
+		failures: [] as number[],
+		/** How new variations end. */
+		outcome: 'completed' as ModelVariation['outcome'],
+		/** Results answer 403, as an expired signed URL does. */
+		expireResults: false,
+		/** A create is made, then its answer is held this long (a crash lands in between). */
+		answerDelayMs: 0,
+	}
+	let resultJpeg: Promise<Buffer> | undefined
+	const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+		new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+	const refuse = (status: number, message: string) => json({ message }, status)
+	const inProgress = () => [...renders.values()].flatMap((r) => r.variations).filter((v) => v.doneAt > Date.now()).length
+
+	function view(v: ModelVariation, resultBase: string) {
+		const done = Date.now() >= v.doneAt
+		const status = done ? v.outcome : v.created_at + latencyMs / 2 > Date.now() ? 'queued' : 'rendering'
+		return {
+			id: v.id,
+			type: 'staging',
+			render_id: v.render_id,
+			created_at: v.created_at,
+			status,
+			result: status === 'completed' ? { url: `${resultBase}/results/${v.id}.jpg`, optimized_url: null, thumbnail_url: null } : null,
+			base_variation_id: null,
+			eta: done ? null : Math.ceil((v.doneAt - Date.now()) / 1000),
+			config: v.config,
+			...(status === 'failed' ? { error_message: v.error_message ?? 'The photo could not be staged' } : {}),
+		}
+	}
+	const renderView = (r: { id: string; created_at: number; variations: ModelVariation[] }, resultBase: string) => ({
+		id: r.id,
+		created_at: r.created_at,
+		queued_at: null,
+		variations: { total_count: r.variations.length, next_cursor: null, items: r.variations.map((v) => view(v, resultBase)) },
+		eta: null,
+	})
+
+	/** The body's fields, checked as the documentation states them; a string is the refusal. */
+	function checkBody(body: unknown, withImage: boolean): string | { config: ModelVariation['config']; count: number } {
+		if (!body || typeof body !== 'object') return 'body must be a JSON object'
+		const b = body as Record<string, unknown>
+		const allowed = ['config', 'variation_count', 'wait_for_completion', 'webhook_url', ...(withImage ? ['image_url'] : [])]
+		const unknown = Object.keys(b).filter((k) => !allowed.includes(k))
+		if (unknown.length) return `unknown fields: ${unknown.join(', ')}`
+		if (withImage && (typeof b.image_url !== 'string' || !IMAGE_URL.test(b.image_url))) return 'image_url must be an http(s) or base64 data URL'
+		if (!Number.isInteger(b.variation_count) || (b.variation_count as number) < 1 || (b.variation_count as number) > 4)
+			return 'variation_count must be an integer from 1 to 4'
+		if (b.wait_for_completion !== false) return 'wait_for_completion must be false here'
+		if (b.webhook_url !== undefined && (typeof b.webhook_url !== 'string' || !b.webhook_url.startsWith('https://'))) return 'webhook_url must be https'
+		const c = b.config as Record<string, unknown> | undefined
+		if (!c || c.type !== 'staging') return 'config.type must be "staging"'
+		const extra = Object.keys(c).filter((k) => !['type', 'add_furniture', 'remove_furniture'].includes(k))
+		if (extra.length) return `unknown config fields: ${extra.join(', ')}`
+		const add = c.add_furniture as Record<string, unknown> | undefined
+		const remove = c.remove_furniture as Record<string, unknown> | undefined
+		if (!add && !remove) return 'config needs add_furniture or remove_furniture'
+		if (add && (!ROOM_TYPES.includes(add.room_type as string) || !STYLES.includes(add.style as string))) return 'invalid room_type or style'
+		if (remove && !['on', 'off', 'auto'].includes(remove.mode as string)) return 'remove_furniture.mode must be on, off or auto'
+		return { config: { type: 'staging', room_type: add?.room_type as string, style: add?.style as string }, count: b.variation_count as number }
+	}
+
+	function newVariations(renderId: string, config: ModelVariation['config'], count: number) {
+		const now = Date.now()
+		return Array.from({ length: count }, (_, i) => ({
+			id: `var_${randomUUID()}`,
+			render_id: renderId,
+			created_at: now + i,
+			doneAt: now + latencyMs,
+			config,
+			outcome: state.outcome,
+		}))
+	}
+
+	async function handle(request: Request): Promise<Response> {
+		const url = new URL(request.url)
+		const resultBase = `${url.protocol}//${url.host}${base.pathname === '/' ? '' : base.pathname}`
+		if (url.pathname.startsWith(`${base.pathname}/results/`)) {
+			if (state.expireResults) return new Response('AccessDenied: Request has expired', { status: 403 })
+			return new Response(new Uint8Array(await (resultJpeg ??= sharp({ create: { ...outputSize, channels: 3, background: "#8a7560" } }).jpeg().toBuffer())), {
+				headers: { 'content-type': 'image/jpeg' },
+			})
+		}
+		const path = url.pathname.slice(base.pathname.length)
+		const body = request.method === 'POST' ? await request.json().catch(() => null) : undefined
+		requests.push({ method: request.method, path: `${path}${url.search}`, body })
+		if (request.headers.get('authorization') !== `Api-Key ${apiKey}`) return refuse(401, 'Invalid API key')
+		const failure = state.failures.shift()
+		if (failure === 429) return (state.tooMany++, json({ message: 'Too many requests' }, 429, { 'retry-after': '0' }))
+		if (failure) return refuse(failure, 'Unexpected server error')
+
+		if (request.method === 'GET' && path === '/status') return new Response(null, { status: 200 })
+		if (request.method === 'GET' && path === '/user')
+			return json({ user: { email: 'agency@example.com', uid: 'u1' }, photoLimit: { staging: 500, imageEditing: 0 }, photosUsedThisPeriod: { staging: state.creates, imageEditing: 0 } })
+		if (request.method === 'GET' && path === '/renders') {
+			const all = [...renders.values()].sort((a, b) => b.created_at - a.created_at)
+			return json({ total_count: all.length, next_cursor: null, items: all.slice(0, Number(url.searchParams.get('limit') ?? 20)).map((r) => renderView(r, resultBase)) })
+		}
+		const one = path.match(/^\/renders\/([^/]+)(\/variations)?$/)
+		if (request.method === 'POST' && path === '/renders') {
+			const checked = checkBody(body, true)
+			if (typeof checked === 'string') return refuse(400, checked)
+			if (inProgress() + checked.count > concurrencyCap) return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			const id = `rnd_${randomUUID()}`
+			const render = { id, created_at: Date.now(), variations: newVariations(id, checked.config, checked.count) }
+			renders.set(id, render)
+			state.creates++
+			if (state.answerDelayMs) await new Promise((r) => setTimeout(r, state.answerDelayMs))
+			return json(renderView(render, resultBase), 201)
+		}
+		if (one && request.method === 'POST' && one[2]) {
+			const render = renders.get(decodeURIComponent(one[1]))
+			if (!render) return refuse(404, 'Render not found')
+			const checked = checkBody(body, false)
+			if (typeof checked === 'string') return refuse(400, checked)
+			if (inProgress() + checked.count > concurrencyCap) return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			render.variations.push(...newVariations(render.id, checked.config, checked.count))
+			state.variationPosts++
+			return json(renderView(render, resultBase), 201)
+		}
+		if (one && request.method === 'GET' && !one[2]) {
+			const render = renders.get(decodeURIComponent(one[1]))
+			return render ? json(renderView(render, resultBase)) : refuse(404, 'Render not found')
+		}
+		return refuse(404, 'Not found')
+	}
+
+	return {
+		baseUrl,
+		state,
+		requests,
+		renders,
+		handle,
+		/** msw handlers for the API and its result links on the same host. */
+		handlers: [mswHttp.all(`${base.origin}/*`, ({ request }) => handle(request))],
+		reset() {
+			renders.clear()
+			requests.length = 0
+			Object.assign(state, { creates: 0, variationPosts: 0, tooMany: 0, failures: [], outcome: 'completed', expireResults: false, answerDelayMs: 0 })
+		},
+	}
+}
+
+export type VirtualStagingAiModel = ReturnType<typeof createVirtualStagingAiModel>
+
+/** The model on a real loopback port: its base URL for RENDER_API_URL, and a way to close it. */
+export async function serveModel(options: Omit<ModelOptions, 'baseUrl'> = {}) {
+	let model: VirtualStagingAiModel | undefined
+	const server = http.createServer(async (req, res) => {
+		const chunks: Buffer[] = []
+		for await (const chunk of req) chunks.push(chunk as Buffer)
+		const request = new Request(`http://127.0.0.1${req.url}`, {
+			method: req.method,
+			headers: req.headers as Record<string, string>,
+			body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+		})
+		const response = await model!.handle(request)
+		res.writeHead(response.status, Object.fromEntries(response.headers))
+		res.end(Buffer.from(await response.arrayBuffer()))
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`
+	model = createVirtualStagingAiModel({ ...options, baseUrl })
+	return { model, baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
