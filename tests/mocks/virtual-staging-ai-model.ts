@@ -204,7 +204,7 @@ export async function serveModel(options: Omit<ModelOptions, 'baseUrl'> = {}) {
 	const server = http.createServer(async (req, res) => {
 		const chunks: Buffer[] = []
 		for await (const chunk of req) chunks.push(chunk as Buffer)
-		const request = new Request(`http://127.0.0.1${req.url}`, {
+		const request = new Request(`http://${req.headers.host}${req.url}`, {
 			method: req.method,
 			headers: req.headers as Record<string, string>,
 			body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
