@@ -12,7 +12,7 @@ import {
 	type StagingProvider,
 } from '#core/render/provider.ts'
 import { config } from '#core/platform/config.ts'
-import { db } from '#core/platform/db.ts'
+import { db, pool } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
@@ -208,8 +208,9 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 			false,
 		)
 	if (mine.length < row.count || mine.some((v) => v.state !== 'done')) {
+		// The vendor's ETA is whole seconds, rounded up: look a second early, then at the usual pace.
 		const { pollIntervalMs } = config().render
-		const wait = etaSeconds ? Math.min(Math.max(etaSeconds * 1000, pollIntervalMs), 30_000) : pollIntervalMs
+		const wait = Math.min(Math.max((etaSeconds ?? 0) * 1000 - 1000, pollIntervalMs), 30_000)
 		return await queueStep(db, row, later(wait))
 	}
 	// Result URLs expire: every image is fetched and stored now, before anything else.
@@ -223,6 +224,7 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 		.update(stagingRenders)
 		.set({ state: 'received', receivedCount: images.length, providerImageIds: mine.map((v) => v.id), receivedAt: new Date() })
 		.where(eq(stagingRenders.id, row.id))
+	await wakeNextWaiting(provider.name)
 	await deliver({ ...row, providerImageIds: mine.map((v) => v.id) }, images, await readPhoto(row.originalKey), { stored: true })
 }
 
@@ -273,6 +275,22 @@ async function failRender(row: StagingRender, message: string) {
 		.returning()
 	if (failed) await purposeOf(row.purpose).fail(failed, message)
 	await removeRawImages(row.id)
+}
+
+/**
+ * A vendor slot just freed: the request that waits longest for one (by priority, then age) is
+ * looked at now rather than at its next scheduled look, so slots never sit idle between waves.
+ */
+async function wakeNextWaiting(provider: string) {
+	await pool.query(
+		`select graphile_worker.reschedule_jobs(array(
+			select job.id from staging_renders request
+			join graphile_worker.jobs job on job.key = 'stage:' || request.id
+			where request.provider = $1 and request.state = 'queued' and job.locked_at is null and job.run_at > now()
+			order by request.priority, request.created_at limit 1
+		), run_at => now())`,
+		[provider],
+	)
 }
 
 /** The vendor's "not now": wait what it asked (or back off), with jitter, and ask again. */
