@@ -75,10 +75,10 @@ const PROVIDER_KEY_VARIABLE = {
 	gemini: 'GEMINI_API_KEY',
 } as const satisfies Record<ProviderName, keyof z.infer<typeof EnvSchema> | undefined>
 
-/** Each vendor's documented account limit on work in flight (see the adapters' headers). */
+/** Work in flight per vendor account: Virtual Staging AI documents 50; OpenAI and Gemini limit by tier (images per minute), so these are modest starting points. */
 const DEFAULT_CONCURRENCY: Record<ProviderName, number> = {
 	local: 1,
-	'virtual-staging-ai': 10,
+	'virtual-staging-ai': 50,
 	openai: 5,
 	gemini: 10,
 }

@@ -1,6 +1,7 @@
 import { createLocalPreviewProvider } from './local-preview.ts'
 import type { ProviderName, StagingProvider } from './provider.ts'
 import { createGeminiProvider } from './providers/gemini.ts'
+import { createOpenAiProvider } from './providers/openai.ts'
 import { createVirtualStagingAiProvider } from './providers/virtual-staging-ai.ts'
 
 export * from './provider.ts'
@@ -21,7 +22,7 @@ export function createProvider(options: ProviderOptions): StagingProvider {
 		case 'virtual-staging-ai':
 			return createVirtualStagingAiProvider({ apiKey, baseUrl, retryBaseMs })
 		case 'openai':
-			throw new Error(`The ${provider} adapter is not in this build yet`)
+			return createOpenAiProvider({ apiKey, baseURL: baseUrl, model })
 		case 'gemini':
 			return createGeminiProvider({ apiKey, baseUrl, model })
 		case 'local':

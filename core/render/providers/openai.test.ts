@@ -1,0 +1,122 @@
+import { setupServer } from 'msw/node'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
+import { ProviderBusyError, RenderError, type StagingRequest } from '../provider.ts'
+import { createOpenAiProvider, nearestSize, OPENAI_DEFAULT_MODEL, stagingPrompt, type OpenAiOptions } from './openai.ts'
+
+// Contract tests: the real openai SDK against an msw model of the image edit endpoint.
+const api = createOpenAiImagesModel()
+const server = setupServer(...api.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => api.reset())
+afterAll(() => server.close())
+
+let photo: Buffer
+beforeAll(async () => {
+	photo = await makeRoomPhoto({ width: 800, height: 600 })
+})
+
+const openai = (options: Partial<OpenAiOptions> = {}) =>
+	createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseURL: OPENAI_TEST_BASE, timeoutMs: 2000, ...options })
+const request = (overrides: Partial<StagingRequest> = {}): StagingRequest => ({
+	image: photo,
+	width: 800,
+	height: 600,
+	roomType: 'bedroom',
+	style: 'scandinavian',
+	removeFurniture: false,
+	count: 3,
+	firstIndex: 0,
+	...overrides,
+})
+const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it should fail'), (error: unknown) => error as RenderError)
+
+test('one call asks for n=3 at high input fidelity, JPEG, the nearest size, and answers three images', async () => {
+	const { images, model, providerRenderId } = await openai().render(request())
+	expect(api.calls).toHaveLength(1)
+	expect(api.calls[0]).toEqual({
+		image: 'file:image/jpeg',
+		prompt: stagingPrompt(request()),
+		model: OPENAI_DEFAULT_MODEL,
+		n: '3',
+		size: '1536x1024',
+		quality: 'high',
+		input_fidelity: 'high',
+		output_format: 'jpeg',
+	})
+	expect(images).toHaveLength(3)
+	expect(await sharp(images[0].bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1536, height: 1024 })
+	expect(model).toBe(OPENAI_DEFAULT_MODEL)
+	expect(providerRenderId).toBe('req_1')
+})
+
+test('the size is the one whose aspect is nearest the photo', () => {
+	expect(nearestSize(4000, 3000)).toBe('1536x1024')
+	expect(nearestSize(3000, 4000)).toBe('1024x1536')
+	expect(nearestSize(1100, 1000)).toBe('1024x1024')
+	expect(nearestSize(5000, 1000)).toBe('1536x1024')
+})
+
+test('prompts keep the room and only furnish, empty first when asked, and empty only for a null style', () => {
+	const furnish = stagingPrompt({ roomType: 'kids_room', style: 'midcentury', removeFurniture: false })
+	expect(furnish).toContain("child's bedroom in a mid-century modern interior style")
+	expect(furnish).toContain('Keep the walls, windows, doors, floor, ceiling, built-in fixtures, lighting and the camera position')
+	expect(furnish).not.toContain('remove')
+	expect(stagingPrompt({ roomType: 'living', style: 'modern', removeFurniture: true })).toContain('First remove the existing furniture')
+	const empty = stagingPrompt({ roomType: 'living', style: null, removeFurniture: true })
+	expect(empty).toContain('Remove all furniture')
+	expect(empty).toContain('Add nothing.')
+})
+
+test('the reported usage becomes a cost where OpenAI publishes the model’s token prices', async () => {
+	expect((await openai().render(request())).costUsdMicros).toBeUndefined()
+	// gpt-image-1-mini: 100 text × $2 + 1300 image × $2.50 + 18720 out × $8 per 1M tokens
+	expect((await openai({ model: 'gpt-image-1-mini' }).render(request())).costUsdMicros).toBe(100 * 2 + 1300 * 2.5 + 18720 * 8)
+})
+
+describe('failures', () => {
+	test('each call of a 429 storm is the vendor saying "not now", with its retry-after; then it answers', async () => {
+		api.state.rateLimited = 2
+		for (let i = 0; i < 2; i++) {
+			const error = await failure(openai().render(request()))
+			expect(error).toBeInstanceOf(ProviderBusyError)
+			expect((error as ProviderBusyError).retryAfterMs).toBe(20)
+		}
+		expect((await openai().render(request())).images).toHaveLength(3)
+	})
+
+	test('an account out of credit is final, not a rate limit', async () => {
+		api.state.insufficientQuota = true
+		const error = await failure(openai().render(request()))
+		expect(error).not.toBeInstanceOf(ProviderBusyError)
+		expect(error).toMatchObject({ retryable: false, message: expect.stringMatching(/no credit left/) })
+	})
+
+	test('a 5xx is a retryable failure (the pipeline tries again later)', async () => {
+		api.state.serverErrors = 1
+		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true, message: expect.stringMatching(/^OpenAI failed/) })
+		expect((await openai().render(request())).images).toHaveLength(3)
+	})
+
+	test('a timeout is retryable; a malformed answer or no image too, a wrong key is final', async () => {
+		api.state.hang = true
+		expect(await failure(openai({ timeoutMs: 100 }).render(request()))).toMatchObject({ retryable: true })
+		api.reset()
+		api.state.malformed = true
+		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true })
+		api.reset()
+		api.state.noImage = true
+		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true, message: 'OpenAI returned no image' })
+		expect(await failure(openai({ apiKey: 'sk-wrong' }).render(request()))).toMatchObject({
+			retryable: false,
+			message: expect.stringMatching(/^OpenAI refused the API key/),
+		})
+	})
+})
+
+test('status: reachable with the key, not with another', async () => {
+	expect(await openai().status()).toEqual({ reachable: true })
+	expect(await openai({ apiKey: 'sk-wrong' }).status()).toMatchObject({ reachable: false })
+})

@@ -1,0 +1,163 @@
+/**
+ * OpenAI's image edits through the official `openai` SDK, as an ImmediateProvider: one call sends
+ * the photo and a staging prompt and answers `count` images.
+ *
+ * Facts relied on (the installed SDK, node_modules/openai/resources/images.d.ts, which mirrors
+ * https://platform.openai.com/docs/api-reference/images/createEdit ):
+ * - `images.edit({ image, prompt, model, n, size, quality, input_fidelity, output_format })` posts
+ *   multipart to `{baseURL}/images/edits`; GPT image models take png, webp or jpg up to 50 MB, a prompt
+ *   up to 32000 characters, `n` from 1 to 10, `size` 1024x1024, 1536x1024 or 1024x1536 (or auto),
+ *   `input_fidelity` high for gpt-image-1, gpt-image-1.5 and later, `output_format` png, jpeg or webp.
+ *   The model defaults to gpt-image-1.5. GPT image models always answer base64 in `data[].b64_json`,
+ *   with `usage` (input_tokens, output_tokens, input_tokens_details.image_tokens/text_tokens).
+ * - The SDK reads OPENAI_BASE_URL, can retry connection errors, 408, 409, 429 and 5xx `maxRetries` times,
+ *   and throws RateLimitError (429, with the answer's headers), AuthenticationError
+ *   (401), PermissionDeniedError (403), BadRequestError (400), APIConnectionTimeoutError, APIConnectionError.
+ *   A 429 whose error code is `insufficient_quota` is the account out of credit, not a rate limit.
+ * - Prices per 1M tokens, gpt-image-1-mini: text input $2.00, image input $2.50, image output $8.00
+ *   (a high-quality 1536x1024 image $0.052). https://developers.openai.com/api/docs/models/gpt-image-1-mini
+ *   Other models' token prices are not in the sources read, so their cost is left unreported.
+ */
+import OpenAI, { toFile } from 'openai'
+import {
+	ProviderBusyError,
+	RenderError,
+	type ImmediateProvider,
+	type RoomType,
+	type StagingRequest,
+	type Style,
+} from '../provider.ts'
+
+export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
+export const OPENAI_SIZES = [
+	{ size: '1024x1024', width: 1024, height: 1024 },
+	{ size: '1536x1024', width: 1536, height: 1024 },
+	{ size: '1024x1536', width: 1024, height: 1536 },
+] as const
+
+/** USD per 1M tokens, where OpenAI publishes them. */
+const PRICES: Record<string, { text: number; imageIn: number; imageOut: number }> = {
+	'gpt-image-1-mini': { text: 2, imageIn: 2.5, imageOut: 8 },
+}
+
+const ROOM_WORDS: Record<RoomType, string> = {
+	kitchen: 'kitchen',
+	living: 'living room',
+	bedroom: 'bedroom',
+	bathroom: 'bathroom',
+	dining: 'dining room',
+	office: 'home office',
+	exterior: 'front of the house',
+	kids_room: "child's bedroom",
+	outdoor: 'garden or patio',
+}
+
+const STYLE_WORDS: Record<Style, string> = {
+	modern: 'modern',
+	luxury: 'luxury',
+	scandinavian: 'Scandinavian',
+	industrial: 'industrial',
+	midcentury: 'mid-century modern',
+	farmhouse: 'farmhouse',
+	coastal: 'coastal',
+	standard: 'classic, neutral',
+}
+
+const KEEP =
+	'Keep the walls, windows, doors, floor, ceiling, built-in fixtures, lighting and the camera position, lens and framing exactly as they are.'
+
+/** The instruction for one request: furnish in the style, and nothing else about the room changes. */
+export function stagingPrompt(request: Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture'>) {
+	const room = ROOM_WORDS[request.roomType]
+	if (!request.style)
+		return `Photo of a ${room} for a property listing. Remove all furniture, decor and personal belongings so the room is empty, and fill in the floor and walls behind them. ${KEEP} Add nothing.`
+	const empty = request.removeFurniture ? 'First remove the existing furniture, decor and belongings. Then furnish' : 'Furnish'
+	return `Photo of a ${room} for a property listing, virtually staged. ${empty} it as a ${room} in a ${STYLE_WORDS[request.style]} interior style, with furniture sized and placed to suit the space. ${KEEP} Only furnish the room; do not add or change any architecture. The result must look like a real photograph.`
+}
+
+/** The size OpenAI makes whose aspect ratio is nearest the photo's (compared as logarithms, so 2:1 and 1:2 are equally far from 1:1). */
+export function nearestSize(width: number, height: number) {
+	const aspect = Math.log(width / height)
+	return OPENAI_SIZES.reduce((best, s) =>
+		Math.abs(Math.log(s.width / s.height) - aspect) < Math.abs(Math.log(best.width / best.height) - aspect) ? s : best,
+	).size
+}
+
+export interface OpenAiOptions {
+	apiKey: string
+	baseURL?: string
+	model?: string
+	timeoutMs?: number
+	maxRetries?: number
+}
+
+/**
+ * The SDK's own retries are off by default: the staging pipeline already retries a passing fault
+ * (a later job attempt) and waits out a 429 without holding a job, and it resends only a call
+ * whose answer never arrived.
+ */
+export function createOpenAiProvider({ apiKey, baseURL, model = OPENAI_DEFAULT_MODEL, timeoutMs = 180_000, maxRetries = 0 }: OpenAiOptions): ImmediateProvider {
+	// baseURL undefined lets the SDK read OPENAI_BASE_URL as it documents.
+	const client = new OpenAI({ apiKey, ...(baseURL ? { baseURL } : {}), timeout: timeoutMs, maxRetries })
+	return {
+		kind: 'immediate',
+		name: 'openai',
+		model,
+		isPreview: false,
+		canEmptyRoom: true,
+		async render(request) {
+			const type = request.image[0] === 0x89 ? 'png' : request.image.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : 'jpeg'
+			try {
+				const answer = await client.images.edit(
+					{
+						model,
+						image: await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` }),
+						prompt: stagingPrompt(request),
+						n: request.count,
+						size: nearestSize(request.width, request.height),
+						quality: 'high',
+						input_fidelity: 'high',
+						output_format: 'jpeg',
+					},
+					{ signal: request.signal },
+				)
+				const images = (answer.data ?? []).flatMap((image) => (image.b64_json ? [{ bytes: Buffer.from(image.b64_json, 'base64') }] : []))
+				if (!images.length) throw new RenderError('OpenAI returned no image', true)
+				return { images, model, providerRenderId: answer._request_id ?? undefined, costUsdMicros: costOf(model, answer.usage) }
+			} catch (error) {
+				throw asRenderError(error)
+			}
+		},
+		async status() {
+			try {
+				await client.models.retrieve(model)
+				return { reachable: true }
+			} catch (error) {
+				return { reachable: false, message: error instanceof Error ? error.message : String(error) }
+			}
+		},
+	}
+}
+
+function costOf(model: string, usage: OpenAI.ImagesResponse['usage']) {
+	const price = PRICES[model]
+	if (!price || !usage) return undefined
+	const imageIn = usage.input_tokens_details?.image_tokens ?? 0
+	const textIn = usage.input_tokens_details?.text_tokens ?? usage.input_tokens - imageIn
+	return Math.round(textIn * price.text + imageIn * price.imageIn + usage.output_tokens * price.imageOut)
+}
+
+function asRenderError(error: unknown): RenderError {
+	if (error instanceof RenderError) return error
+	if (error instanceof OpenAI.RateLimitError) {
+		if (error.code === 'insufficient_quota') return new RenderError(`OpenAI refused: the account has no credit left (${error.message})`, false)
+		const ms = Number(error.headers?.get('retry-after-ms')) || Number(error.headers?.get('retry-after')) * 1000 || undefined
+		return new ProviderBusyError(`OpenAI is rate limiting: ${error.message}`, ms)
+	}
+	if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError)
+		return new RenderError(`OpenAI refused the API key: ${error.message}`, false)
+	if (error instanceof OpenAI.APIConnectionError) return new RenderError(`OpenAI could not be reached: ${error.message}`, true)
+	if (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500) return new RenderError(`OpenAI failed: ${error.message}`, true)
+	if (error instanceof OpenAI.APIError) return new RenderError(`OpenAI refused the request: ${error.message}`, false)
+	return new RenderError(`OpenAI call failed: ${error instanceof Error ? error.message : String(error)}`, true)
+}
