@@ -116,6 +116,8 @@ describe('POST /api/try-it-free', () => {
 		const link = mail!.body.match(/https?:\/\/\S+\/trial\/[0-9a-f]{32}/)?.[0]
 		expect(link).toBe(`${config().appUrl}/trial/${done.uniqueToken}`)
 		expect(mail!.body).toContain('Content-Type: image/jpeg')
+		// The local preview made it, and the e-mail says so.
+		expect(mail!.body).toContain('Preview, not staged: this image is a colour preview of the style')
 
 		// The link works: the page shows the trial and counts the view; both images are served.
 		const token = new URL(link!).pathname.split('/')[2]

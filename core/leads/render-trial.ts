@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers'
 import { and, eq, isNull } from 'drizzle-orm'
 import { tryItFreeLeads, type TryItFreeLead } from '#db/schema/leads.ts'
+import { stagingRenders } from '#db/schema/staging.ts'
 import { ROOM_TYPES, STYLES, type RoomType, type Style } from '#core/render/provider.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { requestStaging } from '#core/staging/request.ts'
@@ -65,6 +66,7 @@ async function mailResult(lead: TryItFreeLead, image: Buffer) {
 		style: lead.style,
 		link: `${appUrl}/trial/${lead.uniqueToken}`,
 		signUpLink: `${appUrl}/register`,
+		isPreview: await madeByPreview(lead.id),
 	})
 	await mailer().send({
 		to: lead.email,
@@ -72,6 +74,12 @@ async function mailResult(lead: TryItFreeLead, image: Buffer) {
 		attachments: [{ filename: 'rendo-staged.jpg', content: image, contentType: 'image/jpeg' }],
 	})
 	await db.update(tryItFreeLeads).set({ emailSentAt: new Date() }).where(eq(tryItFreeLeads.id, lead.id))
+}
+
+/** Whether the trial's image came from the local preview (its staging request says who made it). */
+async function madeByPreview(leadId: string) {
+	const [request] = await db.select({ provider: stagingRenders.provider }).from(stagingRenders).where(eq(stagingRenders.subjectKey, `trial:${leadId}`))
+	return request?.provider === 'local'
 }
 
 async function readStaged(lead: TryItFreeLead) {

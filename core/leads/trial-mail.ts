@@ -1,5 +1,7 @@
 import { TRIAL_ROOM_LABELS, TRIAL_STYLE_LABELS, type TrialRoomType } from './trial.schema.ts'
-import type { Style } from '#core/render/provider.ts'
+import { PREVIEW_LABEL, type Style } from '#core/render/provider.ts'
+
+const PREVIEW_EXPLANATION = 'this image is a colour preview of the style; full staging also furnishes the room.'
 
 export interface TrialMailInput {
 	name: string
@@ -7,6 +9,8 @@ export interface TrialMailInput {
 	style: string | null
 	link: string
 	signUpLink: string
+	/** Made by the local preview (no staging provider configured): the e-mail says so. */
+	isPreview?: boolean
 }
 
 function escapeHtml(text: string) {
@@ -29,6 +33,7 @@ export function trialReadyMail(input: TrialMailInput) {
 		`Your ${what} is ready. The staged photo is attached, and you can compare it with your original here:`,
 		input.link,
 		'',
+		...(input.isPreview ? [`${PREVIEW_LABEL}: ${PREVIEW_EXPLANATION}`, ''] : []),
 		'Like what you see? Create a Rendo account to stage every room of your listings:',
 		input.signUpLink,
 		'',
@@ -37,7 +42,7 @@ export function trialReadyMail(input: TrialMailInput) {
 	const html = `<p>Hi ${escapeHtml(input.name)},</p>
 <p>Your ${escapeHtml(what)} is ready. The staged photo is attached, and you can compare it with your original here:</p>
 <p><a href="${escapeHtml(input.link)}">See your before and after</a></p>
-<p>Like what you see? <a href="${escapeHtml(input.signUpLink)}">Create a Rendo account</a> to stage every room of your listings.</p>
+${input.isPreview ? `<p><strong>${PREVIEW_LABEL}:</strong> ${PREVIEW_EXPLANATION}</p>\n` : ''}<p>Like what you see? <a href="${escapeHtml(input.signUpLink)}">Create a Rendo account</a> to stage every room of your listings.</p>
 <p>Rendo: See the Potential. Sell the Vision.</p>`
 	return { subject, text, html }
 }

@@ -27,6 +27,9 @@ export type Style = (typeof STYLES)[number]
 export const ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior', 'kids_room', 'outdoor'] as const
 export type RoomType = (typeof ROOM_TYPES)[number]
 
+/** What every screen, e-mail and message says of an image the local preview made. */
+export const PREVIEW_LABEL = 'Preview, not staged'
+
 export const PROVIDER_NAMES = ['local', 'virtual-staging-ai', 'openai', 'gemini'] as const
 export type ProviderName = (typeof PROVIDER_NAMES)[number]
 

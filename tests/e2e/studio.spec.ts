@@ -107,7 +107,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expect(bedroomCarousel.getByText('1 of 3 variations')).toBeVisible()
 	await expect(kitchenCarousel.getByText('1 of 3 variations')).toBeVisible()
 	await expect(bedroomCarousel.getByRole('img', { name: 'Modern Bedroom, variation 1' })).toBeVisible()
-	await expect(bedroomCarousel.getByText('Preview', { exact: true }).first()).toBeVisible()
+	await expect(bedroomCarousel.getByText('Preview, not staged', { exact: true }).first()).toBeVisible()
 	await expect(page.getByText('0 favorites selected')).toBeVisible()
 
 	const heart = bedroomCarousel.getByRole('button', { name: 'Favorite Modern Bedroom, variation 1' })

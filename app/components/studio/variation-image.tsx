@@ -2,6 +2,7 @@ import { ImageOff, LoaderCircle, TriangleAlert, type LucideIcon } from 'lucide-r
 import { useState, type ReactNode } from 'react'
 import { cn } from '#app/utils/cn.ts'
 import type { VariationView } from '#core/studio/views.ts'
+import { PREVIEW_LABEL } from '#core/render/provider.ts'
 
 type Size = 'full' | 'thumb'
 
@@ -110,10 +111,10 @@ export function VariationImage({
 export function PreviewLabel() {
 	return (
 		<span
-			title="Made by the quick preview renderer"
+			title="Made by the local preview, which only colour-grades the photo"
 			className="pointer-events-none rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase"
 		>
-			Preview
+			{PREVIEW_LABEL}
 		</span>
 	)
 }
