@@ -10,7 +10,7 @@ import {
 	createGeminiProvider,
 	GEMINI_DEFAULT_MODEL,
 	nearestAspectRatio,
-	stagingPrompt,
+	geminiPrompt as stagingPrompt,
 	supportedAspectRatios,
 	type GeminiOptions,
 } from './gemini.ts'

@@ -49,6 +49,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai'
 import { logger } from '#core/platform/logger.ts'
+import { stagingPrompt } from './staging-prompt.ts'
 import {
 	ProviderBusyError,
 	RenderError,
@@ -93,70 +94,9 @@ export function nearestAspectRatio(width: number, height: number, ratios: readon
 	return best
 }
 
-const ROOM_NAMES: Record<RoomType, string> = {
-	kitchen: 'kitchen',
-	living: 'living room',
-	bedroom: 'bedroom',
-	bathroom: 'bathroom',
-	dining: 'dining room',
-	office: 'home office',
-	exterior: 'house exterior',
-	kids_room: "children's bedroom",
-	outdoor: 'outdoor space (patio, deck or garden)',
-}
-
-const STYLE_NAMES: Record<Style, string> = {
-	modern: 'modern',
-	luxury: 'luxury',
-	scandinavian: 'Scandinavian',
-	industrial: 'industrial',
-	midcentury: 'mid-century modern',
-	farmhouse: 'modern farmhouse',
-	coastal: 'coastal',
-	standard: 'timeless, neutral transitional',
-}
-
-const KEEP =
-	'Keep everything that is part of the building exactly as it is in the photo: walls, windows, doors, floor, ceiling, ' +
-	'built-in fixtures and cabinets, the light and where it comes from, the view through the windows, and the camera ' +
-	'position, angle, lens and framing. Do not add, remove, move or resize any wall, window, door or fixture, and do not ' +
-	'repaint or change any surface.'
-
-export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture' | 'count' | 'firstIndex'>
-
-/**
- * The instruction for variation `firstIndex + offset` of a request: stage the room in the style (removing what
- * furniture is there first when asked), or with style null only empty it.
- */
-export function stagingPrompt(request: PromptRequest, offset = 0): string {
-	const room = ROOM_NAMES[request.roomType]
-	const lines = [`This is a real-estate photograph of a ${room}.`]
-	if (request.style === null) {
-		lines.push(
-			`Remove all the furniture, rugs, decor, plants and clutter from this ${room}, and show the floor and walls ` +
-				'behind them as they really are. Add nothing: the result is the same room, empty.',
-		)
-	} else {
-		const furnish =
-			`furnish it as a ${STYLE_NAMES[request.style]} ${room}, with furniture, rugs, free-standing lamps and decor, ` +
-			'sized to the room and placed where people would really put them, with natural shadows that match the ' +
-			'existing light. Only add furnishings.'
-		if (request.removeFurniture)
-			lines.push(
-				'First remove all the existing furniture, rugs, decor and clutter, and show the floor and walls behind them ' +
-					`as they really are. Then virtually stage the empty room: ${furnish}`,
-			)
-		else lines.push(`Virtually stage it: ${furnish}`)
-	}
-	lines.push(KEEP)
-	const total = request.firstIndex + request.count
-	if (request.style !== null && total > 1)
-		lines.push(
-			`Variation ${request.firstIndex + offset + 1} of ${total}: choose a different arrangement and different pieces ` +
-				'from the other variations.',
-		)
-	lines.push('Answer with the edited photograph only, photorealistic, at the same framing.')
-	return lines.join('\n')
+/** Gemini makes one image a call: variation `firstIndex + offset` of the request asks for its own arrangement. */
+export function geminiPrompt(request: StagingRequest, offset = 0) {
+	return stagingPrompt(request, { number: request.firstIndex + offset + 1, of: request.firstIndex + request.count })
 }
 
 interface Price {
@@ -269,7 +209,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 			const signal = request.signal ? AbortSignal.any([request.signal, siblings.signal]) : siblings.signal
 			const results = await Promise.all(
 				Array.from({ length: request.count }, (_, i) =>
-					variation(part, stagingPrompt(request, i), aspectRatio, signal).catch((error: unknown) => {
+					variation(part, geminiPrompt(request, i), aspectRatio, signal).catch((error: unknown) => {
 						siblings.abort(error)
 						throw error
 					}),

@@ -19,13 +19,11 @@
  *   Other models' token prices are not in the sources read, so their cost is left unreported.
  */
 import OpenAI, { toFile } from 'openai'
+import { stagingPrompt } from './staging-prompt.ts'
 import {
 	ProviderBusyError,
 	RenderError,
 	type ImmediateProvider,
-	type RoomType,
-	type StagingRequest,
-	type Style,
 } from '../provider.ts'
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
@@ -38,41 +36,6 @@ export const OPENAI_SIZES = [
 /** USD per 1M tokens, where OpenAI publishes them. */
 const PRICES: Record<string, { text: number; imageIn: number; imageOut: number }> = {
 	'gpt-image-1-mini': { text: 2, imageIn: 2.5, imageOut: 8 },
-}
-
-const ROOM_WORDS: Record<RoomType, string> = {
-	kitchen: 'kitchen',
-	living: 'living room',
-	bedroom: 'bedroom',
-	bathroom: 'bathroom',
-	dining: 'dining room',
-	office: 'home office',
-	exterior: 'front of the house',
-	kids_room: "child's bedroom",
-	outdoor: 'garden or patio',
-}
-
-const STYLE_WORDS: Record<Style, string> = {
-	modern: 'modern',
-	luxury: 'luxury',
-	scandinavian: 'Scandinavian',
-	industrial: 'industrial',
-	midcentury: 'mid-century modern',
-	farmhouse: 'farmhouse',
-	coastal: 'coastal',
-	standard: 'classic, neutral',
-}
-
-const KEEP =
-	'Keep the walls, windows, doors, floor, ceiling, built-in fixtures, lighting and the camera position, lens and framing exactly as they are.'
-
-/** The instruction for one request: furnish in the style, and nothing else about the room changes. */
-export function stagingPrompt(request: Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture'>) {
-	const room = ROOM_WORDS[request.roomType]
-	if (!request.style)
-		return `Photo of a ${room} for a property listing. Remove all furniture, decor and personal belongings so the room is empty, and fill in the floor and walls behind them. ${KEEP} Add nothing.`
-	const empty = request.removeFurniture ? 'First remove the existing furniture, decor and belongings. Then furnish' : 'Furnish'
-	return `Photo of a ${room} for a property listing, virtually staged. ${empty} it as a ${room} in a ${STYLE_WORDS[request.style]} interior style, with furniture sized and placed to suit the space. ${KEEP} Only furnish the room; do not add or change any architecture. The result must look like a real photograph.`
 }
 
 /** The size OpenAI makes whose aspect ratio is nearest the photo's (compared as logarithms, so 2:1 and 1:2 are equally far from 1:1). */

@@ -1,0 +1,70 @@
+import type { RoomType, StagingRequest, Style } from '../provider.ts'
+
+// One staging instruction for the vendors that take a prompt (OpenAI, Gemini): the same words make
+// the same room, whichever model reads them.
+
+const ROOM_NAMES: Record<RoomType, string> = {
+	kitchen: 'kitchen',
+	living: 'living room',
+	bedroom: 'bedroom',
+	bathroom: 'bathroom',
+	dining: 'dining room',
+	office: 'home office',
+	exterior: 'house exterior',
+	kids_room: "children's bedroom",
+	outdoor: 'outdoor space (patio, deck or garden)',
+}
+
+const STYLE_NAMES: Record<Style, string> = {
+	modern: 'modern',
+	luxury: 'luxury',
+	scandinavian: 'Scandinavian',
+	industrial: 'industrial',
+	midcentury: 'mid-century modern',
+	farmhouse: 'modern farmhouse',
+	coastal: 'coastal',
+	standard: 'timeless, neutral transitional',
+}
+
+const KEEP =
+	'Keep everything that is part of the building exactly as it is in the photo: walls, windows, doors, floor, ceiling, ' +
+	'built-in fixtures and cabinets, the light and where it comes from, the view through the windows, and the camera ' +
+	'position, angle, lens and framing. Do not add, remove, move or resize any wall, window, door or fixture, and do not ' +
+	'repaint or change any surface.'
+
+export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture'>
+
+/**
+ * The instruction for a photo: stage the room in the style (removing what furniture is there first when
+ * asked), or with style null only empty it; everything that is the building stays as it is. With
+ * `variation` (one image a call), each call asks for an arrangement of its own.
+ */
+export function stagingPrompt(request: PromptRequest, variation?: { number: number; of: number }): string {
+	const room = ROOM_NAMES[request.roomType]
+	const lines = [`This is a real-estate photograph of a ${room}.`]
+	if (request.style === null) {
+		lines.push(
+			`Remove all the furniture, rugs, decor, plants and clutter from this ${room}, and show the floor and walls ` +
+				'behind them as they really are. Add nothing: the result is the same room, empty.',
+		)
+	} else {
+		const furnish =
+			`furnish it as a ${STYLE_NAMES[request.style]} ${room}, with furniture, rugs, free-standing lamps and decor, ` +
+			'sized to the room and placed where people would really put them, with natural shadows that match the ' +
+			'existing light. Only add furnishings.'
+		if (request.removeFurniture)
+			lines.push(
+				'First remove all the existing furniture, rugs, decor and clutter, and show the floor and walls behind them ' +
+					`as they really are. Then virtually stage the empty room: ${furnish}`,
+			)
+		else lines.push(`Virtually stage it: ${furnish}`)
+	}
+	lines.push(KEEP)
+	if (request.style !== null && variation && variation.of > 1)
+		lines.push(
+			`Variation ${variation.number} of ${variation.of}: choose a different arrangement and different pieces ` +
+				'from the other variations.',
+		)
+	lines.push('Answer with the edited photograph only, photorealistic, at the same framing.')
+	return lines.join('\n')
+}
