@@ -111,10 +111,11 @@ describe('photo intake from Telegram', () => {
 			expect(media.every((m) => m.media.startsWith('attach://'))).toBe(true)
 			expect(Object.values(album.files).every(isJpeg)).toBe(true)
 		}
+		// The local renderer made them, and the captions say so.
 		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual([
-			'Kitchen · Modern',
-			'Bedroom · Modern',
-			'Dining Room · Modern',
+			'Kitchen · Modern · Preview, not staged',
+			'Bedroom · Modern · Preview, not staged',
+			'Dining Room · Modern · Preview, not staged',
 		])
 		const keyboards = fake.calls.slice(since).filter((c) => c.method === 'sendMessage' && String(c.params.text).includes('Tap ♡'))
 		expect(keyboards.map(buttonTexts)).toEqual(Array(3).fill(['♡ 1', '♡ 2', '♡ 3', 'Remodel']))
@@ -143,7 +144,7 @@ describe('photo intake from Telegram', () => {
 		await fake.waitFor('answerCallbackQuery', (c) => String(c.params.text).includes('One more Modern variation'), { since: before })
 		await drainIncludingLater()
 		const single = await fake.waitFor('sendPhoto', () => true, { since: before })
-		expect(single.params.caption).toBe('Kitchen · Modern')
+		expect(single.params.caption).toBe('Kitchen · Modern · Preview, not staged')
 		expect(buttonTexts(single)).toEqual(['♡', 'Remodel'])
 		expect(fake.message(styles.message_id).text).toContain('Kitchen · Modern 4/4 ✓')
 
@@ -243,7 +244,7 @@ describe('photo intake from Telegram', () => {
 
 		await fake.waitForMessage('Failed to process Kitchen with Luxury style: The staging provider refused the photo', { since })
 		const albums = fake.calls.slice(since).filter((c) => c.method === 'sendMediaGroup')
-		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual(['Kitchen · Modern'])
+		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual(['Kitchen · Modern · Preview, not staged'])
 		const status = fake.message(styles.message_id).text!
 		expect(status).toContain('Kitchen · Modern 3/3 ✓')
 		expect(status).toContain('Kitchen · Luxury: failed')

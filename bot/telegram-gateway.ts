@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { GrammyError, InputFile, InputMediaBuilder, type Api } from 'grammy'
 import { pluralise } from '#app/components/studio/labels.ts'
 import { roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { PREVIEW_LABEL } from '#core/render/provider.ts'
 import type {
 	IntakeProgress,
 	PhotoProgress,
@@ -72,7 +73,7 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 	}
 
 	async sendVariations(chatId: number, delivery: VariationDelivery) {
-		const caption = `${roomTitle(delivery.room)} · ${styleLabel(delivery.style)}`
+		const caption = [roomTitle(delivery.room), styleLabel(delivery.style), ...(delivery.isPreview ? [PREVIEW_LABEL] : [])].join(' · ')
 		const files = await Promise.all(delivery.variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)))
 		const keyboard = variationKeyboard(delivery.variations)
 		if (files.length === 1) {

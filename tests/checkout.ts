@@ -1,7 +1,3 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import type { User } from '#db/schema/accounts.ts'
 import { uploadLogo } from '#core/accounts/logo.ts'
@@ -12,17 +8,8 @@ import type { StudioStyle } from '#core/studio/studio.schema.ts'
 import { listVariations, setFavorite } from '#core/studio/variations.ts'
 import { actorFor } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
-import { smallRoomPhoto } from '#tests/studio.ts'
+import { smallRoomPhoto, withTempFile } from '#tests/studio.ts'
 
-async function withTempFile<T>(bytes: Buffer, run: (file: { path: string }) => Promise<T>) {
-	const file = path.join(os.tmpdir(), `rendo-test-${randomUUID()}`)
-	fs.writeFileSync(file, bytes)
-	try {
-		return await run({ path: file })
-	} finally {
-		fs.rmSync(file, { force: true })
-	}
-}
 
 /**
  * A project with rendered variations, as the studio makes them: each room uploaded (640×480),

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { commitLogin } from '#app/utils/auth.server.ts'
 import { cookieHeader } from '#tests/request.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
@@ -25,4 +29,15 @@ let photo: Promise<Buffer> | undefined
 /** A small room photo (made once per file): the studio's behaviour does not depend on size. */
 export function smallRoomPhoto() {
 	return (photo ??= makeRoomPhoto({ width: 640, height: 480 }))
+}
+
+/** Runs `run` with the bytes written to a temporary file, as an upload leaves them; removed after. */
+export async function withTempFile<T>(bytes: Buffer, run: (file: { path: string }) => Promise<T>) {
+	const file = path.join(os.tmpdir(), `rendo-test-${randomUUID()}`)
+	fs.writeFileSync(file, bytes)
+	try {
+		return await run({ path: file })
+	} finally {
+		fs.rmSync(file, { force: true })
+	}
 }

@@ -7,12 +7,14 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyProjects } from '#app/components/studio/empty-projects.tsx'
 import { pluralise } from '#app/components/studio/labels.ts'
 import { NewProjectDialog } from '#app/components/studio/new-project-dialog.tsx'
+import { PreviewModeNotice } from '#app/components/studio/preview-mode-notice.tsx'
 import { ProjectCard } from '#app/components/studio/project-card.tsx'
 import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { InputError } from '#core/errors.ts'
+import { config } from '#core/platform/config.ts'
 import { createProject, listProjects } from '#core/studio/projects.ts'
 import { CreateProjectSchema } from '#core/studio/studio.schema.ts'
 
@@ -22,7 +24,9 @@ export const meta: MetaFunction = () => [{ title: 'Property Studio | Rendo' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
-	return { projects: await listProjects(actor) }
+	// Staff are told when agents only get local previews, and how to turn a provider on.
+	const previewMode = actor.kind === 'user' && actor.isAdmin && config().render.provider === 'local'
+	return { projects: await listProjects(actor), previewMode }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,7 +75,7 @@ function useNewPropertyDialog() {
 }
 
 export default function PropertyStudioPage() {
-	const { projects } = useLoaderData<typeof loader>()
+	const { projects, previewMode } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const dialog = useNewPropertyDialog()
 
@@ -91,6 +95,8 @@ export default function PropertyStudioPage() {
 					</Link>
 				) : null}
 			</div>
+
+			{previewMode ? <PreviewModeNotice /> : null}
 
 			{projects.length ? (
 				<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

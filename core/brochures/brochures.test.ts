@@ -122,7 +122,9 @@ describe('a client preference becomes a branded brochure', () => {
 			expect.stringContaining('Bedroom'),
 		])
 		for (const room of rest) {
-			expect(room.text).toContain('Staged in Scandinavian')
+			// The local preview made the 'after' photos, and the caption says so.
+			expect(room.text).toContain('Preview, not staged · Scandinavian')
+			expect(room.text).not.toContain('Staged in')
 			expect(room.images).toBe(2)
 		}
 		for (const detail of ['Sam Taylor', 'Harbour Homes', 'sam@harbourhomes.example', '0117 496 0000', 'harbourhomes.example', 'Loves reading nooks'])

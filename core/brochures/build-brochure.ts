@@ -7,12 +7,14 @@ import { db } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
+import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { brochureBrand } from './brand.ts'
 import { roomNames, settingLabel } from './labels.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { renderBrochurePdf } from './pdf/brochure-document.tsx'
 import type { BrochureContent, BrochureRoom } from './pdf/content.ts'
 import { printImage } from './print-image.ts'
+import { brochureSubjectKey } from './render-room.ts'
 import { readStored } from './room-photos.ts'
 
 // A PDF holds every page's photos in memory while it is laid out: one at a time per process.
@@ -108,12 +110,19 @@ async function build(brochureId: string) {
 	const brand = await brochureBrand(property.userId!)
 	const style = styleLabel(brochure.stylePreference ?? 'standard')
 	const names = roomNames(rooms.map((room) => room.roomType ?? 'living'))
+	const previews = await madeByPreview(rooms.map((room) => brochureSubjectKey(room.id)))
 	const pages: BrochureRoom[] = []
 	// One room's photos at a time: a ten-room brochure never holds every full-size photo at once.
 	for (const [index, room] of rooms.entries()) {
 		const [before, after] = await Promise.all([readStored(room.originalImageUrl), readStored(room.stagedImageUrl)])
 		if (!before || !after) continue
-		pages.push({ name: names[index], styleLabel: style, before: await printImage(before), after: await printImage(after) })
+		pages.push({
+			name: names[index],
+			styleLabel: style,
+			before: await printImage(before),
+			after: await printImage(after),
+			isPreview: previews.has(brochureSubjectKey(room.id)),
+		})
 	}
 	if (!pages.length) return markFailed(brochure.transformationId, 'The room photos are missing')
 

@@ -48,6 +48,9 @@ async function finish(staged: Buffer, quality: QualityLevel, lighting: LightingP
 	return image.jpeg({ quality: q.quality, mozjpeg: false }).toBuffer()
 }
 
+/** The staging pipeline's key for one brochure room's render. */
+export const brochureSubjectKey = (roomImageId: string) => `brochure:${roomImageId}`
+
 async function roomToRender(roomImageId: string) {
 	const [row] = await db
 		.select({ room: roomImages, brochure: propertyBrochures, preference: clientPreferences })
@@ -97,7 +100,7 @@ export async function renderBrochureRoom(roomImageId: string) {
 		await requestStaging(tx, {
 			purpose: 'brochure',
 			subject: { roomImageId: room.id },
-			subjectKey: `brochure:${room.id}`,
+			subjectKey: brochureSubjectKey(room.id),
 			originalKey,
 			roomType: (ROOM_TYPES.includes(room.roomType as RoomType) ? room.roomType : 'living') as RoomType,
 			style: STYLES.includes(brochure.stylePreference as Style) ? (brochure.stylePreference as Style) : 'standard',

@@ -1,9 +1,9 @@
 import { buffer } from 'node:stream/consumers'
 import { and, eq, isNull } from 'drizzle-orm'
 import { tryItFreeLeads, type TryItFreeLead } from '#db/schema/leads.ts'
-import { stagingRenders } from '#db/schema/staging.ts'
 import { ROOM_TYPES, STYLES, type RoomType, type Style } from '#core/render/provider.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
+import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { z } from 'zod'
 import { config } from '#core/platform/config.ts'
@@ -66,7 +66,7 @@ async function mailResult(lead: TryItFreeLead, image: Buffer) {
 		style: lead.style,
 		link: `${appUrl}/trial/${lead.uniqueToken}`,
 		signUpLink: `${appUrl}/register`,
-		isPreview: await madeByPreview(lead.id),
+		isPreview: (await madeByPreview([trialSubjectKey(lead.id)])).size > 0,
 	})
 	await mailer().send({
 		to: lead.email,
@@ -76,11 +76,7 @@ async function mailResult(lead: TryItFreeLead, image: Buffer) {
 	await db.update(tryItFreeLeads).set({ emailSentAt: new Date() }).where(eq(tryItFreeLeads.id, lead.id))
 }
 
-/** Whether the trial's image came from the local preview (its staging request says who made it). */
-async function madeByPreview(leadId: string) {
-	const [request] = await db.select({ provider: stagingRenders.provider }).from(stagingRenders).where(eq(stagingRenders.subjectKey, `trial:${leadId}`))
-	return request?.provider === 'local'
-}
+const trialSubjectKey = (leadId: string) => `trial:${leadId}`
 
 async function readStaged(lead: TryItFreeLead) {
 	const stored = lead.transformedImageUrl && (await storage().get(lead.transformedImageUrl))
@@ -102,7 +98,7 @@ export async function renderTrial(job: RenderTrialJob) {
 		requestStaging(tx, {
 			purpose: 'trial',
 			subject: { leadId: lead.id },
-			subjectKey: `trial:${lead.id}`,
+			subjectKey: trialSubjectKey(lead.id),
 			originalKey: lead.originalImageUrl!,
 			roomType: roomTypeOf(lead),
 			style: styleOf(lead),

@@ -18,6 +18,10 @@ import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
 import { settleJobs } from '#tests/jobs.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { createTransformation, getTransformation } from '#core/transformations/transformations.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { outboxMessages } from '#tests/outbox.ts'
+import { smallRoomPhoto, withTempFile } from '#tests/studio.ts'
 import { storeRawImages } from './images.ts'
 
 // The pipeline with an immediate vendor: the real @google/genai SDK against the msw model of Gemini's API.
@@ -112,4 +116,20 @@ test('a remodel is one more image, asked for on its own', async () => {
 		[2, 'completed'],
 	])
 	expect(api.generateCalls()).toHaveLength(2)
+})
+
+test('a quick transform goes through the vendor too, and what the vendor made is not called a preview', async () => {
+	const user = await insertUser()
+	const actor = actorFor(user)
+	const created = await withTempFile(await smallRoomPhoto(), (file) =>
+		createTransformation(actor, { style: 'modern', areas: '["kitchen"]', emailResults: 'true', email: '' }, file),
+	)
+	await settleJobs()
+	const done = await getTransformation(actor, created.id)
+	expect(done).toMatchObject({ status: 'completed', isPreview: false })
+	expect(done.results).toMatchObject([{ area: 'kitchen', status: 'completed', isPreview: false }])
+	expect(api.generateCalls()).toHaveLength(1)
+	const mail = outboxMessages().find((m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email))
+	expect(mail?.body).toContain('rendo-modern-kitchen.jpg')
+	expect(mail?.body).not.toContain('Preview, not staged')
 })

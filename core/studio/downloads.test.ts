@@ -58,6 +58,8 @@ describe('downloads', () => {
 			['12-acacia-avenue_kitchen_scandinavian_2.jpg', 'kitchen', 'kitchen', 'scandinavian'],
 			['12-acacia-avenue_master-bedroom_luxury_1.jpg', 'Master Bedroom', 'bedroom', 'luxury'],
 		])
+		// The local renderer made them: the downloads page labels each one a preview.
+		expect(assets.every((a) => a.isPreview)).toBe(true)
 		for (const asset of assets) {
 			const response = await call(assetLoader, getRequest(asset.downloadUrl, { cookie }), { assetId: asset.id })
 			expect(response.status).toBe(200)

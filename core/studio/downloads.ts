@@ -44,11 +44,14 @@ export type DownloadAsset = {
 	style: string
 	fileSize: number
 	createdAt: string
+	/** Made by the local preview renderer, so labelled 'Preview, not staged' wherever it is shown. */
+	isPreview: boolean
 }
 
 const assetColumns = {
 	asset: assets,
 	style: variations.style,
+	provider: variations.provider,
 	roomName: rooms.roomName,
 	roomType: rooms.roomType,
 }
@@ -66,7 +69,7 @@ function assetQuery(projectId: string, ids?: readonly string[]) {
 
 type AssetRow = Awaited<ReturnType<typeof assetQuery>>[number]
 
-function assetView({ asset, style, roomName, roomType }: AssetRow): DownloadAsset {
+function assetView({ asset, style, provider, roomName, roomType }: AssetRow): DownloadAsset {
 	return {
 		id: asset.variationId,
 		filename: asset.fileName,
@@ -76,6 +79,7 @@ function assetView({ asset, style, roomName, roomType }: AssetRow): DownloadAsse
 		style,
 		fileSize: asset.fileSize,
 		createdAt: asset.createdAt.toISOString(),
+		isPreview: provider === 'local',
 	}
 }
 

@@ -42,6 +42,8 @@ export interface RoomRef {
 export interface VariationDelivery {
 	room: RoomRef
 	style: string
+	/** Made by the local preview renderer: the caption says so ('Preview, not staged'). */
+	isPreview: boolean
 	variations: Array<{ id: string; isFavorite: boolean; readImage(): Promise<Buffer> }>
 }
 

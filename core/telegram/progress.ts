@@ -62,6 +62,7 @@ async function deliver(notifier: TelegramNotifier, chatId: number, intakeId: str
 			await notifier.sendVariations(chatId, {
 				room: group.room,
 				style: group.style,
+				isPreview: completed.some((v) => v.provider === 'local'),
 				variations: completed.map((v) => ({ id: v.id, isFavorite: v.isFavorite, readImage: () => storedBytes(v.imageUrl!) })),
 			})
 		const failed = variations.find((v) => v.status === 'failed')

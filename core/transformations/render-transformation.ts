@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { transformationRenders, transformations } from '#db/schema/transformations.ts'
-import type { RoomType } from '#core/render/provider.ts'
+import { PREVIEW_LABEL, type RoomType } from '#core/render/provider.ts'
+import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { db } from '#core/platform/db.ts'
@@ -12,6 +13,9 @@ import { transformationKeys } from './source-image.ts'
 import { AREA_LABELS, RENDER_STYLE, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
 
 export const TRANSFORM_EMAIL_TASK = 'email_transformation_results'
+
+/** The staging pipeline's key for one area's render of a transformation. */
+export const transformSubjectKey = (transformationId: string, area: string) => `transform:${transformationId}:${area}`
 
 export const TransformRenderJobSchema = z.object({ transformationId: z.string().uuid(), area: z.enum(TRANSFORM_AREAS) })
 export const TransformEmailJobSchema = z.object({ transformationId: z.string().uuid() })
@@ -48,7 +52,7 @@ export async function renderTransformationArea(job: z.infer<typeof TransformRend
 		await requestStaging(tx, {
 			purpose: 'transformation',
 			subject: job,
-			subjectKey: `transform:${job.transformationId}:${job.area}`,
+			subjectKey: transformSubjectKey(job.transformationId, job.area),
 			originalKey: row.render.sourceKey,
 			roomType: ROOM_TYPE[job.area],
 			style: RENDER_STYLE[z.enum(TRANSFORM_STYLES).parse(row.transformation.style)],
@@ -122,6 +126,7 @@ export async function emailTransformationResults(transformationId: string) {
 		if (content) attachments.push({ filename: `rendo-${t.style}-${r.area}.jpg`, content, contentType: 'image/jpeg' })
 	}
 	const areas = renders.map((r) => AREA_LABELS[r.area as TransformArea] ?? r.area).join(', ')
+	const previews = await madeByPreview(renders.map((r) => transformSubjectKey(t.id, r.area)))
 	await mailer().send({
 		to: t.emailResultsTo,
 		subject: 'Your Rendo transformation is ready',
@@ -130,6 +135,7 @@ export async function emailTransformationResults(transformationId: string) {
 			`Areas: ${areas}.`,
 			'',
 			'The styled images are attached. You can also see them on your Rendo dashboard.',
+			...(previews.size ? ['', `${PREVIEW_LABEL}: these images are colour previews made without a staging provider; no furniture was added.`] : []),
 		].join('\n'),
 		attachments,
 	})

@@ -82,11 +82,15 @@ describe('upload mode', () => {
 		expect(done.status).toBe('completed')
 		expect(done.afterImageUrl).toBe(`/files/transformations/${created.id}/after`)
 		expect(done.results.every((r) => r.status === 'completed' && r.imageUrl)).toBe(true)
+		// The local renderer made them: the view and the e-mail say they are previews.
+		expect(done.isPreview).toBe(true)
+		expect(done.results.every((r) => r.isPreview)).toBe(true)
 		expect(await transformationFileKey(actor, created.id, 'backyard')).toMatch(/result-backyard\.jpg$/)
 
 		const mail = outboxMessages().find((m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email))
 		expect(mail?.body).toContain('rendo-scandinavian-kitchen.jpg')
 		expect(mail?.body).toContain('rendo-scandinavian-backyard.jpg')
+		expect(mail?.body).toContain('Preview, not staged: these images are colour previews')
 		fs.rmSync(file, { force: true })
 	})
 

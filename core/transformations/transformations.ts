@@ -9,7 +9,9 @@ import { addJob } from '#core/platform/jobs.ts'
 import { storage } from '#core/platform/storage.ts'
 import { inspectImage } from '#core/studio/original-image.ts'
 import { parseInput } from '#core/validate.ts'
+import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { downloadListingImages } from './listing-images.ts'
+import { transformSubjectKey } from './render-transformation.ts'
 import { storeSourceImage, transformationKeys } from './source-image.ts'
 import { LOGIN_REQUIRED, NO_FILE_SELECTED, TransformRequestSchema } from './transformation.schema.ts'
 import { transformationView } from './views.ts'
@@ -82,25 +84,26 @@ export async function createTransformation(actor: Actor, input: unknown, file: {
 	}
 }
 
-async function withRenders(rows: Transformation[]) {
+/** Transformations as the API shows them: each with its areas' renders in the order asked for. */
+export async function transformationViews(rows: Transformation[]) {
 	const ids = rows.map((r) => r.id)
 	const renders = ids.length
 		? await db.select().from(transformationRenders).where(inArray(transformationRenders.transformationId, ids)).orderBy(asc(transformationRenders.createdAt))
 		: []
+	const previews = await madeByPreview(renders.map((r) => transformSubjectKey(r.transformationId, r.area)))
 	const order = (t: Transformation, area: string) => t.areas.indexOf(area)
-	return rows.map((t) =>
-		transformationView(
-			t,
-			renders.filter((r) => r.transformationId === t.id).sort((a, b) => order(t, a.area) - order(t, b.area)),
-		),
-	)
+	return rows.map((t) => {
+		const own = renders.filter((r) => r.transformationId === t.id).sort((a, b) => order(t, a.area) - order(t, b.area))
+		const previewAreas = new Set(own.filter((r) => previews.has(transformSubjectKey(t.id, r.area))).map((r) => r.area))
+		return transformationView(t, own, previewAreas)
+	})
 }
 
 /** The signed-in user's transformations, newest first (GET /api/transformations). */
 export async function listOwnTransformations(actor: Actor) {
 	const { userId } = requireSignedIn(actor)
 	const rows = await db.select().from(transformations).where(eq(transformations.userId, userId)).orderBy(desc(transformations.createdAt)).limit(200)
-	return withRenders(rows)
+	return transformationViews(rows)
 }
 
 /** A transformation its owner or an administrator may see; anyone else gets a 404. */
@@ -114,7 +117,7 @@ async function visibleTransformation(actor: Actor, id: string) {
 
 /** GET /api/transformations/{id}: own, or any for an administrator. */
 export async function getTransformation(actor: Actor, id: string) {
-	const [view] = await withRenders([await visibleTransformation(actor, id)])
+	const [view] = await transformationViews([await visibleTransformation(actor, id)])
 	return view
 }
 

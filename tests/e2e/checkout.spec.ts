@@ -128,6 +128,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await expect(page.getByText(`${slug}_kitchen_modern_1.jpg`)).toBeVisible()
 	await expect(page.getByText(`${slug}_living_scandinavian_1.jpg`)).toBeVisible()
 	await expect(page.getByRole('link', { name: `Download ${slug}_kitchen_modern_1.jpg` })).toBeVisible()
+	await expect(page.getByText('Preview, not staged', { exact: true })).toHaveCount(2)
 
 	const [download] = await Promise.all([page.waitForEvent('download'), downloadAll.click()])
 	expect(download.suggestedFilename()).toBe(`${slug}-rendos.zip`)

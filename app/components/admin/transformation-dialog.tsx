@@ -3,6 +3,7 @@ import { Download, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { styleLabel } from '#core/studio/labels.ts'
+import { PreviewLabel } from '#app/components/studio/variation-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { AREA_LABELS, type TransformArea } from '#core/transformations/transformation.schema.ts'
@@ -48,7 +49,10 @@ export function TransformationDialog({ item, onClose }: { item: TransformationVi
 								))}
 							</div>
 							{shown ? (
-								<img src={shown} alt={`${side === 'after' && after ? 'After' : 'Before'} image`} className="max-h-80 w-full rounded-lg bg-muted object-contain" />
+								<div className="relative">
+									<img src={shown} alt={`${side === 'after' && after ? 'After' : 'Before'} image`} className="max-h-80 w-full rounded-lg bg-muted object-contain" />
+									{side === 'after' && after && item.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
+								</div>
 							) : (
 								<p className="rounded-lg bg-muted p-8 text-center text-sm text-muted-foreground">No image available</p>
 							)}

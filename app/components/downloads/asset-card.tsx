@@ -1,7 +1,7 @@
 import { Download, FileImage } from 'lucide-react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
-import { ImageWithFallback } from '#app/components/studio/variation-image.tsx'
+import { ImageWithFallback, PreviewLabel } from '#app/components/studio/variation-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { DownloadAsset } from '#core/studio/downloads.ts'
@@ -19,8 +19,11 @@ export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownl
 	const room = asset.roomName === asset.roomType ? roomTypeLabel(asset.roomType) : asset.roomName
 	return (
 		<li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
-			<div className="aspect-[4/3] bg-muted">
+			<div className="relative aspect-[4/3] bg-muted">
 				<ImageWithFallback src={`/files/variations/${asset.id}/thumbnail`} alt={`${styleLabel(asset.style)} ${room}`} size="thumb" />
+				{asset.isPreview ? (
+					<PreviewLabel className="absolute top-2 left-2" />
+				) : null}
 			</div>
 			<div className="flex flex-1 flex-col gap-3 p-4">
 				<div className="flex items-start justify-between gap-2">

@@ -26,9 +26,7 @@ function FavoriteTile({ variation, label, onToggle }: { variation: VariationView
 					{label}
 				</span>
 				{variation.isPreview ? (
-					<span className="absolute top-2 left-2">
-						<PreviewLabel />
-					</span>
+					<PreviewLabel className="absolute top-2 left-2" />
 				) : null}
 				<span
 					aria-hidden

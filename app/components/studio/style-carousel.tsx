@@ -77,9 +77,7 @@ function Slide({
 		>
 			<VariationImage variation={variation} alt={`${label}, variation ${position}`} onError={onImageError} />
 			{variation.isPreview && variation.status === 'completed' ? (
-				<span className="absolute top-2 left-2">
-					<PreviewLabel />
-				</span>
+				<PreviewLabel className="absolute top-2 left-2" />
 			) : null}
 			{variation.status === 'completed' ? (
 				<FavoriteButton

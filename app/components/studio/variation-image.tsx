@@ -108,11 +108,11 @@ export function VariationImage({
 }
 
 /** The small honest label on images made by the local preview renderer, not the staging provider. */
-export function PreviewLabel() {
+export function PreviewLabel({ className }: { className?: string }) {
 	return (
 		<span
 			title="Made by the local preview, which only colour-grades the photo"
-			className="pointer-events-none rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase"
+			className={cn('pointer-events-none rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase', className)}
 		>
 			{PREVIEW_LABEL}
 		</span>

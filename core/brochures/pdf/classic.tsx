@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn } from './content.ts'
 import { ContactLines, Logo, Notes, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 import type { Theme } from './theme.ts'
@@ -64,7 +64,7 @@ export const classic: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, caption: 'As viewed' },
-						{ data: room.after, caption: `Staged in ${room.styleLabel}` },
+						{ data: room.after, caption: afterCaption(room, `Staged in ${room.styleLabel}`) },
 					].map((photo, i) => (
 						<View key={photo.caption} style={{ flex: 1, marginLeft: i ? 20 : 0 }}>
 							<View style={{ flex: 1, borderWidth: 1, borderColor: theme.primary, padding: 4 }}>

@@ -1,4 +1,5 @@
 import type { AgentBrand } from '#core/accounts/agent-profile.ts'
+import { PREVIEW_LABEL } from '#core/render/provider.ts'
 
 /** Everything a brochure shows, resolved to plain data and image bytes: the PDF components only draw it. */
 export interface BrochureContent {
@@ -23,6 +24,13 @@ export interface BrochureRoom {
 	/** JPEG bytes, already sized for print. */
 	before: Buffer
 	after: Buffer
+	/** The local preview renderer made the 'after': it is captioned 'Preview, not staged'. */
+	isPreview?: boolean
+}
+
+/** The caption under a room's staged photo: the template's own words, or the honest preview label. */
+export function afterCaption(room: BrochureRoom, staged: string) {
+	return room.isPreview ? `${PREVIEW_LABEL} · ${room.styleLabel}` : staged
 }
 
 // A fixed zone, so the date printed does not depend on where the worker runs.

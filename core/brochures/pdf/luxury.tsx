@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn } from './content.ts'
 import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
@@ -46,7 +46,7 @@ export const luxury: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, label: 'Before' },
-						{ data: room.after, label: `After · ${room.styleLabel}` },
+						{ data: room.after, label: afterCaption(room, `After · ${room.styleLabel}`) },
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 3 : 0 }}>
 							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} />

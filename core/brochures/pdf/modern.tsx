@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn } from './content.ts'
 import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
@@ -63,7 +63,7 @@ export const modern: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, label: 'BEFORE', colour: '#1b1b1f', text: '#ffffff' },
-						{ data: room.after, label: `AFTER · ${room.styleLabel.toUpperCase()}`, colour: theme.accent, text: theme.onAccent },
+						{ data: room.after, label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(), colour: theme.accent, text: theme.onAccent },
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 12 : 0, borderRadius: 8, overflow: 'hidden' }}>
 							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} />

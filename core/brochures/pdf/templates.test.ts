@@ -30,6 +30,15 @@ describe('the three template styles', () => {
 		for (const other of TEMPLATE_STYLES.filter((t) => t !== templateStyle)) expect(squeeze(pages[0].text)).not.toContain(squeeze(signature[other]))
 		expect(pages.slice(1, 4).every((p) => p.images === 2)).toBe(true)
 	})
+
+	test.each(TEMPLATE_STYLES)('%s: a room the local preview made is captioned as a preview, the others are not', async (templateStyle) => {
+		const content = await sampleBrochureContent({ ...brand, templateStyle })
+		content.rooms[0] = { ...content.rooms[0], isPreview: true }
+		const pages = await pdfPages(await renderBrochurePdf(content))
+		const squeezed = (page: number) => pages[page].text.replace(/\s+/g, '').toLowerCase()
+		expect(squeezed(1)).toContain('preview,notstaged')
+		expect(squeezed(2)).not.toContain('preview')
+	})
 })
 
 describe('brochure details', () => {
