@@ -148,8 +148,13 @@ export function createVirtualStagingAiModel({
 		if (request.method === 'GET' && path === '/user')
 			return json({ user: { email: 'agency@example.com', uid: 'u1' }, photoLimit: { staging: 500, imageEditing: 0 }, photosUsedThisPeriod: { staging: state.creates, imageEditing: 0 } })
 		if (request.method === 'GET' && path === '/renders') {
+			// Newest first, `limit` 1–100 a page; the cursor is opaque to clients (here: the next offset).
+			const limit = Number(url.searchParams.get('limit') ?? 20)
+			if (!Number.isInteger(limit) || limit < 1 || limit > 100) return refuse(400, 'limit must be an integer from 1 to 100')
+			const from = Number(url.searchParams.get('cursor') ?? 0)
 			const all = [...renders.values()].sort((a, b) => b.created_at - a.created_at)
-			return json({ total_count: all.length, next_cursor: null, items: all.slice(0, Number(url.searchParams.get('limit') ?? 20)).map((r) => renderView(r, resultBase)) })
+			const next = from + limit < all.length ? String(from + limit) : null
+			return json({ total_count: all.length, next_cursor: next, items: all.slice(from, from + limit).map((r) => renderView(r, resultBase)) })
 		}
 		const one = path.match(/^\/renders\/([^/]+)(\/variations)?$/)
 		if (request.method === 'POST' && path === '/renders') {
