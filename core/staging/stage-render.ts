@@ -20,6 +20,7 @@ import { fitToPhoto } from './fit.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
 import { queueStep } from './request.ts'
+import { stagingPhotoUrl } from './photo-link.ts'
 import { webhookUrl } from './webhook.ts'
 
 const IN_FLIGHT = ['submitting', 'submitted'] as const
@@ -92,7 +93,7 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	if (!(await claimSubmitSlot(row, provider, knownBefore))) return await queueStep(db, row, later(config().render.pollIntervalMs))
 
 	const photo = await readPhoto(row.originalKey)
-	const request = { ...stagingRequest(row, photo), webhookUrl: webhookUrl() }
+	const request = { ...stagingRequest(row, photo), imageUrl: stagingPhotoUrl(row.id), webhookUrl: webhookUrl() }
 	let providerRenderId: string
 	try {
 		if (base) {

@@ -16,15 +16,18 @@ function webhookSecret() {
 	return createHmac('sha256', secret).update('rendo:staging-webhook').digest('base64url').slice(0, 32)
 }
 
-/**
- * The webhook address a vendor is given, only when this deployment is reachable at a public
- * https address (a vendor cannot call localhost); polling works without it.
- */
-export function webhookUrl(): string | undefined {
+/** APP_URL without its trailing slash when it is a public https address a vendor can call, else undefined. */
+export function publicAppUrl(): string | undefined {
 	const { appUrl } = config()
 	const url = new URL(appUrl)
 	if (url.protocol !== 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return undefined
-	return `${appUrl.replace(/\/+$/, '')}${STAGING_WEBHOOK_PATH}/${webhookSecret()}`
+	return appUrl.replace(/\/+$/, '')
+}
+
+/** The webhook address a vendor is given, only at a public https address; polling works without it. */
+export function webhookUrl(): string | undefined {
+	const base = publicAppUrl()
+	return base ? `${base}${STAGING_WEBHOOK_PATH}/${webhookSecret()}` : undefined
 }
 
 export function isStagingWebhookSecret(given: string) {

@@ -1,0 +1,59 @@
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+
+vi.hoisted(() => {
+	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
+	process.env.RENDER_API_KEY = 'vsai-test-key'
+	process.env.RENDER_API_URL = 'https://api.virtualstagingai.test/v2'
+	process.env.RENDER_RETRY_BASE_MS = '1'
+	process.env.RENDER_POLL_INTERVAL_MS = '60000'
+	// A deployment at a public https address: the vendor can fetch the photo and call back.
+	process.env.APP_URL = 'https://rendo.example'
+})
+
+import { loader as photoLoader } from '#app/routes/staging-photos.$token.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { processRoom } from '#core/studio/process-room.ts'
+import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { STAGING_PHOTO_PATH } from './photo-link.ts'
+import { STAGING_WEBHOOK_PATH } from './webhook.ts'
+
+const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
+const server = setupServer(...vsai.handlers)
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => vsai.reset())
+afterAll(() => server.close())
+
+const fetchPhoto = (token: string) =>
+	photoLoader({ request: new Request(`https://rendo.example${STAGING_PHOTO_PATH}/${token}`), params: { token }, context: {} }) as Promise<Response>
+
+test('at a public https address the vendor gets a signed link to the photo, not the bytes, and the link opens only while it is needed', async () => {
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['coastal'] })
+	await drainJobs()
+
+	const [create] = vsai.requests.filter((r) => r.method === 'POST' && r.path === '/renders')
+	const body = create.body as { image_url: string; webhook_url: string }
+	expect(body.webhook_url.startsWith(`https://rendo.example${STAGING_WEBHOOK_PATH}/`)).toBe(true)
+	const prefix = `https://rendo.example${STAGING_PHOTO_PATH}/`
+	expect(body.image_url.startsWith(prefix)).toBe(true)
+	const token = body.image_url.slice(prefix.length)
+
+	const opened = await fetchPhoto(token)
+	expect(opened.status).toBe(200)
+	expect(opened.headers.get('content-type')).toBe('image/jpeg')
+	const [row] = await stagingRowsOf(room.id)
+	expect(Buffer.from(await opened.arrayBuffer())).toEqual(await readBytes(row.originalKey))
+
+	// A token changed by one character, or one for another purpose, opens nothing.
+	const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+	expect((await fetchPhoto(forged)).status).toBe(404)
+	expect((await fetchPhoto(`${row.id}.9999999999.x`)).status).toBe(404)
+
+	await settleJobs()
+	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
+	// Delivered: the vendor has no more need of the photo, so the link is dead before it expires.
+	expect((await fetchPhoto(token)).status).toBe(404)
+})
