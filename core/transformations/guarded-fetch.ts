@@ -21,10 +21,10 @@ export class FetchFailedError extends Error {
 const USER_AGENT = 'RendoBot/1.0 (+listing photo import)'
 const MAX_REDIRECTS = 3
 
-// Everything that is not the public internet: private, loopback, link-local (cloud metadata at
-// 169.254.169.254), carrier-grade NAT, documentation, multicast and reserved ranges; in IPv6 also
-// IPv4-mapped and NAT64 addresses, which could hide any of those. One list per family: a BlockList
-// matches IPv4 addresses against IPv4-mapped IPv6 rules too.
+// Everything in IPv4 that is not the public internet: this network (0.0.0.0/8), private,
+// loopback, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, IETF protocol
+// assignments, documentation, the old 6to4 relay, benchmarking (198.18/15), multicast, and
+// reserved space up to the broadcast address 255.255.255.255.
 const notPublic4 = new net.BlockList()
 for (const [subnet, prefix] of [
 	['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
@@ -32,19 +32,71 @@ for (const [subnet, prefix] of [
 	['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const)
 	notPublic4.addSubnet(subnet, prefix, 'ipv4')
+
+// In IPv6 only global unicast (2000::/3) is the public internet. Listing what to allow rather than
+// what to refuse keeps out, however they are written, the unspecified and loopback addresses, the
+// IPv4-compatible (::/96), -mapped (::ffff:0:0/96) and -translated (::ffff:0:0:0/96) forms of any
+// IPv4 address, local-use NAT64 (64:ff9b:1::/48), discard, unique local (fc00::/7), link-local
+// (fe80::/10), the old site-local (fec0::/10) and multicast (ff00::/8). Each BlockList holds one
+// family only: it also matches IPv4-mapped addresses against IPv4 rules.
+const globalUnicast6 = new net.BlockList()
+globalUnicast6.addSubnet('2000::', 3, 'ipv6')
+// Inside global unicast: IETF protocol assignments, Teredo among them (2001::/23), and documentation.
 const notPublic6 = new net.BlockList()
-for (const [subnet, prefix] of [
-	['::', 128], ['::1', 128], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const)
-	notPublic6.addSubnet(subnet, prefix, 'ipv6')
+for (const [subnet, prefix] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) notPublic6.addSubnet(subnet, prefix, 'ipv6')
+// 6to4 (2002::/16) and well-known NAT64 (64:ff9b::/96) addresses are delivered to the IPv4 address
+// they carry, so they are exactly as public as that address.
+const sixToFour = new net.BlockList()
+sixToFour.addSubnet('2002::', 16, 'ipv6')
+const nat64 = new net.BlockList()
+nat64.addSubnet('64:ff9b::', 96, 'ipv6')
 
 const loopback4 = new net.BlockList()
 loopback4.addSubnet('127.0.0.0', 8, 'ipv4')
 
+/** The eight 16-bit groups of a valid IPv6 address, a trailing dotted IPv4 part included. */
+function ipv6Groups(address: string) {
+	const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address)
+	const text = dotted
+		? `${address.slice(0, dotted.index)}${((+dotted[1] << 8) | +dotted[2]).toString(16)}:${((+dotted[3] << 8) | +dotted[4]).toString(16)}`
+		: address
+	const [head, tail] = text.split('::')
+	const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
+	const left = groups(head)
+	const right = groups(tail)
+	return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right]
+}
+
+/** The IPv4 address in two 16-bit groups, in dotted form. */
+function ipv4FromGroups(high: number, low: number) {
+	return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
+}
+
+/** The IPv4 address a 6to4 or NAT64 address delivers to, or null for other IPv6 addresses. */
+function embeddedIPv4(address: string) {
+	const groups = ipv6Groups(address)
+	if (sixToFour.check(address, 'ipv6')) return ipv4FromGroups(groups[1], groups[2])
+	if (nat64.check(address, 'ipv6')) return ipv4FromGroups(groups[6], groups[7])
+	return null
+}
+
+function isPublicIPv6(address: string) {
+	// a zone index only means something on a link-local address, and names one of our interfaces
+	if (address.includes('%')) return false
+	const embedded = embeddedIPv4(address)
+	if (embedded) return !notPublic4.check(embedded, 'ipv4')
+	return globalUnicast6.check(address, 'ipv6') && !notPublic6.check(address, 'ipv6')
+}
+
+/**
+ * Whether an address (no brackets) is on the public internet. Callers pass the URL parser's
+ * hostname, which already turned decimal, octal, hex and short IPv4 spellings into dotted form,
+ * and every DNS answer, which is the address the connection is then made to.
+ */
 export function isPublicAddress(address: string) {
 	const family = net.isIP(address)
 	if (family === 4) return !notPublic4.check(address, 'ipv4')
-	if (family === 6) return !notPublic6.check(address, 'ipv6')
+	if (family === 6) return isPublicIPv6(address)
 	return false
 }
 

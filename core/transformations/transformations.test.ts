@@ -1,6 +1,7 @@
 import dns from 'node:dns'
 import fs from 'node:fs'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -120,11 +121,67 @@ describe('upload mode', () => {
 })
 
 describe('URL mode (SSRF rules)', () => {
-	test('addresses on private networks are refused before any request', async () => {
+	// Names whose DNS answer is a private address in one of its many spellings: the guard checks
+	// each answer, which is also the address the connection is then made to.
+	const privateNames = {
+		'intranet.example': '10.0.0.5',
+		'mapped.example': '::ffff:10.0.0.5',
+		'compatible.example': '::127.0.0.1',
+		'sixtofour.example': '2002:a00:5::1',
+		'nat64.example': '64:ff9b::169.254.169.254',
+		'unspecified.example': '0.0.0.0',
+		'unspecified6.example': '::',
+	}
+
+	// This machine or a private network, however written. The URL parser turns the decimal, octal,
+	// hex and short IPv4 spellings into dotted form; the IPv6 ones the guard has to see through.
+	test.each([
+		'http://127.0.0.1/listing',
+		'http://169.254.169.254/latest/meta-data/',
+		'http://[::1]/x',
+		'http://0.0.0.0/',
+		'http://[::]/',
+		'http://2130706433/',
+		'http://0177.0.0.1/',
+		'http://0x7f.1/',
+		'http://0x7f000001/',
+		'http://127.1/',
+		'http://[::127.0.0.1]/',
+		'http://[::10.0.0.5]/',
+		'http://[::ffff:127.0.0.1]/',
+		'http://[::ffff:7f00:1]/',
+		'http://[0:0:0:0:0:ffff:169.254.169.254]/',
+		'http://[::ffff:0:127.0.0.1]/',
+		'http://[2002:7f00:1::]/',
+		'http://[2002:a9fe:a9fe::1]/',
+		'http://[64:ff9b::127.0.0.1]/',
+		'http://[64:ff9b::a9fe:a9fe]/',
+		'http://[64:ff9b:1::a00:5]/',
+		'http://[2001::1]/',
+		'http://[fe80::1]/',
+		'http://[fd00::1]/',
+		'http://[fec0::1]/',
+		'http://[ff02::1]/',
+		'http://100.64.0.1/',
+		'http://198.18.0.1/',
+		'http://224.0.0.1/',
+		'http://255.255.255.255/',
+		...Object.keys(privateNames).map((name) => `http://${name}/house`),
+	])('%s is refused before any request', async (url) => {
+		const user = await insertUser()
+		resolveNames(privateNames)
+		const requests = [vi.spyOn(http, 'request'), vi.spyOn(https, 'request')]
+		await expect(createTransformation(actorFor(user), { propertyUrl: url }, null)).rejects.toMatchObject({
+			fieldErrors: { propertyUrl: ['That address points to a private network and is not allowed'] },
+		})
+		for (const request of requests) expect(request).not.toHaveBeenCalled()
+		expect(await db.select().from(transformations).where(eq(transformations.userId, user.id))).toHaveLength(0)
+	})
+
+	test('other schemes and ports are refused before any request', async () => {
 		const user = await insertUser()
 		const actor = actorFor(user)
-		resolveNames({ 'intranet.example': '10.0.0.5' })
-		for (const url of ['http://127.0.0.1/listing', 'http://169.254.169.254/latest/meta-data/', 'http://intranet.example/house', 'http://[::1]/x', 'ftp://93.184.216.34/x', 'http://93.184.216.34:8080/x'])
+		for (const url of ['ftp://93.184.216.34/x', 'http://93.184.216.34:8080/x'])
 			await expect(createTransformation(actor, { propertyUrl: url }, null), url).rejects.toMatchObject({
 				fieldErrors: { propertyUrl: [expect.stringMatching(/not allowed|Only/)] },
 			})
@@ -194,10 +251,35 @@ describe('URL mode (SSRF rules)', () => {
 	})
 })
 
-test('address classification and page parsing', () => {
-	for (const a of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1'])
-		expect(isPublicAddress(a), a).toBe(false)
-	for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) expect(isPublicAddress(a), a).toBe(true)
+test.each([
+	// IPv4: this machine, private networks, link-local (cloud metadata), CGNAT, benchmarking,
+	// documentation, multicast, broadcast and reserved
+	'0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '127.0.0.1', '127.255.255.254', '169.254.169.254',
+	'100.64.0.1', '100.127.255.255', '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.19.255.255', '198.51.100.1', '203.0.113.7',
+	'224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
+	// IPv6: unspecified, loopback in any notation, link-local, unique local, old site-local, multicast, documentation
+	'::', '::1', '0:0:0:0:0:0:0:1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fc00::1', 'fd00::1', 'fec0::1', 'ff02::1', '2001:db8::1', '3fff::1',
+	// IPv4 written as IPv6: compatible, mapped (dotted and hex), translated, and the embeddings
+	'::127.0.0.1', '::7f00:1', '::10.0.0.1', '::8.8.8.8', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:7F00:1', '::ffff:0:127.0.0.1',
+	'2002:7f00:1::', '2002:a9fe:a9fe::1', '2002:c0a8:101::1', '64:ff9b::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1',
+	// Teredo and the other IETF protocol assignments
+	'2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+	// a zone index names one of our own interfaces; and what is not an address at all
+	'2606:4700::1111%1', 'localhost', '',
+])('address classification: %s is not public', (address) => {
+	expect(isPublicAddress(address)).toBe(false)
+})
+
+test.each([
+	'93.184.216.34', '8.8.8.8', '1.1.1.1', '11.0.0.1', '100.128.0.1', '172.32.0.1', '198.20.0.1', '223.255.255.254',
+	'2606:4700::1111', '2a00:1450:4001:81c::200e', '2001:4860:4860::8888',
+	// 6to4 and NAT64 addresses are as public as the IPv4 address they carry
+	'2002:5db8:d822::1', '64:ff9b::93.184.216.34', '64:ff9b::808:808',
+])('address classification: %s is public', (address) => {
+	expect(isPublicAddress(address)).toBe(true)
+})
+
+test('page parsing', () => {
 	const urls = imageUrlsFromHtml(
 		`<img src='/a.jpg'><meta name="og:image" content="https://cdn.example/b.jpg?x=1&amp;y=2"><img data-src="c.png" src="data:x"><img src="/a.jpg"><img src="javascript:alert(1)">`,
 		new URL('https://site.example/listing/1'),
