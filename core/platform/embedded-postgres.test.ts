@@ -96,4 +96,19 @@ describe('embedded PostgreSQL', () => {
 		expect(await exitWith(1)).toBe(1)
 		expect(await exitWith(0)).toBe(0)
 	}, 60_000)
+
+	test('a process that exits without stopping its cluster (a crash) takes PostgreSQL down with it', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		const script = `
+			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
+			process.exit(1)`
+		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: 'inherit' })
+		expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1)
+		const pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		const until = Date.now() + 10_000
+		while (Date.now() < until && fs.existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 100))
+		expect(fs.existsSync(`/proc/${pid}`)).toBe(false)
+	}, 60_000)
 })

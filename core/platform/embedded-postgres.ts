@@ -142,6 +142,21 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 			cause: error,
 		})
 	}
+	// A process that exits without stopping it (a crash, process.exit) asks PostgreSQL for a fast
+	// shutdown on its way out, so no orphan keeps the port; 'exit' allows only synchronous work.
+	const postmaster = Number(fs.readFileSync(path.join(opts.dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+	const onExit = () => {
+		try {
+			process.kill(postmaster, 'SIGINT')
+		} catch {
+			// already gone
+		}
+	}
+	process.on('exit', onExit)
 	let stopped: Promise<void> | undefined
-	return { url: url(opts.port), stop: () => (stopped ??= pg.stop()), shared: false }
+	const stop = () => {
+		process.off('exit', onExit)
+		return (stopped ??= pg.stop())
+	}
+	return { url: url(opts.port), stop, shared: false }
 }
