@@ -39,7 +39,7 @@ export function action({ request }: ActionFunctionArgs) {
 			const upload = await parseUpload(request, { fileField: 'logo', maxBytes: LOGO_MAX_BYTES - 1, tooLarge: LOGO_TOO_LARGE.description }).catch(
 				(error: unknown) => {
 					// The logo service's title is the message, as for POST /api/user/upload-logo.
-					if (error instanceof InputError && error.fieldErrors.logo) throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
+					if (error instanceof InputError && error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description)) throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
 					throw error
 				},
 			)

@@ -31,8 +31,8 @@ async function readSubmission(request: Request) {
 	try {
 		return await parseUpload(request, { fileField: 'image', maxBytes: MAX_TRIAL_IMAGE_BYTES, tooLarge: TRIAL_MESSAGES.imageSize })
 	} catch (error) {
-		// The stream was cut off at 5 MB: the one field error parseUpload raises.
-		if (error instanceof InputError && error.fieldErrors.image) throw new ImageTooLargeError()
+		// The stream was cut off at 5 MB.
+		if (error instanceof InputError && error.fieldErrors.image?.includes(TRIAL_MESSAGES.imageSize)) throw new ImageTooLargeError()
 		throw error
 	}
 }

@@ -4,9 +4,22 @@ import { pipeline } from 'node:stream/promises'
 import { createRemixRequest } from '@remix-run/express/dist/server.js'
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { bodyLimit, BodyLimiter, tooLargeResponse } from './body-limit.server.ts'
 
 /**
- * @remix-run/express's handler, except for how a body is written: its writer ignores
+ * Remix's request for an Express one, its body cut off at the door's limit (body-limit.server.ts)
+ * while it streams in. Remix makes it as for a GET (URL, headers, abort when the client goes),
+ * so that only the limiter reads the body.
+ */
+function limitedRequest(req: ExpressRequest, res: ExpressResponse, limiter: BodyLimiter) {
+	if (req.method === 'GET' || req.method === 'HEAD') return createRemixRequest(req, res)
+	const base = createRemixRequest(Object.assign(Object.create(req) as ExpressRequest, { method: 'GET' }), res)
+	return new Request(base, { method: req.method, body: Readable.toWeb(req.pipe(limiter)) as ReadableStream, duplex: 'half' } as RequestInit)
+}
+
+/**
+ * @remix-run/express's handler, with every request body bounded (a declared or streamed size over
+ * the door's limit is a 413, and the rest is never read), and except for how a body is written: its writer ignores
  * backpressure, so a streamed body (a ZIP of a whole property, a large photo) read faster than
  * the client downloads piles up in the web process's memory. Here the body is piped, so the
  * stream is read only as fast as the socket drains, and a client that goes away cancels it;
@@ -25,9 +38,16 @@ export function createRequestHandler({
 }) {
 	const handle = createRemixHandler(build, mode)
 	return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+		const limit = bodyLimit(req.path, req.headers['content-type'])
+		const limiter = new BodyLimiter(limit)
 		let response: Response
 		try {
-			response = await handle(createRemixRequest(req, res), getLoadContext(req, res))
+			if (Number(req.headers['content-length'] ?? 0) > limit) response = tooLargeResponse()
+			else {
+				response = await handle(limitedRequest(req, res, limiter), getLoadContext(req, res))
+				// Whatever the action made of the cut-off body, the answer is that it was too large.
+				if (limiter.exceeded) response = tooLargeResponse()
+			}
 		} catch (error) {
 			return next(error)
 		}

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { finished } from 'node:stream/promises'
 import {
@@ -13,68 +12,40 @@ import {
 	type UploadHandler,
 } from '@remix-run/node'
 import { InputError } from '#core/errors.ts'
+import { config } from '#core/platform/config.ts'
+import { BodyTooLargeError } from './body-limit.server.ts'
 
-const uploadDir = path.join(os.tmpdir(), 'rendo-uploads')
+/** Plain fields a form may send beside its files, and the size of each: our largest form has ~20. */
+const MAX_FIELDS = 100
+const MAX_FIELD_BYTES = 64 * 1024
+export const TOO_MANY_FIELDS = 'The form has too many fields'
+export const FIELD_TOO_LONG = 'A form field is too long'
+export const UNREADABLE_FORM = 'The form could not be read'
+export const ONE_FILE_ONLY = 'Send one file only'
 
-export interface ParsedUpload {
-	fields: Record<string, string>
-	/** The file on local disk; `cleanup()` removes it whatever happened. */
-	file: { path: string; name: string; cleanup(): Promise<void> } | null
-}
+// Each process writes under its own pid, so a start-up sweep can tell what a dead process left.
+const uploadsRoot = () => path.join(config().dataDir, 'tmp', 'uploads')
+const uploadDir = () => path.join(uploadsRoot(), String(process.pid))
 
-/**
- * Writes one file part to disk, waiting for the disk when it is slower than the network (Remix's
- * own file handler does not, so a fast client fills memory), and stops at maxBytes.
- */
-function diskUploadHandler(fileField: string, maxBytes: number, tooLarge: string | ((fileName: string) => string)): UploadHandler {
-	return async ({ name, filename, contentType, data }) => {
-		if (name !== fileField) return undefined
-		const filePath = path.join(uploadDir, randomUUID())
-		const out = fs.createWriteStream(filePath)
-		try {
-			let size = 0
-			for await (const chunk of data) {
-				size += chunk.byteLength
-				if (size > maxBytes)
-					throw new InputError({ [fileField]: [typeof tooLarge === 'string' ? tooLarge : tooLarge(filename ?? '')] })
-				if (!out.write(chunk)) await once(out, 'drain')
-			}
-			out.end()
-			await finished(out)
-		} catch (error) {
-			out.destroy()
-			await fs.promises.rm(filePath, { force: true })
-			throw error
-		}
-		return new NodeOnDiskFile(filePath, contentType) as unknown as File
+function isAlive(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM'
 	}
 }
 
 /**
- * Streams a multipart body: the named file part goes to a temp file and is cut off at maxBytes
- * (never held in memory), text fields stay small. Oversized files are bad input with the given message.
+ * Removes the temp files of processes that are gone (killed mid-upload, crashed): run when the
+ * web starts. A folder under our own pid is a dead process's too, since we have written nothing yet.
  */
-export async function parseUpload(
-	request: Request,
-	{ fileField, maxBytes, tooLarge }: { fileField: string; maxBytes: number; tooLarge: string },
-): Promise<ParsedUpload> {
-	if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
-		throw new InputError({}, 'Send the image as multipart/form-data')
-	fs.mkdirSync(uploadDir, { recursive: true })
-	const form = await parseMultipartFormData(
-		request,
-		composeUploadHandlers(diskUploadHandler(fileField, maxBytes, tooLarge), createMemoryUploadHandler({ maxPartSize: 64 * 1024 })),
-	)
-	const fields: Record<string, string> = {}
-	let file: ParsedUpload['file'] = null
-	for (const [name, value] of form.entries()) {
-		if (typeof value === 'string') fields[name] = value
-		else if (name === fileField && 'getFilePath' in value) {
-			const onDisk = value as unknown as NodeOnDiskFile
-			file = { path: onDisk.getFilePath(), name: onDisk.name, cleanup: () => onDisk.remove().catch(() => {}) }
-		}
-	}
-	return { fields, file }
+export async function sweepAbandonedUploads() {
+	const root = uploadsRoot()
+	const folders = await fs.promises.readdir(root).catch(() => [] as string[])
+	const dead = folders.filter((name) => Number(name) === process.pid || !/^\d+$/.test(name) || !isAlive(Number(name)))
+	await Promise.all(dead.map((name) => fs.promises.rm(path.join(root, name), { recursive: true, force: true })))
+	return dead.length
 }
 
 export interface UploadedFile {
@@ -89,10 +60,52 @@ export interface ParsedUploads {
 	cleanup(): Promise<void>
 }
 
+export interface ParsedUpload {
+	fields: Record<string, string>
+	/** The file on local disk; `cleanup()` removes it whatever happened. */
+	file: (UploadedFile & { cleanup(): Promise<void> }) | null
+}
+
 /**
- * parseUpload for a file field that repeats (one part per photo): each part streamed to disk and
- * cut off at maxBytes, and no more than maxFiles parts. A rejection removes the files already
- * written, so a refused request leaves nothing behind. Empty file inputs are skipped.
+ * Writes one file part to disk, waiting for the disk when it is slower than the network (Remix's
+ * own file handler does not, so a fast client fills memory), and stops at maxBytes. A part cut
+ * short (refused, or the client gone) takes its file with it.
+ */
+async function writePart(data: AsyncIterable<Uint8Array>, fileField: string, maxBytes: number, tooLarge: string): Promise<string> {
+	const filePath = path.join(uploadDir(), randomUUID())
+	const out = fs.createWriteStream(filePath)
+	try {
+		let size = 0
+		for await (const chunk of data) {
+			size += chunk.byteLength
+			if (size > maxBytes) throw new InputError({ [fileField]: [tooLarge] })
+			if (!out.write(chunk)) await once(out, 'drain')
+		}
+		out.end()
+		await finished(out)
+		return filePath
+	} catch (error) {
+		out.destroy()
+		await fs.promises.rm(filePath, { force: true })
+		throw error
+	}
+}
+
+/** Plain fields in memory, each at most MAX_FIELD_BYTES, and no more than MAX_FIELDS of them. */
+function fieldHandler(): UploadHandler {
+	const inMemory = createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES })
+	let count = 0
+	return async (part) => {
+		if (++count > MAX_FIELDS) throw new InputError({}, TOO_MANY_FIELDS)
+		return inMemory(part)
+	}
+}
+
+/**
+ * Streams a multipart body: each part of the file field to a temp file cut off at maxBytes (never
+ * held in memory), at most maxFiles of them, plain fields small and few. Whatever goes wrong (a
+ * refusal, a broken or abandoned body) removes every file already written, and a file part over
+ * the count is refused before a byte of it is written. Empty file inputs are skipped.
  */
 export async function parseUploads(
 	request: Request,
@@ -100,8 +113,7 @@ export async function parseUploads(
 ): Promise<ParsedUploads> {
 	if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
 		throw new InputError({}, 'Send the images as multipart/form-data')
-	fs.mkdirSync(uploadDir, { recursive: true })
-	const toDisk = diskUploadHandler(opts.fileField, opts.maxBytes, opts.tooLarge)
+	await fs.promises.mkdir(uploadDir(), { recursive: true })
 	const written: UploadedFile[] = []
 	const cleanup = async () => {
 		await Promise.all(written.map((file) => fs.promises.rm(file.path, { force: true })))
@@ -112,19 +124,31 @@ export async function parseUploads(
 			for await (const _chunk of part.data); // an empty file input: read past it
 			return ''
 		}
-		if (written.length >= opts.maxFiles) throw new InputError({ [opts.fileField]: [opts.tooMany] })
-		const file = (await toDisk(part)) as unknown as NodeOnDiskFile
-		written.push({ path: file.getFilePath(), name: part.filename })
-		return file as unknown as File
+		if (written.length >= opts.maxFiles) throw new InputError({ [opts.fileField]: [opts.tooMany] }, opts.tooMany)
+		const filePath = await writePart(part.data, opts.fileField, opts.maxBytes, opts.tooLarge(part.filename))
+		written.push({ path: filePath, name: part.filename })
+		return new NodeOnDiskFile(filePath, part.contentType) as unknown as File
 	}
 	const fields: Record<string, string> = {}
 	try {
-		const form = await parseMultipartFormData(request, composeUploadHandlers(files, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
+		const form = await parseMultipartFormData(request, composeUploadHandlers(files, fieldHandler()))
 		for (const [name, value] of form.entries()) if (typeof value === 'string' && name !== opts.fileField) fields[name] = value
 	} catch (error) {
 		await cleanup()
-		if (error instanceof MaxPartSizeExceededError) throw new InputError({}, 'A form field is too long')
-		throw error
+		if (error instanceof InputError || error instanceof BodyTooLargeError) throw error
+		if (error instanceof MaxPartSizeExceededError) throw new InputError({}, FIELD_TOO_LONG)
+		// A body that is not the multipart it claims (a header of megabytes, a missing boundary, a cut-off part).
+		throw new InputError({}, UNREADABLE_FORM)
 	}
 	return { fields, files: written, cleanup }
+}
+
+/** parseUploads for a door that takes one file: a second file part is refused. */
+export async function parseUpload(
+	request: Request,
+	{ fileField, maxBytes, tooLarge }: { fileField: string; maxBytes: number; tooLarge: string },
+): Promise<ParsedUpload> {
+	const upload = await parseUploads(request, { fileField, maxFiles: 1, maxBytes, tooLarge: () => tooLarge, tooMany: ONE_FILE_ONLY })
+	const [file] = upload.files
+	return { fields: upload.fields, file: file ? { ...file, cleanup: upload.cleanup } : null }
 }

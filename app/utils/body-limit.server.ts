@@ -1,0 +1,66 @@
+import { Transform, type TransformCallback } from 'node:stream'
+import { LOGO_MAX_BYTES } from '#core/accounts/logo.schema.ts'
+import { MAX_TRIAL_IMAGE_BYTES } from '#core/leads/trial.schema.ts'
+import { MAX_IMAGE_BYTES, PHOTO_RULES } from '#core/preferences/preferences.schema.ts'
+import { MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
+import { TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
+
+const KB = 1024
+const MB = 1024 * KB
+/** Room for a multipart body's boundaries, part headers and plain fields beside its files. */
+const FORM_OVERHEAD = 256 * KB
+
+/** Multipart doors and the files they take: the body may be those files and a little more. */
+const UPLOAD_DOORS: Record<string, number> = {
+	'/api/property-studio/upload-image': MAX_UPLOAD_BYTES,
+	'/api/transformations': TRANSFORM_MAX_BYTES,
+	'/transform': TRANSFORM_MAX_BYTES,
+	'/api/try-it-free': MAX_TRIAL_IMAGE_BYTES,
+	'/': MAX_TRIAL_IMAGE_BYTES,
+	'/api/user/upload-logo': LOGO_MAX_BYTES,
+	'/api/onboard-agent': LOGO_MAX_BYTES,
+	'/api/client-preferences': PHOTO_RULES.single.max * MAX_IMAGE_BYTES,
+	'/api/client-preferences-multi-room': Math.max(PHOTO_RULES.multi.max, PHOTO_RULES.demo.max) * MAX_IMAGE_BYTES,
+}
+
+/**
+ * The largest request body each door takes, decided before any of it is read. Webhooks get
+ * their senders' sizes, uploads their files' limits, and every other body (JSON, forms) is small:
+ * sign-in and sign-up bodies are a few fields, the largest JSON we take (a ticket, a brochure's
+ * details) is well under the 256 kB.
+ */
+export function bodyLimit(pathname: string, contentType: string | undefined): number {
+	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+	if (path.startsWith('/api/staging/webhook/')) return 64 * KB
+	// Stripe documents no maximum; its events are a few kB, and a megabyte leaves room for large objects.
+	if (path === '/api/stripe/webhook') return 1 * MB
+	if (path.startsWith('/telegram/webhook/')) return 1 * MB
+	if (contentType?.toLowerCase().startsWith('multipart/form-data')) return (UPLOAD_DOORS[path] ?? 0) + FORM_OVERHEAD
+	if (/^\/(login|register|agent-register|api\/auth\/)/.test(path)) return 16 * KB
+	return 256 * KB
+}
+
+export class BodyTooLargeError extends Error {
+	name = 'BodyTooLargeError'
+	constructor(public limit: number) {
+		super(`Request body is larger than ${limit} bytes`)
+	}
+}
+
+/** Passes a body through, counting it; past `limit` bytes it stops with BodyTooLargeError. */
+export class BodyLimiter extends Transform {
+	private seen = 0
+	exceeded = false
+	constructor(private limit: number) {
+		super()
+	}
+	_transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+		this.seen += chunk.byteLength
+		if (this.seen <= this.limit) return done(null, chunk)
+		this.exceeded = true
+		done(new BodyTooLargeError(this.limit))
+	}
+}
+
+export const tooLargeResponse = () =>
+	Response.json({ message: 'Request body is too large' }, { status: 413, headers: { Connection: 'close' } })
