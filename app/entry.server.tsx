@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFu
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from '#app/utils/nonce-provider.ts'
+import { createNonce, setDocumentSecurityHeaders } from '#app/utils/security-headers.server.ts'
 import { logger } from '#core/platform/logger.ts'
 
 const ABORT_DELAY = 5_000
@@ -15,15 +17,21 @@ export default function handleRequest(
 ) {
 	// Bots and no-JS clients get the whole document at once; browsers get it streamed.
 	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+	// Every inline script of this document carries the nonce its CSP names (none in development).
+	const nonce = createNonce()
 	return new Promise((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
-			<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+			<NonceProvider value={nonce}>
+				<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+			</NonceProvider>,
 			{
+				nonce,
 				[readyEvent]() {
 					shellRendered = true
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					setDocumentSecurityHeaders(responseHeaders, nonce)
 					resolve(
 						new Response(createReadableStreamFromReadable(body), {
 							headers: responseHeaders,

@@ -5,10 +5,14 @@ import express from 'express'
 import { buildDir } from '../scripts/build-dir.ts'
 import { config } from '#core/platform/config.ts'
 import { logger } from '#core/platform/logger.ts'
-import { isCrossOrigin } from './utils/request.server.ts'
+import { rejectCrossOrigin } from './utils/request.server.ts'
+import { sweepAbandonedUploads } from './utils/upload.server.ts'
 
 /** The web door: static assets, a log line per request, the origin guard, then Remix. */
 export async function createHttpApp({ dev }: { dev: boolean }) {
+	// A process killed mid-upload left its temp files; they go before this one takes any.
+	const swept = await sweepAbandonedUploads()
+	if (swept) logger.info({ folders: swept }, 'removed the uploads of processes that are gone')
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', config().trustProxy)
@@ -24,10 +28,7 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 			next()
 		})
 
-	app.use((req, res, next) => {
-		if (!isCrossOrigin({ method: req.method, origin: req.headers.origin }, req.headers.host)) return next()
-		res.status(403).json({ message: 'Cross-origin request rejected' })
-	})
+	app.use(rejectCrossOrigin)
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (dev) {

@@ -6,6 +6,7 @@ import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { getSessionUser } from '#app/utils/auth.server.ts'
+import { useNonce } from '#app/utils/nonce-provider.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { roleLabel } from '#core/accounts/actor.ts'
 import { pioneerStatus } from '#core/accounts/register.ts'
@@ -47,6 +48,8 @@ export function useRootData() {
 }
 
 function Document({ children }: { children: ReactNode }) {
+	// The CSP allows inline scripts by this per-request nonce (see security-headers.server.ts).
+	const nonce = useNonce()
 	return (
 		<html lang="en-GB" className="h-full">
 			<head>
@@ -57,8 +60,8 @@ function Document({ children }: { children: ReactNode }) {
 			</head>
 			<body className="flex min-h-full flex-col bg-white font-sans text-gray-900 antialiased">
 				{children}
-				<ScrollRestoration />
-				<Scripts />
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
 			</body>
 		</html>
 	)
