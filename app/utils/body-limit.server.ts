@@ -62,5 +62,27 @@ export class BodyLimiter extends Transform {
 	}
 }
 
-export const tooLargeResponse = () =>
-	Response.json({ message: 'Request body is too large' }, { status: 413, headers: { Connection: 'close' } })
+/** The 413; `close` for a body declared too large, which is then never read at all. */
+export const tooLargeResponse = ({ close }: { close: boolean }) =>
+	Response.json({ message: 'Request body is too large' }, { status: 413, headers: close ? { Connection: 'close' } : {} })
+
+// What a client that is already sending may still send while it reads our 413.
+const DISCARD_MAX_BYTES = 4 * 1024 * 1024
+const DISCARD_MAX_MS = 5_000
+
+/**
+ * After a streamed body was cut off: the rest is read and dropped, so the client gets to read the
+ * 413 (closing a socket with unread data resets it, and the answer can be lost with it), but
+ * only so much and for so long: a client that goes on sending is disconnected.
+ */
+export function discardRest(req: import('node:http').IncomingMessage) {
+	let dropped = 0
+	const hangUp = () => req.socket.destroy()
+	const timer = setTimeout(hangUp, DISCARD_MAX_MS)
+	req.on('data', (chunk: Buffer) => {
+		dropped += chunk.length
+		if (dropped > DISCARD_MAX_BYTES) hangUp()
+	})
+	req.once('close', () => clearTimeout(timer))
+	req.resume()
+}

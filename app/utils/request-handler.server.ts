@@ -1,20 +1,35 @@
 import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import { pipeline } from 'node:stream/promises'
 // Not re-exported by the package's index, but part of its build: the request is made exactly as there.
 import { createRemixRequest } from '@remix-run/express/dist/server.js'
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { bodyLimit, BodyLimiter, tooLargeResponse } from './body-limit.server.ts'
+import { bodyLimit, BodyLimiter, BodyTooLargeError, discardRest, tooLargeResponse } from './body-limit.server.ts'
+import { BAD_TEXT, hasBadBodyText, isTextBody, isWebhook, shapeRefusal } from './request-shape.server.ts'
+
+/** Remix's own request (URL, headers, abort when the client goes), made as for a GET so it leaves the body alone. */
+const bodilessRequest = (req: ExpressRequest, res: ExpressResponse) =>
+	createRemixRequest(Object.assign(Object.create(req) as ExpressRequest, { method: 'GET' }), res)
 
 /**
  * Remix's request for an Express one, its body cut off at the door's limit (body-limit.server.ts)
- * while it streams in. Remix makes it as for a GET (URL, headers, abort when the client goes),
- * so that only the limiter reads the body.
+ * while it streams in. A small text body (JSON, a form) is read whole first and refused when its
+ * text is not UTF-8 or holds a NUL (request-shape.server.ts); the answer is then a Response.
  */
-function limitedRequest(req: ExpressRequest, res: ExpressResponse, limiter: BodyLimiter) {
+async function boundedRequest(req: ExpressRequest, res: ExpressResponse, limiter: BodyLimiter): Promise<Request | Response> {
 	if (req.method === 'GET' || req.method === 'HEAD') return createRemixRequest(req, res)
-	const base = createRemixRequest(Object.assign(Object.create(req) as ExpressRequest, { method: 'GET' }), res)
-	return new Request(base, { method: req.method, body: Readable.toWeb(req.pipe(limiter)) as ReadableStream, duplex: 'half' } as RequestInit)
+	const type = req.headers['content-type']
+	const body = req.pipe(limiter)
+	if (!isTextBody(type) || isWebhook(req.path))
+		return new Request(bodilessRequest(req, res), { method: req.method, body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } as RequestInit)
+	const text = await buffer(body).catch((error: unknown) => {
+		if (error instanceof BodyTooLargeError) return null
+		throw error
+	})
+	if (!text) return tooLargeResponse({ close: false })
+	if (hasBadBodyText(text, type)) return Response.json({ message: BAD_TEXT }, { status: 400 })
+	return new Request(bodilessRequest(req, res), { method: req.method, body: text })
 }
 
 /**
@@ -42,11 +57,19 @@ export function createRequestHandler({
 		const limiter = new BodyLimiter(limit)
 		let response: Response
 		try {
-			if (Number(req.headers['content-length'] ?? 0) > limit) response = tooLargeResponse()
+			const refusal = shapeRefusal(req)
+			if (refusal) {
+				response = refusal
+				discardRest(req)
+			} else if (Number(req.headers['content-length'] ?? 0) > limit) response = tooLargeResponse({ close: true })
 			else {
-				response = await handle(limitedRequest(req, res, limiter), getLoadContext(req, res))
+				const request = await boundedRequest(req, res, limiter)
+				response = request instanceof Response ? request : await handle(request, getLoadContext(req, res))
 				// Whatever the action made of the cut-off body, the answer is that it was too large.
-				if (limiter.exceeded) response = tooLargeResponse()
+				if (limiter.exceeded) {
+					response = tooLargeResponse({ close: false })
+					discardRest(req)
+				}
 			}
 		} catch (error) {
 			return next(error)

@@ -14,6 +14,7 @@ import {
 import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { BodyTooLargeError } from './body-limit.server.ts'
+import { BAD_TEXT } from './request-shape.server.ts'
 
 /** Plain fields a form may send beside its files, and the size of each: our largest form has ~20. */
 const MAX_FIELDS = 100
@@ -97,7 +98,10 @@ function fieldHandler(): UploadHandler {
 	let count = 0
 	return async (part) => {
 		if (++count > MAX_FIELDS) throw new InputError({}, TOO_MANY_FIELDS)
-		return inMemory(part)
+		const value = await inMemory(part)
+		// Decoded leniently: bytes that were not UTF-8 are U+FFFD here, and NUL is refused as in any body.
+		if (typeof value === 'string' && /[\u0000\uFFFD]/.test(value)) throw new InputError({}, BAD_TEXT)
+		return value
 	}
 }
 

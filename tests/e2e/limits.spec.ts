@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import net from 'node:net'
 import { expect, test } from '@playwright/test'
 
@@ -77,6 +78,30 @@ test('a streamed body with no declared size is cut off at the limit, not read to
 })
 
 test('ordinary bodies still get their ordinary answers', async ({ request }) => {
-	const login = await request.post('/api/auth/login', { data: { username: 'nobody@example.com', password: 'wrong-password' } })
+	const login = await request.post('/api/auth/login', { data: { username: `nobody-${randomUUID()}`, password: 'wrong-password' } })
 	expect(login.status()).toBe(401)
+})
+
+test('text PostgreSQL cannot store (NUL, bytes that are not UTF-8) is a 400 wherever it comes in', async ({ request }) => {
+	const badText = { message: 'Text must be valid UTF-8 and may not contain NUL characters' }
+	const nulJson = await request.post('/api/auth/login', { data: { username: 'a\u0000b', password: 'whatever-it-is' } })
+	expect(nulJson.status()).toBe(400)
+	expect(await nulJson.json()).toEqual(badText)
+	const notUtf8 = await request.post('/api/auth/login', {
+		headers: { 'content-type': 'application/json' },
+		data: Buffer.concat([Buffer.from('{"username":"'), Buffer.from([0xc3, 0x28]), Buffer.from('","password":"x"}')]),
+	})
+	expect(notUtf8.status()).toBe(400)
+	const nulForm = await request.post('/login', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: 'username=a%00b&password=x' })
+	expect(nulForm.status()).toBe(400)
+	expect((await request.get('/api/auth/me?x=%FF')).status()).toBe(400)
+	const nulField = await request.post('/api/try-it-free', { multipart: { name: 'Ann\u0000', email: 'ann@example.com' } })
+	expect(nulField.status()).toBe(400)
+	expect(await nulField.json()).toMatchObject(badText)
+})
+
+test("JSON posted to a page's action is refused with 415, not a crash", async ({ request }) => {
+	const response = await request.post('/login', { data: { username: 'ann', password: 'x' } })
+	expect(response.status()).toBe(415)
+	expect(await response.json()).toEqual({ message: 'Send this form as application/x-www-form-urlencoded or multipart/form-data' })
 })
