@@ -11,7 +11,7 @@ import { loader as downloadLoader } from '#app/routes/api.brochures.$uniqueToken
 import { loader as pixelLoader } from '#app/routes/api.brochures.$uniqueToken_.open.ts'
 import { action as multiAction } from '#app/routes/api.client-preferences-multi-room.ts'
 import { action as onboardAction } from '#app/routes/api.onboard-agent.ts'
-import { loader as testBrochureLoader } from '#app/routes/api.test-brochure.ts'
+import { action as testBrochureAction, loader as testBrochureLoader } from '#app/routes/api.test-brochure.ts'
 import { db } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
@@ -237,7 +237,7 @@ describe('sending to a buyer', () => {
 	test('an event id paired with another brochure changes nothing', async () => {
 		const [event] = await db.select().from(emailEvents).limit(1)
 		await db.update(emailEvents).set({ clickedAt: null }).where(eq(emailEvents.id, event.id))
-		const other = await call(testBrochureLoader, getRequest('/api/test-brochure', { cookie: strangerCookie }))
+		const other = await call(testBrochureAction, jsonRequest('/api/test-brochure', {}, { cookie: strangerCookie }))
 		const { brochure: sample } = (await other.json()) as { brochure: { uniqueToken: string } }
 		const fetched = await download(sample.uniqueToken, `?e=${event.id}`)
 		await fetched.body?.cancel() // the PDF itself is not the point; cancelling closes its file
@@ -272,7 +272,7 @@ describe("another agent's brochure", () => {
 
 describe('the test brochure', () => {
 	test('is built from the shipped photos in the caller’s brand and downloads by token', async () => {
-		const response = await call(testBrochureLoader, getRequest('/api/test-brochure', { cookie: agentCookie }))
+		const response = await call(testBrochureAction, jsonRequest('/api/test-brochure', {}, { cookie: agentCookie }))
 		expect(response.status).toBe(200)
 		const body = (await response.json()) as { success: boolean; message: string; brochure: { fileName: string; uniqueToken: string; downloadUrl: string } }
 		expect(body).toMatchObject({
@@ -288,7 +288,15 @@ describe('the test brochure', () => {
 	})
 
 	test('needs a signed-in user', async () => {
-		expect((await call(testBrochureLoader, getRequest('/api/test-brochure'))).status).toBe(401)
+		expect((await call(testBrochureAction, jsonRequest('/api/test-brochure', {}))).status).toBe(401)
+	})
+
+	test('a GET makes nothing: it is refused with 405 and no row or file is written', async () => {
+		const before = await db.select({ id: propertyBrochures.id }).from(propertyBrochures)
+		const response = await call(testBrochureLoader, getRequest('/api/test-brochure', { cookie: agentCookie }))
+		expect(response.status).toBe(405)
+		expect(response.headers.get('allow')).toBe('POST')
+		expect(await db.select({ id: propertyBrochures.id }).from(propertyBrochures)).toHaveLength(before.length)
 	})
 })
 

@@ -3,8 +3,8 @@ import { propertyBrochures } from '#db/schema/brochures.ts'
 import { emailEvents, properties, rendoProjects } from '#db/schema/properties.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
-import { currentWindow, hit } from '#core/accounts/rate-limit.ts'
-import { InputError, RateLimitError } from '#core/errors.ts'
+import { countHourlyUse } from '#core/accounts/rate-limit.ts'
+import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
@@ -20,7 +20,6 @@ import { styleLabel } from '#core/studio/labels.ts'
 export const NOT_READY = 'The brochure is still being prepared'
 // Each send is an e-mail to an address the agent types: a cap keeps a stolen session from spamming.
 const SENDS_PER_HOUR = 50
-const HOUR = 60 * 60_000
 
 /**
  * POST /api/brochures/{id}/send-email: only the brochure's agent, only once it is built. Records
@@ -32,9 +31,7 @@ export async function sendBrochure(actor: Actor, brochureId: string, input: unkn
 	return db.transaction(async (tx) => {
 		const { brochure, property, project } = await ownedBrochure(tx, actor, brochureId, { forUpdate: true })
 		if (!brochure.generatedAt || !project) throw new InputError({}, NOT_READY)
-		const window = currentWindow(HOUR)
-		if ((await hit(`brochure-send:${property.userId}`, window)) > SENDS_PER_HOUR)
-			throw new RateLimitError('Too many brochures sent in the last hour. Please try again later.', window.secondsLeft)
+		await countHourlyUse(`brochure-send:${property.userId}`, SENDS_PER_HOUR, 'brochures sent')
 
 		await tx.update(propertyBrochures).set({ buyerName, buyerEmail }).where(eq(propertyBrochures.id, brochure.id))
 		const { companyName } = await agentBrandFor(property.userId!)

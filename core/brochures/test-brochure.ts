@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { propertyBrochures } from '#db/schema/brochures.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
-import { currentWindow, hit } from '#core/accounts/rate-limit.ts'
-import { RateLimitError } from '#core/errors.ts'
+import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { db } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import { brochureDownloadPath } from './agent-brochures.ts'
@@ -13,7 +12,6 @@ import { newBrochureToken } from './token.ts'
 
 // Each test brochure is a stored PDF: a cap per account keeps a held-down button from filling the disk.
 const TEST_BROCHURES_PER_HOUR = 20
-const HOUR = 60 * 60_000
 
 /**
  * GET /api/test-brochure: the sample rooms we ship, in the caller's brand (or the defaults before
@@ -22,9 +20,7 @@ const HOUR = 60 * 60_000
  */
 export async function createTestBrochure(actor: Actor) {
 	const { userId } = requireUser(actor)
-	const window = currentWindow(HOUR)
-	if ((await hit(`test-brochure:${userId}`, window)) > TEST_BROCHURES_PER_HOUR)
-		throw new RateLimitError('Too many test brochures in the last hour. Please try again later.', window.secondsLeft)
+	await countHourlyUse(`test-brochure:${userId}`, TEST_BROCHURES_PER_HOUR, 'test brochures')
 
 	const brand = await brochureBrand(userId)
 	const id = randomUUID()

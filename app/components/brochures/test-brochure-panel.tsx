@@ -17,7 +17,7 @@ export function TestBrochurePanel() {
 	async function generate() {
 		setState((s) => ({ ...s, busy: true, failed: false }))
 		try {
-			const response = await fetch('/api/test-brochure', { credentials: 'include' })
+			const response = await fetch('/api/test-brochure', { method: 'POST', credentials: 'include' })
 			const body = (await response.json()) as { message?: string; brochure?: Generated }
 			if (!response.ok || !body.brochure) throw new Error(body.message)
 			setState({ busy: false, brochure: body.brochure, message: body.message ?? null, failed: false })
