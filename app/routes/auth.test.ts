@@ -84,7 +84,7 @@ describe('sign-in form', () => {
 	})
 
 	test('the CEO lands on operations', async () => {
-		const ceo = await insertUser({ email: 'ceo@rendo.test' })
+		const ceo = await insertUser({ email: 'ceo@rendo.test', role: 'admin' })
 		const result = await settle(() => loginAction(args(formRequest('/login', { username: ceo.username, password: PASSWORD }))))
 		expect(result.headers.get('location')).toBe('/rendo-ops')
 	})

@@ -53,7 +53,7 @@ describe('staff APIs refuse agents', () => {
 	})
 
 	test('the CEO sees operations; admins see operations, tickets and all transformations', async () => {
-		const ceo = await cookieFor(await insertUser({ email: 'ceo@rendo.test' }))
+		const ceo = await cookieFor(await insertUser({ email: 'ceo@rendo.test', role: 'admin' }))
 		const admin = await cookieFor(await insertUser({ role: 'admin' }))
 		expect((await call(dashboard, getRequest('/x', { cookie: ceo }))).status).toBe(200)
 		expect((await call(capacity, getRequest('/x', { cookie: admin }))).status).toBe(200)

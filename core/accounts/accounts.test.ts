@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { RateLimitError, UnauthenticatedError } from '#core/errors.ts'
 import { buildRegistration, insertUser, PASSWORD } from '#tests/factories.ts'
-import { AgentRegisterSchema, LoginSchema, RegisterSchema } from './auth.schema.ts'
+import { AgentRegisterSchema, LoginSchema, RegisterSchema, USERNAME_IS_EMAIL } from './auth.schema.ts'
 import { INVALID_CREDENTIALS, login } from './login.ts'
-import { pioneerStatus, registerAgent, registerUser } from './register.ts'
+import { userActor } from './actor.ts'
+import { EMAIL_RESERVED, pioneerStatus, registerAgent, registerUser } from './register.ts'
 import { createSession, deleteSession, findSessionUser } from './sessions.ts'
 
 function fieldErrors(result: { success: boolean; error?: { flatten(): { fieldErrors: object } } }) {
@@ -61,6 +62,31 @@ describe('registration and login', () => {
 		await expect(login({ username: 'nobody-here', password: PASSWORD }, { address: 'a2' })).rejects.toThrow(INVALID_CREDENTIALS)
 	})
 
+	test("a username spelled like another account's e-mail can neither be registered nor shadow that account", async () => {
+		const victim = RegisterSchema.parse(buildRegistration())
+		const user = await registerUser(victim)
+		const squatter = RegisterSchema.safeParse(buildRegistration({ username: victim.email }))
+		expect(fieldErrors(squatter)).toEqual({ username: [USERNAME_IS_EMAIL] })
+		// An account from before the rule (or made elsewhere) with that username still does not win.
+		await insertUser({ username: victim.email.toUpperCase() })
+		expect((await login({ username: victim.email, password: PASSWORD }, { address: 'ns' })).id).toBe(user.id)
+		// Your own e-mail as your username is fine (agents' usernames are their e-mails).
+		expect(RegisterSchema.safeParse(buildRegistration({ username: 'me@example.com', email: 'me@example.com' })).success).toBe(true)
+	})
+
+	test("the CEO's address cannot be claimed from a public form, and only an admin account at it is the CEO", async () => {
+		await expect(registerUser(RegisterSchema.parse(buildRegistration({ email: 'CEO@rendo.test' })))).rejects.toMatchObject({
+			fieldErrors: { email: [EMAIL_RESERVED] },
+		})
+		await expect(registerAgent(AgentRegisterSchema.parse({ ...buildRegistration(), email: 'ceo@rendo.test' }))).rejects.toMatchObject({
+			fieldErrors: { email: [EMAIL_RESERVED] },
+		})
+		// An account that got the address some other way is still not the CEO unless it is an admin.
+		expect(userActor({ id: 'u1', role: 'user', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: false })
+		expect(userActor({ id: 'u1', role: 'agent', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: false })
+		expect(userActor({ id: 'u2', role: 'admin', email: 'CEO@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: true })
+	})
+
 	test('sessions resolve to their user until deleted; garbage ids read as signed out', async () => {
 		const user = await insertUser()
 		const session = await createSession(user.id)
@@ -80,6 +106,24 @@ describe('login rate limits', () => {
 		expect(error).toBeInstanceOf(RateLimitError)
 		expect(error.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
 		expect(error.retryAfterSeconds).toBeGreaterThan(0)
+	})
+
+	test('40 simultaneous wrong passwords: only the limit reaches the password check', async () => {
+		const user = await insertUser()
+		const outcomes = await Promise.all(
+			Array.from({ length: 40 }, (_, i) => login({ username: user.username, password: 'wrong-pass' }, { address: `par-${i}` }).catch((e: unknown) => e)),
+		)
+		expect(outcomes.filter((e) => e instanceof UnauthenticatedError)).toHaveLength(10)
+		expect(outcomes.filter((e) => e instanceof RateLimitError)).toHaveLength(30)
+	})
+
+	test('one account is counted once however it is named: by username or by e-mail', async () => {
+		const user = await insertUser()
+		for (let i = 0; i < 10; i++) {
+			const name = i % 2 ? user.email.toUpperCase() : user.username
+			await expect(login({ username: name, password: 'wrong-pass' }, { address: `mix-${i}` })).rejects.toBeInstanceOf(UnauthenticatedError)
+		}
+		await expect(login({ username: user.email, password: PASSWORD }, { address: 'mix-x' })).rejects.toBeInstanceOf(RateLimitError)
 	})
 
 	test('an address is limited to 100 requests in the window', async () => {

@@ -6,12 +6,12 @@ const CEO = 'ceo@rendo.test'
 const agent = userActor({ id: 'a', role: 'agent', email: 'agent@example.com' }, CEO)
 const plainUser = userActor({ id: 'u', role: 'user', email: 'user@example.com' }, CEO)
 const admin = userActor({ id: 'b', role: 'admin', email: 'admin@example.com' }, CEO)
-const ceo = userActor({ id: 'c', role: 'user', email: 'CEO@Rendo.Test' }, CEO)
+const ceo = userActor({ id: 'c', role: 'admin', email: 'CEO@Rendo.Test' }, CEO)
 
-test('roles: admin by role, the CEO by configured e-mail (any case), everyone else an agent', () => {
+test('roles: admin by role, the CEO the admin at the configured e-mail (any case), everyone else an agent', () => {
 	expect([agent, plainUser, admin, ceo].map(roleLabel)).toEqual(['Agent', 'Agent', 'Admin', 'CEO'])
 	expect(roleLabel(anonymousActor)).toBeNull()
-	expect(userActor({ id: 'c', role: 'user', email: CEO }, undefined)).toMatchObject({ isCeo: false })
+	expect(userActor({ id: 'c', role: 'admin', email: CEO }, undefined)).toMatchObject({ isCeo: false })
 })
 
 test('the server-side permission matrix', () => {

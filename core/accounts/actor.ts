@@ -11,7 +11,11 @@ export type RoleLabel = 'Admin' | 'CEO' | 'Agent'
 export const systemActor: Actor = { kind: 'system' }
 export const anonymousActor: Actor = { kind: 'anonymous' }
 
-/** The CEO is one account, named by e-mail in the configuration, not a role. */
+/**
+ * The CEO is one account, named by e-mail in the configuration, and an admin: admins are made
+ * only from the command line (`rendo users create-admin`), so whoever signs up with that address
+ * on the public forms gets nothing (and the forms refuse it, register.ts).
+ */
 export function userActor(
 	user: { id: string; role: string; email: string },
 	ceoEmail: string | undefined,
@@ -22,7 +26,7 @@ export function userActor(
 		role: user.role,
 		email: user.email,
 		isAdmin: user.role === 'admin',
-		isCeo: !!ceoEmail && user.email.toLowerCase() === ceoEmail,
+		isCeo: !!ceoEmail && user.role === 'admin' && user.email.toLowerCase() === ceoEmail,
 	}
 }
 

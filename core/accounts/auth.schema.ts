@@ -37,7 +37,21 @@ const newAccount = z.object({
 	confirmPassword,
 })
 
-export const RegisterSchema = newAccount.extend({ username }).superRefine(passwordsMatch)
+export const USERNAME_IS_EMAIL = 'Username cannot be an email address other than your own'
+
+/**
+ * Sign-in takes a username or an e-mail in one field, so the two share one namespace: a username
+ * that is an e-mail must be the account's own (agents' usernames are their e-mails).
+ */
+function usernameNotAnotherEmail(value: { username: string; email: string }, ctx: z.RefinementCtx) {
+	if (value.username.includes('@') && value.username.toLowerCase() !== value.email)
+		ctx.addIssue({ code: 'custom', path: ['username'], message: USERNAME_IS_EMAIL })
+}
+
+export const RegisterSchema = newAccount
+	.extend({ username })
+	.superRefine(passwordsMatch)
+	.superRefine(usernameNotAnotherEmail)
 export type RegisterInput = z.infer<typeof RegisterSchema>
 
 export const AgentRegisterSchema = newAccount.superRefine(passwordsMatch)

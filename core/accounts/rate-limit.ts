@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { rateLimitHits } from '#db/schema/accounts.ts'
+import { RateLimitError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
 
 export interface Window {
@@ -27,14 +28,6 @@ export async function hit(key: string, window: Window): Promise<number> {
 	return row.count
 }
 
-export async function hits(key: string, window: Window): Promise<number> {
-	const [row] = await db
-		.select({ count: rateLimitHits.count })
-		.from(rateLimitHits)
-		.where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
-	return row?.count ?? 0
-}
-
 export async function forget(key: string, window: Window) {
 	await db
 		.delete(rateLimitHits)
@@ -43,4 +36,17 @@ export async function forget(key: string, window: Window) {
 
 export async function deleteWindowsBefore(cutoff: Date) {
 	await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, cutoff))
+}
+
+const HOUR = 60 * 60_000
+
+/**
+ * Counts one use of something an account does (a remodel, a transformation, a brochure sent) in
+ * the current hour; past `perHour` it is a RateLimitError. The limits sit far above what anyone
+ * clicking gets to and well below what a script runs up.
+ */
+export async function countHourlyUse(key: string, perHour: number, what: string) {
+	const window = currentWindow(HOUR)
+	if ((await hit(key, window)) > perHour)
+		throw new RateLimitError(`Too many ${what} in the last hour. Please try again later.`, window.secondsLeft)
 }

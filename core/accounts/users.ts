@@ -11,6 +11,8 @@ export async function findUserByLogin(login: string) {
 		.select()
 		.from(users)
 		.where(or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)))
+		// An e-mail names its own account first: a username spelled like someone's e-mail never shadows them.
+		.orderBy(sql`lower(${users.email}) = ${value} desc`)
 		.limit(1)
 	return user ?? null
 }

@@ -18,7 +18,7 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 let ceoUser: ReturnType<typeof insertUser> | undefined
-const theCeo = () => (ceoUser ??= insertUser({ email: 'ceo@rendo.test' }))
+const theCeo = () => (ceoUser ??= insertUser({ email: 'ceo@rendo.test', role: 'admin' }))
 
 async function session(userId: string, createdAt: Date) {
 	await db.insert(sessions).values({ userId, createdAt, expiresAt: new Date(createdAt.getTime() + 30 * DAY) })
