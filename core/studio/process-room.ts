@@ -1,6 +1,7 @@
 import { and, eq, max } from 'drizzle-orm'
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
+import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
@@ -78,8 +79,12 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 }
 
 /** One more variation of a style: the next generation number, queued like the first ones. */
+// Each remodel is a paid render: an agent clicking through a property does a few dozen an hour.
+const REMODELS_PER_HOUR = 120
+
 export async function remodelRoom(actor: Actor, roomId: string, input: unknown) {
 	const { style } = parseInput(RemodelSchema, input)
+	if (actor.kind === 'user') await countHourlyUse(`remodel:${actor.userId}`, REMODELS_PER_HOUR, 'remodels')
 	return db.transaction(async (tx) => {
 		// The room lock serialises remodels, so two clicks get two different generation numbers.
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })

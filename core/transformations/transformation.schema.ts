@@ -57,6 +57,8 @@ const areasField = z
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
+export const OWN_EMAIL_ONLY = 'Results can only be emailed to your own address'
+
 export const TransformRequestSchema = z
 	.object({
 		// 'upload' or 'url'; a client that only sends propertyUrl is in URL mode

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { transformationRenders, transformations, type Transformation } from '#db/schema/transformations.ts'
 import { can, type Actor } from '#core/accounts/actor.ts'
+import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError, NotFoundError, UnauthenticatedError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
 import { db } from '#core/platform/db.ts'
@@ -13,7 +14,7 @@ import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { downloadListingImages } from './listing-images.ts'
 import { transformSubjectKey } from './render-transformation.ts'
 import { storeSourceImage, transformationKeys } from './source-image.ts'
-import { LOGIN_REQUIRED, NO_FILE_SELECTED, TransformRequestSchema } from './transformation.schema.ts'
+import { LOGIN_REQUIRED, NO_FILE_SELECTED, OWN_EMAIL_ONLY, TransformRequestSchema } from './transformation.schema.ts'
 import { transformationView } from './views.ts'
 
 export const TRANSFORM_RENDER_TASK = 'render_transformation'
@@ -40,10 +41,17 @@ async function sourceFiles(mode: 'upload' | 'url', propertyUrl: string | undefin
  * area, all or nothing. In URL mode each area takes the listing's next photo (wrapping round
  * when there are fewer photos than areas).
  */
+// Each is up to three paid renders; nobody styles thirty listings an hour by hand.
+const TRANSFORMS_PER_HOUR = 30
+
 export async function createTransformation(actor: Actor, input: unknown, file: { path: string } | null) {
 	const user = requireSignedIn(actor)
 	const request = parseInput(TransformRequestSchema, input)
-	const emailResultsTo = request.emailResults ? (request.email ?? user.email) : null
+	// Results go to the account's own address only: the form cannot make Rendo mail a stranger.
+	if (request.emailResults && request.email && request.email !== user.email.toLowerCase())
+		throw new InputError({ email: [OWN_EMAIL_ONLY] }, OWN_EMAIL_ONLY)
+	const emailResultsTo = request.emailResults ? user.email : null
+	await countHourlyUse(`transform:${user.userId}`, TRANSFORMS_PER_HOUR, 'transformations')
 	const id = randomUUID()
 	const keys = transformationKeys(id)
 	const sources = await sourceFiles(request.mode, request.propertyUrl, file, request.areas.length)

@@ -147,7 +147,19 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 				{emailResults ? (
 					<div className="flex flex-col gap-1.5">
 						<label htmlFor={ids.email} className="text-sm font-medium text-gray-800">Email</label>
-						<input id={ids.email} name="email" type="email" autoComplete="email" defaultValue={user?.email ?? ''} className={control} />
+						{/* Results go to the account's own address only (the server refuses any other). */}
+						<input
+							id={ids.email}
+							name="email"
+							type="email"
+							readOnly
+							aria-describedby={`${ids.email}-hint`}
+							value={user?.email ?? ''}
+							className={cn(control, 'bg-muted text-gray-700')}
+						/>
+						<p id={`${ids.email}-hint`} className="text-xs text-muted-foreground">
+							Results are sent to your account’s address.
+						</p>
 					</div>
 				) : null}
 			</div>
