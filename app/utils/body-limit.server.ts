@@ -66,23 +66,16 @@ export class BodyLimiter extends Transform {
 export const tooLargeResponse = ({ close }: { close: boolean }) =>
 	Response.json({ message: 'Request body is too large' }, { status: 413, headers: close ? { Connection: 'close' } : {} })
 
-// What a client that is already sending may still send while it reads our 413.
-const DISCARD_MAX_BYTES = 4 * 1024 * 1024
-const DISCARD_MAX_MS = 5_000
+// How long a client that is already sending may go on while it reads our 413.
+const DISCARD_FOR_MS = 3_000
 
 /**
- * After a streamed body was cut off: the rest is read and dropped, so the client gets to read the
- * 413 (closing a socket with unread data resets it, and the answer can be lost with it), but
- * only so much and for so long: a client that goes on sending is disconnected.
+ * After a streamed body was cut off: the rest is read and dropped (nothing is kept, so it costs no
+ * memory), so the client gets to read the 413 (closing a socket with unread data resets it, and
+ * the answer can be lost with it); a client still sending after a few seconds is disconnected.
  */
 export function discardRest(req: import('node:http').IncomingMessage) {
-	let dropped = 0
-	const hangUp = () => req.socket.destroy()
-	const timer = setTimeout(hangUp, DISCARD_MAX_MS)
-	req.on('data', (chunk: Buffer) => {
-		dropped += chunk.length
-		if (dropped > DISCARD_MAX_BYTES) hangUp()
-	})
+	const timer = setTimeout(() => req.socket.destroy(), DISCARD_FOR_MS)
 	req.once('close', () => clearTimeout(timer))
 	req.resume()
 }
