@@ -111,4 +111,27 @@ describe('embedded PostgreSQL', () => {
 		while (Date.now() < until && fs.existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 100))
 		expect(fs.existsSync(`/proc/${pid}`)).toBe(false)
 	}, 60_000)
+
+	test('an orphan already shutting down (its postmaster.pid gone, its socket lock not) is waited for before the new start', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		const script = `
+			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
+			console.log('ready')
+			setInterval(() => {}, 1000)`
+		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
+		await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()))
+		const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		child.kill('SIGKILL')
+		await new Promise((r) => child.on('exit', r))
+		// The moment `npm start` met after a kill -9: the old postmaster still holds /tmp/.s.PGSQL.{port}.lock.
+		fs.rmSync(path.join(dir, 'postmaster.pid'))
+		expect(fs.existsSync(`/tmp/.s.PGSQL.${port}.lock`)).toBe(true)
+
+		const again = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+		expect(() => process.kill(orphanPid, 0)).toThrow()
+		expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+		await again.stop()
+	}, 60_000)
 })

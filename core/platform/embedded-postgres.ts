@@ -64,26 +64,54 @@ export type LockState =
 	/** Another live Rendo process (the server, a worker, the CLI) runs this cluster: share it. */
 	| { kind: 'shared'; port: number }
 
+/** Asks a postmaster for a fast shutdown and waits until it is gone (then it has released its locks). */
+async function stopPostmaster(pid: number) {
+	process.kill(pid, 'SIGINT')
+	if (!(await waitForExit(pid, 15_000))) {
+		process.kill(pid, 'SIGQUIT')
+		await waitForExit(pid, 5_000)
+	}
+}
+
+/**
+ * PostgreSQL's lock on its Unix socket (`/tmp/.s.PGSQL.{port}.lock`: the postmaster's pid, then
+ * its data folder). A postmaster that is shutting down has already removed postmaster.pid but
+ * keeps this until it exits, and a new start on the port fails with "lock file already exists".
+ */
+function socketLock(port: number) {
+	try {
+		const [pid, dir] = fs.readFileSync(`/tmp/.s.PGSQL.${port}.lock`, 'utf8').split('\n')
+		return { pid: Number(pid), dir }
+	} catch {
+		return null
+	}
+}
+
 /**
  * A process killed without shutting PostgreSQL down leaves either a postmaster that still runs
- * with nobody owning it (an orphan, holding the folder) or a postmaster.pid naming a dead or
- * reused pid. Both would stop the next start: we end the orphan cleanly and clear a stale file.
- * A postmaster whose parent is a live Node process belongs to a running Rendo process: shared.
+ * with nobody owning it (an orphan, holding the folder and the port) or a postmaster.pid naming a
+ * dead or reused pid. Both would stop the next start: we stop the orphan and wait for it to exit,
+ * and clear a stale file. An orphan of this folder that is already shutting down (no
+ * postmaster.pid, but the port's socket lock) is waited for too. A postmaster whose parent is a
+ * live Node process belongs to a running Rendo process: shared.
  */
-export async function inspectLock(dir: string): Promise<LockState> {
+export async function inspectLock(dir: string, port: number): Promise<LockState> {
 	const pidFile = path.join(dir, 'postmaster.pid')
-	if (!fs.existsSync(pidFile)) return { kind: 'free' }
-	const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
-	const pid = Number(lines[0])
-	if (pid > 0 && isAlive(pid) && isPostgres(pid)) {
-		if (isNode(parentPid(pid))) return { kind: 'shared', port: Number(lines[3]) }
-		process.kill(pid, 'SIGINT')
-		if (!(await waitForExit(pid, 15_000))) {
-			process.kill(pid, 'SIGQUIT')
-			await waitForExit(pid, 5_000)
+	if (fs.existsSync(pidFile)) {
+		const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
+		const pid = Number(lines[0])
+		if (pid > 0 && isAlive(pid) && isPostgres(pid)) {
+			if (isNode(parentPid(pid))) return { kind: 'shared', port: Number(lines[3]) }
+			await stopPostmaster(pid)
 		}
+		fs.rmSync(pidFile, { force: true })
 	}
-	fs.rmSync(pidFile, { force: true })
+	// postmaster.pid is gone but the port's lock is not: that postmaster of this folder is on its way out.
+	const socket = socketLock(port)
+	if (socket && path.resolve(socket.dir) === path.resolve(dir) && socket.pid > 0 && isAlive(socket.pid) && isPostgres(socket.pid)) {
+		if (isNode(parentPid(socket.pid))) await waitForExit(socket.pid, 20_000)
+		else await stopPostmaster(socket.pid)
+	}
 	return { kind: 'free' }
 }
 
@@ -132,7 +160,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 	try {
 		if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await pg.initialise()
 		else {
-			const lock = await inspectLock(opts.dir)
+			const lock = await inspectLock(opts.dir, opts.port)
 			if (lock.kind === 'shared') return { url: url(lock.port), stop: async () => {}, shared: true }
 		}
 		await pg.start()
