@@ -106,7 +106,7 @@ export async function renderBrochureRoom(roomImageId: string) {
 			style: STYLES.includes(brochure.stylePreference as Style) ? (brochure.stylePreference as Style) : 'standard',
 			removeFurniture: false,
 			count: 1,
-			renewFailed: true,
+			renew: true,
 		})
 	})
 }

@@ -102,6 +102,17 @@ test("a vendor's final refusal fails that style's slots with its message, and th
 	expect(variations[0].errorMessage).toMatch(/^Gemini returned no image: the prompt was blocked \(PROHIBITED_CONTENT/)
 	const [row] = await stagingRowsOf(room.id)
 	expect(row).toMatchObject({ state: 'failed', errorMessage: variations[0].errorMessage })
+
+	// Processed again once the vendor answers: the same slots are asked for anew and filled.
+	api.reset()
+	expect(await processRoom(actor, room.id, { styles: ['farmhouse'] })).toMatchObject({ queued: 3 })
+	await settleJobs()
+	expect((await variationsOf(room.id)).map((v) => [v.variationIndex, v.status])).toEqual([
+		[0, 'completed'],
+		[1, 'completed'],
+		[2, 'completed'],
+	])
+	expect((await stagingRowsOf(room.id)).map((r) => r.state)).toEqual(['delivered'])
 })
 
 test('a remodel is one more image, asked for on its own', async () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
 import type { RoomType, Style } from '#core/render/provider.ts'
 import { config } from '#core/platform/config.ts'
@@ -30,8 +30,11 @@ export interface StagingSpec {
 	priority?: number
 	/** The subject key of an earlier request whose vendor render this one adds variations to (a remodel). */
 	continuesKey?: string
-	/** Ask again when an earlier request with this key failed (a regenerate), instead of doing nothing. */
-	renewFailed?: boolean
+	/**
+	 * Ask again when an earlier request with this key has ended (failed, or delivered with some of
+	 * its images missing): a regenerate, a room processed again. Without it, asking again does nothing.
+	 */
+	renew?: boolean
 }
 
 /**
@@ -43,8 +46,10 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 	const continues = spec.continuesKey
 		? (await tx.select({ id: stagingRenders.id }).from(stagingRenders).where(eq(stagingRenders.subjectKey, spec.continuesKey)))[0]
 		: undefined
-	if (spec.renewFailed)
-		await tx.delete(stagingRenders).where(and(eq(stagingRenders.subjectKey, spec.subjectKey), eq(stagingRenders.state, 'failed')))
+	if (spec.renew)
+		await tx
+			.delete(stagingRenders)
+			.where(and(eq(stagingRenders.subjectKey, spec.subjectKey), inArray(stagingRenders.state, ['failed', 'delivered'])))
 	const [row] = await tx
 		.insert(stagingRenders)
 		.values({

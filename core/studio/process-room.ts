@@ -33,7 +33,23 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 		variationIndex,
 	}))
 	const inserted = await tx.insert(propertyStudioVariations).values(slots).onConflictDoNothing().returning()
-	if (inserted.length) {
+	// Asked again for a generation whose render failed for good: its failed slots wait once more.
+	const renewed = inserted.length
+		? []
+		: await tx
+				.update(propertyStudioVariations)
+				.set({ status: 'pending', errorMessage: null })
+				.where(
+					and(
+						eq(propertyStudioVariations.roomId, job.roomId),
+						eq(propertyStudioVariations.style, job.style),
+						eq(propertyStudioVariations.generationNumber, job.generationNumber),
+						eq(propertyStudioVariations.status, 'failed'),
+					),
+				)
+				.returning()
+	const waiting = [...inserted, ...renewed]
+	if (waiting.length) {
 		const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, job.roomId))
 		await requestStaging(tx, {
 			purpose: 'studio',
@@ -43,16 +59,17 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 			roomType: room.roomType as RoomType,
 			style: job.style,
 			removeFurniture: room.hasFurniture,
-			count: inserted.length,
+			count: waiting.length,
 			// Later generations (remodels) continue the sequence, so each one is a new take.
 			firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
 			// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
 			// import's renders go after both, so one big CSV never holds up someone waiting.
 			priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
 			continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
+			renew: renewed.length > 0,
 		})
 	}
-	return inserted
+	return waiting
 }
 
 /** Records the room's chosen styles and queues one render job per style, in one transaction. */
