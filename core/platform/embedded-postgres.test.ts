@@ -26,6 +26,33 @@ async function query(url: string, sql: string) {
 	}
 }
 
+/** A Node process that starts the cluster in `dir`, then runs `then` (a few lines of a module). */
+function clusterInChild(dir: string, port: number, then: string, stdio: 'inherit' | 'pipe-stdout' = 'inherit') {
+	const script = `
+		import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+		const pg = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
+		${then}`
+	return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+		cwd: process.cwd(),
+		stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'inherit'],
+	})
+}
+
+const exitCodeOf = (child: ReturnType<typeof spawn>) => new Promise<number | null>((resolve) => child.on('exit', resolve))
+
+/** A cluster started by a Node process that is then killed with SIGKILL: the orphan postmaster's pid. */
+async function orphanedCluster(dir: string, port: number) {
+	const child = clusterInChild(dir, port, "console.log('ready'); setInterval(() => {}, 1000)", 'pipe-stdout')
+	await new Promise<void>((resolve, reject) => {
+		child.stdout!.on('data', (d) => String(d).includes('ready') && resolve())
+		child.on('exit', (code) => reject(new Error(`the child exited with ${code} before PostgreSQL was ready`)))
+	})
+	const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+	child.kill('SIGKILL')
+	await exitCodeOf(child)
+	return orphanPid
+}
+
 describe('embedded PostgreSQL', () => {
 	test('a restart reuses the data folder: no re-initialisation, no lost rows', async () => {
 		const dir = tempDir()
@@ -56,22 +83,7 @@ describe('embedded PostgreSQL', () => {
 	test('a cluster orphaned by a killed process is shut down cleanly and started again', async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		const script = `
-			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
-			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
-			console.log('ready')
-			setInterval(() => {}, 1000)`
-		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-			cwd: process.cwd(),
-			stdio: ['ignore', 'pipe', 'inherit'],
-		})
-		await new Promise<void>((resolve, reject) => {
-			child.stdout!.on('data', (d) => String(d).includes('ready') && resolve())
-			child.on('exit', (code) => reject(new Error(`the child exited with ${code} before PostgreSQL was ready`)))
-		})
-		const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
-		child.kill('SIGKILL')
-		await new Promise((r) => child.on('exit', r))
+		const orphanPid = await orphanedCluster(dir, port)
 
 		const recovered = await startEmbeddedPostgres({ dir, port, password: 'pw' })
 		expect(recovered.shared).toBe(false)
@@ -83,15 +95,7 @@ describe('embedded PostgreSQL', () => {
 	test("a process that used the cluster ends with its own exit code, whatever the package's exit hook does", async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		const exitWith = async (code: number) => {
-			const script = `
-				import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
-				const pg = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
-				await pg.stop()
-				process.exitCode = ${code}`
-			const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: 'inherit' })
-			return new Promise<number | null>((resolve) => child.on('exit', resolve))
-		}
+		const exitWith = (code: number) => exitCodeOf(clusterInChild(dir, port, `await pg.stop(); process.exitCode = ${code}`))
 		// A failed test run sets exitCode 1 and lets the process end; so does a failed CLI command.
 		expect(await exitWith(1)).toBe(1)
 		expect(await exitWith(0)).toBe(0)
@@ -100,12 +104,7 @@ describe('embedded PostgreSQL', () => {
 	test('a process that exits without stopping its cluster (a crash) takes PostgreSQL down with it', async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		const script = `
-			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
-			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
-			process.exit(1)`
-		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: 'inherit' })
-		expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1)
+		expect(await exitCodeOf(clusterInChild(dir, port, 'process.exit(1)'))).toBe(1)
 		const pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
 		const until = Date.now() + 10_000
 		while (Date.now() < until && fs.existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 100))
@@ -115,16 +114,7 @@ describe('embedded PostgreSQL', () => {
 	test('an orphan already shutting down (its postmaster.pid gone, its socket lock not) is waited for before the new start', async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		const script = `
-			import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
-			await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
-			console.log('ready')
-			setInterval(() => {}, 1000)`
-		const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] })
-		await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()))
-		const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
-		child.kill('SIGKILL')
-		await new Promise((r) => child.on('exit', r))
+		const orphanPid = await orphanedCluster(dir, port)
 		// The moment `npm start` met after a kill -9: the old postmaster still holds /tmp/.s.PGSQL.{port}.lock.
 		fs.rmSync(path.join(dir, 'postmaster.pid'))
 		expect(fs.existsSync(`/tmp/.s.PGSQL.${port}.lock`)).toBe(true)

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { setupServer } from 'msw/node'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 
 vi.hoisted(() => {
 	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
@@ -20,15 +19,13 @@ import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { stagingWebhook } from './webhook.ts'
 
 // The pipeline with a deferred vendor: our adapter against the model of Virtual Staging AI's v2 API.
 const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
-const server = setupServer(...vsai.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => vsai.reset())
-afterAll(() => server.close())
+serveVendorModel(vsai)
 
 const posts = (path: string) => vsai.requests.filter((r) => r.method === 'POST' && r.path === path)
 

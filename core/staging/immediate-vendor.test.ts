@@ -1,6 +1,5 @@
-import { setupServer } from 'msw/node'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 
 vi.hoisted(() => {
 	process.env.RENDER_PROVIDER = 'gemini'
@@ -17,6 +16,7 @@ import { GEMINI_DEFAULT_MODEL } from '#core/render/providers/gemini.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
 import { settleJobs } from '#tests/jobs.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { createTransformation, getTransformation } from '#core/transformations/transformations.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
@@ -26,13 +26,7 @@ import { storeRawImages } from './images.ts'
 
 // The pipeline with an immediate vendor: the real @google/genai SDK against the msw model of Gemini's API.
 const api = createGeminiApi()
-const server = setupServer(...api.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-	api.reset()
-	server.resetHandlers()
-})
-afterAll(() => server.close())
+serveVendorModel(api)
 
 const bytesOf = async (key: string | null) => (await readBytes(key!))!
 

@@ -1,5 +1,4 @@
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 
 vi.hoisted(() => {
 	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
@@ -16,15 +15,13 @@ import { readBytes } from '#core/platform/storage.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { STAGING_PHOTO_PATH } from './photo-link.ts'
 import { STAGING_WEBHOOK_PATH } from './webhook.ts'
 
 const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
-const server = setupServer(...vsai.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => vsai.reset())
-afterAll(() => server.close())
+serveVendorModel(vsai)
 
 const fetchPhoto = (token: string) =>
 	photoLoader({ request: new Request(`https://rendo.example${STAGING_PHOTO_PATH}/${token}`), params: { token }, context: {} }) as Promise<Response>

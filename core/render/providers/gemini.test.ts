@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
 import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type StagingRequest } from '../provider.ts'
 import {
 	costUsdMicros,
@@ -17,13 +17,7 @@ import {
 
 // Contract tests: the real @google/genai SDK against tests/mocks/gemini-api.ts, an msw model of Gemini's REST API.
 const api = createGeminiApi()
-const server = setupServer(...api.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-	api.reset()
-	server.resetHandlers()
-})
-afterAll(() => server.close())
+const server = serveVendorModel(api)
 
 let photo: Buffer
 beforeAll(async () => {

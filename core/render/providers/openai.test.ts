@@ -1,38 +1,18 @@
-import { setupServer } from 'msw/node'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { describe, expect, test } from 'vitest'
+import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
-import { ProviderBusyError, RenderError, type StagingRequest } from '../provider.ts'
+import { ProviderBusyError } from '../provider.ts'
 import { createOpenAiProvider, nearestSize, OPENAI_DEFAULT_MODEL, type OpenAiOptions } from './openai.ts'
 import { stagingPrompt } from './staging-prompt.ts'
 
 // Contract tests: the real openai SDK against an msw model of the image edit endpoint.
 const api = createOpenAiImagesModel()
-const server = setupServer(...api.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => api.reset())
-afterAll(() => server.close())
-
-let photo: Buffer
-beforeAll(async () => {
-	photo = await makeRoomPhoto({ width: 800, height: 600 })
-})
+serveVendorModel(api)
+const { request } = stagingRequests({ width: 800, height: 600 })
 
 const openai = (options: Partial<OpenAiOptions> = {}) =>
 	createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseURL: OPENAI_TEST_BASE, timeoutMs: 2000, ...options })
-const request = (overrides: Partial<StagingRequest> = {}): StagingRequest => ({
-	image: photo,
-	width: 800,
-	height: 600,
-	roomType: 'bedroom',
-	style: 'scandinavian',
-	removeFurniture: false,
-	count: 3,
-	firstIndex: 0,
-	...overrides,
-})
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it should fail'), (error: unknown) => error as RenderError)
 
 test('one call asks for n=3 at high input fidelity, JPEG, the nearest size, and answers three images', async () => {
 	const { images, model, providerRenderId } = await openai().render(request())

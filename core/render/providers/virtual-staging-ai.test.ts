@@ -1,41 +1,18 @@
 import { http, HttpResponse } from 'msw'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { describe, expect, test } from 'vitest'
+import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createVirtualStagingAiModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
-import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type DeferredProvider, type StagingRequest } from '../provider.ts'
+import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type DeferredProvider } from '../provider.ts'
 import { createVirtualStagingAiProvider, VSAI_ROOM_TYPES, VSAI_STYLES, type VirtualStagingAiOptions } from './virtual-staging-ai.ts'
 
 // Contract tests: the adapter against the msw model of Virtual Staging AI's v2 API, which checks
 // every request as the documentation states it (auth, fields, enums, counts, image_url pattern).
 const model = createVirtualStagingAiModel()
-const server = setupServer(...model.handlers)
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
-afterEach(() => {
-	model.reset()
-	server.resetHandlers()
-})
-afterAll(() => server.close())
-
-let photo: Buffer
-beforeAll(async () => {
-	photo = await makeRoomPhoto({ width: 640, height: 480 })
-})
+const server = serveVendorModel(model)
+const { photo: photoBytes, request } = stagingRequests({ width: 640, height: 480 })
 
 const vsai = (options: Partial<VirtualStagingAiOptions> = {}): DeferredProvider =>
 	createVirtualStagingAiProvider({ apiKey: VSAI_TEST_KEY, baseUrl: model.baseUrl, retryBaseMs: 1, requestTimeoutMs: 500, ...options })
-const request = (overrides: Partial<StagingRequest> = {}): StagingRequest => ({
-	image: photo,
-	width: 640,
-	height: 480,
-	roomType: 'bedroom',
-	style: 'scandinavian',
-	removeFurniture: false,
-	count: 3,
-	firstIndex: 0,
-	...overrides,
-})
-const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it should fail'), (error: unknown) => error as RenderError)
 const creates = () => model.requests.filter((r) => r.method === 'POST' && r.path === '/renders')
 
 describe('submit', () => {
@@ -50,7 +27,7 @@ describe('submit', () => {
 			wait_for_completion: false,
 		})
 		expect(body.config).not.toHaveProperty('remove_furniture')
-		expect(body.image_url).toBe(`data:image/jpeg;base64,${photo.toString('base64')}`)
+		expect(body.image_url).toBe(`data:image/jpeg;base64,${photoBytes().toString('base64')}`)
 		expect(body).not.toHaveProperty('webhook_url')
 	})
 
