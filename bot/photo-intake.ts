@@ -1,12 +1,12 @@
 import { Composer, InlineKeyboard } from 'grammy'
 import type { Message } from 'grammy/types'
 import type { TelegramIntake, TelegramIntakePhoto } from '#db/schema/telegram.ts'
-import { pluralise } from '#app/components/studio/labels.ts'
-import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
+import { pluralise, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { getProject, listProjects } from '#core/studio/projects.ts'
-import { VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { EMPTY_ROOM, VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
 import {
 	addPhoto,
 	askIntakeAddress,
@@ -63,9 +63,11 @@ function stylesText(intake: TelegramIntake, photoCount: number) {
 
 function stylesKeyboard(intake: TelegramIntake) {
 	const keyboard = new InlineKeyboard()
-	WORKFLOW_STYLES.forEach((style, i) => {
+	// Emptying the room is offered only where the staging provider can do it (not the local preview).
+	const offered = WORKFLOW_STYLES.filter((style) => style !== EMPTY_ROOM || stagingProvider().canEmptyRoom)
+	offered.forEach((style, i) => {
 		keyboard.text(`${intake.styles.includes(style) ? '✓ ' : ''}${styleLabel(style)}`, `st:${shortId(intake.id)}:${style}`)
-		if (i % 2 === 1) keyboard.row()
+		if (i % 2 === 1 || i === offered.length - 1) keyboard.row()
 	})
 	return keyboard.text('Process', `go:${shortId(intake.id)}`)
 }

@@ -1,6 +1,5 @@
 import { Composer, InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy'
-import { pluralise } from '#app/components/studio/labels.ts'
-import { roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
+import { pluralise, roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { getProject, listProjects } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream'
 import { GrammyError, InputFile, InputMediaBuilder, type Api } from 'grammy'
-import { pluralise } from '#app/components/studio/labels.ts'
-import { roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { PREVIEW_LABEL } from '#core/render/provider.ts'
 import type {
 	IntakeProgress,

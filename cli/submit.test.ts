@@ -141,7 +141,13 @@ test('a bad photo stops submit before anything is uploaded, naming the photo and
 
 	const noStyle = await rendo(['submit', project.id, folder])
 	expect(noStyle.code).toBe(2)
-	expect(noStyle.stderr).toContain("error: required option '--style <style>' not specified")
+	expect(noStyle.stderr.trim()).toBe('rendo: Give at least one --style, or --empty.')
+
+	// The local preview cannot empty a room: said before the first upload.
+	const empty = await rendo(['submit', project.id, path.join(folder, 'lounge.jpg'), '--empty'])
+	expect(empty.code).toBe(2)
+	expect(empty.stderr).toContain('The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.')
+	expect(await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))).toEqual([])
 }, 60_000)
 
 test("another agent's project is refused, and a missing one is not found", async () => {

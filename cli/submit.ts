@@ -1,8 +1,9 @@
 import path from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
+import { InputError } from '#core/errors.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
-import { ROOM_TYPES, STUDIO_STYLES, type RoomType, type StudioStyle } from '#core/studio/studio.schema.ts'
+import { EMPTY_ROOM, ROOM_TYPES, STUDIO_STYLES, type RoomType, type StudioStyle } from '#core/studio/studio.schema.ts'
 import { asOption, projectActor } from './actor.ts'
 import { collectPhotos } from './photos.ts'
 import { CommandFailed, createProgress, example, printJson, printTable } from './output.ts'
@@ -63,10 +64,9 @@ export function registerSubmitCommand(program: Command) {
 			.argument('<projectId>', 'the project id')
 			.argument('<photos...>', 'photo files, or folders whose pictures are all sent')
 			.addOption(
-				new Option('--style <style>', `a style to render, repeat for more (${STUDIO_STYLES.join(', ')})`)
-					.argParser(collectStyle)
-					.makeOptionMandatory(),
+				new Option('--style <style>', `a style to render, repeat for more (${STUDIO_STYLES.join(', ')})`).argParser(collectStyle),
 			)
+			.option('--empty', 'also empty each room: remove the furniture and add none (needs a staging provider)')
 			.addOption(
 				new Option('--room <type>', 'room type of every photo; auto guesses it from each file name')
 					.choices(['auto', ...ROOM_TYPES])
@@ -78,22 +78,26 @@ export function registerSubmitCommand(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 photos/ --style modern --style luxury --wait',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 kitchen.jpg lounge.jpg --style scandinavian --room auto',
+		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 occupied/ --empty --remove-furniture',
 	).action(
 		async (
 			projectId: string,
 			photos: string[],
-			opts: { style: StudioStyle[]; room: string; removeFurniture?: boolean; wait?: boolean; as?: string; json?: boolean },
+			opts: { style?: StudioStyle[]; empty?: boolean; room: string; removeFurniture?: boolean; wait?: boolean; as?: string; json?: boolean },
 		) => {
+			const styles = [...new Set<StudioStyle>([...(opts.style ?? []), ...(opts.empty ? [EMPTY_ROOM] as const : [])])]
+			if (!styles.length) throw new InputError({}, 'Give at least one --style, or --empty.')
 			const files = await collectPhotos(photos)
 			const actor = await projectActor(opts.as, projectId)
-			const [{ uploadRoom }, { processRoom }, { getProject }, { assertOpen }] = await Promise.all([
+			const [{ uploadRoom }, { assertCanRender, processRoom }, { getProject }, { assertOpen }] = await Promise.all([
 				import('#core/studio/rooms.ts'),
 				import('#core/studio/process-room.ts'),
 				import('#core/studio/projects.ts'),
 				import('#core/studio/access.ts'),
 			])
-			// Refuse a project that is not yours, or closed, before the first upload starts.
+			// Refuse a project that is not yours, or closed, or a render it cannot do, before the first upload starts.
 			assertOpen(await getProject(actor, projectId))
+			assertCanRender(styles)
 			const hasFurniture = !!opts.removeFurniture
 			const bar = createProgress('Uploading', { quiet: opts.json })
 			const sent = []
@@ -102,7 +106,7 @@ export function registerSubmitCommand(program: Command) {
 				const roomType: RoomType = opts.room === 'auto' ? guessRoomType(file) : (opts.room as RoomType)
 				const roomName = path.basename(file).replace(/\.[a-z0-9]{1,5}$/i, '')
 				const room = await uploadRoom(actor, { projectId, roomType, roomName, hasFurniture }, { path: file })
-				const { queued } = await processRoom(actor, room.id, { styles: opts.style, hasFurniture })
+				const { queued } = await processRoom(actor, room.id, { styles, hasFurniture })
 				sent.push({ photo: file, room, queued })
 			}
 			bar.update(files.length, files.length)
@@ -120,7 +124,7 @@ export function registerSubmitCommand(program: Command) {
 						{ header: 'Photo', value: (s) => s.photo },
 						{ header: 'Room', value: (s) => s.room.id },
 						{ header: 'Type', value: (s) => s.room.roomType },
-						{ header: 'Styles', value: () => opts.style.join(', ') },
+						{ header: 'Styles', value: () => styles.join(', ') },
 						{ header: 'Renders queued', value: (s) => s.queued },
 					],
 					'No photos sent',

@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker'
+import { PRUNE_RATE_LIMITS_TASK } from '#core/accounts/rate-limit.ts'
 import { BROCHURE_EMAIL_TASK, BROCHURE_PDF_TASK, BROCHURE_ROOM_TASK } from '#core/brochures/jobs.ts'
 import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
 import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
@@ -13,6 +14,7 @@ import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
 import { renderTrialTask } from './tasks/render-trial.ts'
 import { stageRenderTask } from './tasks/stage-render.ts'
 import { sendMail } from './tasks/send-mail.ts'
+import { pruneRateLimitsTask } from './tasks/prune-rate-limits.ts'
 import { rollupMonthlyMetrics } from './tasks/rollup-monthly-metrics.ts'
 import { renderTransformationTask } from './tasks/render-transformation.ts'
 import { emailTransformationResultsTask } from './tasks/email-transformation-results.ts'
@@ -24,6 +26,7 @@ export const taskList: TaskList = {
 	[STAGE_TASK]: stageRenderTask,
 	[RENDER_TRIAL_TASK]: renderTrialTask,
 	[ROLLUP_TASK]: rollupMonthlyMetrics,
+	[PRUNE_RATE_LIMITS_TASK]: pruneRateLimitsTask,
 	[TRANSFORM_RENDER_TASK]: renderTransformationTask,
 	[TRANSFORM_EMAIL_TASK]: emailTransformationResultsTask,
 	[CLEANUP_TASK]: completeProjectCleanup,

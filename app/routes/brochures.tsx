@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react'
 import { BrochureCard } from '#app/components/brochures/brochure-card.tsx'
 import { SendToBuyerDialog } from '#app/components/brochures/send-to-buyer-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { pluralise } from '#app/components/studio/labels.ts'
 import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { listAgentBrochures, type AgentBrochure } from '#core/brochures/agent-brochures.ts'
+import { pluralise } from '#core/studio/labels.ts'
 
 // /brochure-dashboard re-exports this module: one screen, two addresses (spec 02 §2).
 

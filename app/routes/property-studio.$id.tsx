@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError } from '#core/errors.ts'
 import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data ? `${data.project.propertyAddress} | Property Studio | Rendo` : 'Property Studio | Rendo' },
@@ -43,11 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const [rooms, variations] = await Promise.all([listRooms(actor, project.id), listVariations(actor, project.id)])
 	// Resuming from the server's rows means a reload, or another phone, lands on the right step.
 	const step = returnedFromPayment ? 'download' : resumeStep(rooms, variations)
-	return { project, rooms, variations, step, checkout: checkoutSettings(), returnedFromPayment }
+	// The local preview cannot empty a room: the workflow offers that choice only when the provider can.
+	return { project, rooms, variations, step, checkout: checkoutSettings(), returnedFromPayment, canEmptyRoom: stagingProvider().canEmptyRoom }
 }
 
 export default function ProjectWorkflowPage() {
-	const { project, rooms, variations, step, checkout, returnedFromPayment } = useLoaderData<typeof loader>()
+	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
 			<ProjectWorkflow
@@ -58,6 +60,7 @@ export default function ProjectWorkflowPage() {
 				initialStep={step}
 				checkout={checkout}
 				returnedFromPayment={returnedFromPayment}
+				canEmptyRoom={canEmptyRoom}
 			/>
 		</div>
 	)

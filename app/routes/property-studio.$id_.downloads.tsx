@@ -4,7 +4,7 @@ import { ArrowLeft, CircleAlert, CircleCheck, FolderOpen, MapPin, PackageOpen, R
 import { Suspense, useEffect } from 'react'
 import { AssetCard, AssetSkeleton } from '#app/components/downloads/asset-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { formatShortDate, pluralise } from '#app/components/studio/labels.ts'
+import { formatShortDate } from '#app/components/studio/labels.ts'
 import { PropertyNotFoundPanel, StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -13,6 +13,7 @@ import { cn } from '#app/utils/cn.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
 import { downloadsOverview, listDownloadAssets, type DownloadAsset } from '#core/studio/downloads.ts'
 import type { ProjectView } from '#core/studio/views.ts'
+import { pluralise } from '#core/studio/labels.ts'
 
 // While the completion's clean-up makes the final images, the page looks again this often.
 const PREPARING_POLL_MS = 2_000

@@ -5,7 +5,6 @@ import { Plus } from 'lucide-react'
 import { useEffect, useState, type MouseEvent } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyProjects } from '#app/components/studio/empty-projects.tsx'
-import { pluralise } from '#app/components/studio/labels.ts'
 import { NewProjectDialog } from '#app/components/studio/new-project-dialog.tsx'
 import { PreviewModeNotice } from '#app/components/studio/preview-mode-notice.tsx'
 import { ProjectCard } from '#app/components/studio/project-card.tsx'
@@ -17,6 +16,7 @@ import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { createProject, listProjects } from '#core/studio/projects.ts'
 import { CreateProjectSchema } from '#core/studio/studio.schema.ts'
+import { pluralise } from '#core/studio/labels.ts'
 
 // /rendo-studio re-exports this module: one screen, two addresses (spec 02 §2).
 

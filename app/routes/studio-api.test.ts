@@ -94,6 +94,19 @@ describe('the studio journey through the API', () => {
 		expect((await second.json()).variation.generationNumber).toBe(3)
 	}, 60_000)
 
+	test('emptying a room with only the local preview is refused up front with an honest message, and nothing is queued', async () => {
+		const cookie = await cookieFor(await insertUser())
+		const project = await newProject(cookie)
+		const { roomId } = await (await upload(cookie, project.id, 'living')).json()
+		const response = await call(processAction, jsonRequest('/x', { styles: ['empty'] }, { cookie }), { roomId })
+		expect(response.status).toBe(400)
+		expect(await response.json()).toMatchObject({
+			message: 'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.',
+		})
+		const variations = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
+		expect(variations).toEqual([])
+	})
+
 	test('asking to process the same style twice queues nothing more', async () => {
 		const cookie = await cookieFor(await insertUser())
 		const project = await newProject(cookie)

@@ -33,10 +33,6 @@ export async function requireSessionUser(request: Request) {
 	return found
 }
 
-export async function requireActor(request: Request) {
-	return (await requireSessionUser(request)).actor
-}
-
 export async function requireAnonymous(request: Request) {
 	if (await getSessionUser(request)) throw redirect('/dashboard')
 }

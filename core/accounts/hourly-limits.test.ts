@@ -9,7 +9,7 @@ import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { roomWithPhoto } from '#tests/staging.ts'
 import { smallRoomPhoto, withTempFile } from '#tests/studio.ts'
-import { currentWindow } from './rate-limit.ts'
+import { currentWindow, pruneRateLimits } from './rate-limit.ts'
 
 /** As if the account had already done this `uses` times this hour (a script would have). */
 async function usedThisHour(key: string, uses: number) {
@@ -42,4 +42,16 @@ test('transformations: thirty an hour per account, and results only to its own a
 	await expect(transform(user)).rejects.toThrow('Too many transformations in the last hour. Please try again later.')
 	// Another account is not held back by this one.
 	expect(await transform(await insertUser())).toMatchObject({ status: 'pending' })
+})
+
+test('the hourly prune removes windows that ended a day ago and keeps the current ones', async () => {
+	const day = 24 * 60 * 60_000
+	await db.insert(rateLimitHits).values([
+		{ key: 'prune:old', windowStart: new Date(Date.now() - 2 * day), count: 5 },
+		{ key: 'prune:now', windowStart: currentWindow(60 * 60_000).start, count: 1 },
+	])
+	expect(await pruneRateLimits()).toBeGreaterThanOrEqual(1)
+	const keys = (await db.select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key)
+	expect(keys).toContain('prune:now')
+	expect(keys).not.toContain('prune:old')
 })

@@ -34,8 +34,17 @@ export async function forget(key: string, window: Window) {
 		.where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
 }
 
-export async function deleteWindowsBefore(cutoff: Date) {
-	await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, cutoff))
+export const PRUNE_RATE_LIMITS_TASK = 'prune_rate_limits'
+// Longer than any window we count in (the longest is an hour), so no live count is cut short.
+const KEEP_WINDOWS_MS = 24 * 60 * 60_000
+
+/** The hourly cron job: windows that ended long ago go, so rate_limit_hits stays small. */
+export async function pruneRateLimits(now = new Date()) {
+	const removed = await db
+		.delete(rateLimitHits)
+		.where(lt(rateLimitHits.windowStart, new Date(now.getTime() - KEEP_WINDOWS_MS)))
+		.returning({ key: rateLimitHits.key })
+	return removed.length
 }
 
 const HOUR = 60 * 60_000

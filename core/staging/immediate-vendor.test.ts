@@ -138,3 +138,22 @@ test('a quick transform goes through the vendor too, and what the vendor made is
 	expect(mail?.body).toContain('rendo-modern-kitchen.jpg')
 	expect(mail?.body).not.toContain('Preview, not staged')
 })
+
+test('empty the room: furniture removed and nothing added, asked of the vendor as such, shown as its own choice', async () => {
+	const { actor, room } = await roomWithPhoto({ hasFurniture: false })
+	await processRoom(actor, room.id, { styles: ['empty'] })
+	await settleJobs()
+	const [row] = await stagingRowsOf(room.id)
+	expect(row).toMatchObject({ style: null, removeFurniture: true, state: 'delivered' })
+	const prompts = api.generateCalls().map((call) => call.prompt ?? '')
+	expect(prompts).toHaveLength(3)
+	for (const prompt of prompts) {
+		expect(prompt).toContain('Remove all the furniture')
+		expect(prompt).toContain('Add nothing')
+	}
+	expect((await variationsOf(room.id)).map((v) => [v.style, v.status])).toEqual([
+		['empty', 'completed'],
+		['empty', 'completed'],
+		['empty', 'completed'],
+	])
+})

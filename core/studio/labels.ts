@@ -14,6 +14,7 @@ const STYLE_LABELS: Record<StudioStyle, string> = {
 	farmhouse: 'Farmhouse',
 	coastal: 'Coastal',
 	standard: 'Standard',
+	empty: 'Empty room',
 }
 
 // Backyard is not a studio room type, but client preferences and brochures use it (spec 01 §3).
@@ -50,4 +51,9 @@ export function roomTypeLabel(roomType: string) {
 /** A room's display name: its own name if it has one, else its type. */
 export function roomLabel(room: { roomName: string | null; roomType: string }) {
 	return room.roomName?.trim() || roomTypeLabel(room.roomType)
+}
+
+/** '1 photo', '3 photos': the web and the bot say counts the same way. */
+export function pluralise(count: number, one: string, many = `${one}s`) {
+	return `${count} ${count === 1 ? one : many}`
 }

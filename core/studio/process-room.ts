@@ -2,12 +2,15 @@ import { and, eq, max } from 'drizzle-orm'
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
+import { InputError } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { PREVIEW_CANNOT_EMPTY } from '#core/render/local-preview.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
-import { ProcessRoomSchema, RemodelSchema, STUDIO_STYLES, VARIATIONS_PER_STYLE, type RoomType } from './studio.schema.ts'
+import { EMPTY_ROOM, ProcessRoomSchema, RemodelSchema, renderStyleOf, STUDIO_STYLES, VARIATIONS_PER_STYLE, type RoomType, type StudioStyle } from './studio.schema.ts'
 import { variationView } from './views.ts'
 
 export const RenderJobSchema = z.object({
@@ -57,8 +60,8 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 			subjectKey: stagingKey(job),
 			originalKey: room.originalImageUrl,
 			roomType: room.roomType as RoomType,
-			style: job.style,
-			removeFurniture: room.hasFurniture,
+			style: renderStyleOf(job.style),
+			removeFurniture: room.hasFurniture || job.style === EMPTY_ROOM,
 			count: waiting.length,
 			// Later generations (remodels) continue the sequence, so each one is a new take.
 			firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
@@ -73,8 +76,14 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 }
 
 /** Records the room's chosen styles and queues one render job per style, in one transaction. */
+/** Emptying a room needs a provider that can (the local preview only colour-grades): said before anything is queued. */
+export function assertCanRender(styles: readonly StudioStyle[]) {
+	if (styles.includes(EMPTY_ROOM) && !stagingProvider().canEmptyRoom) throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
+}
+
 export async function processRoom(actor: Actor, roomId: string, input: unknown) {
 	const { styles, roomType, variationCount, hasFurniture } = parseInput(ProcessRoomSchema, input)
+	assertCanRender(styles)
 	return db.transaction(async (tx) => {
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
 		assertOpen(project)
@@ -101,6 +110,7 @@ const REMODELS_PER_HOUR = 120
 
 export async function remodelRoom(actor: Actor, roomId: string, input: unknown) {
 	const { style } = parseInput(RemodelSchema, input)
+	assertCanRender([style])
 	if (actor.kind === 'user') await countHourlyUse(`remodel:${actor.userId}`, REMODELS_PER_HOUR, 'remodels')
 	return db.transaction(async (tx) => {
 		// The room lock serialises remodels, so two clicks get two different generation numbers.

@@ -1,11 +1,16 @@
 import { z } from 'zod'
 import { STYLES, type Style } from '#core/render/provider.ts'
 
+/** Empty the room: the furniture removed and none added, offered beside the styles. */
+export const EMPTY_ROOM = 'empty'
+
 /** Styles and room types of the studio (spec 02 §3). Browser-safe: the workflow imports these. */
-export const STUDIO_STYLES = STYLES
-export type StudioStyle = Style
-/** The workflow offers these six; the other two exist for rooms made elsewhere. */
-export const WORKFLOW_STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse'] as const satisfies readonly StudioStyle[]
+export const STUDIO_STYLES = [...STYLES, EMPTY_ROOM] as const
+export type StudioStyle = (typeof STUDIO_STYLES)[number]
+/** The interior style a studio choice asks the renderer for: none when it empties the room. */
+export const renderStyleOf = (style: StudioStyle): Style | null => (style === EMPTY_ROOM ? null : style)
+/** The workflow offers these six and emptying; the other two styles exist for rooms made elsewhere. */
+export const WORKFLOW_STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse', EMPTY_ROOM] as const satisfies readonly StudioStyle[]
 
 export const ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior', 'kids_room', 'outdoor'] as const
 export type RoomType = (typeof ROOM_TYPES)[number]

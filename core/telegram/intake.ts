@@ -10,6 +10,7 @@ import { assertOpen, ownedProject } from '#core/studio/access.ts'
 import { UNSUPPORTED_IMAGE } from '#core/studio/original-image.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
+import { assertCanRender } from '#core/studio/process-room.ts'
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, ProcessRoomSchema, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import { parseInput } from '#core/validate.ts'
 import { TELEGRAM_INTAKE_TASK } from './telegram.schema.ts'
@@ -194,9 +195,10 @@ export async function togglePhotoFurniture(actor: Actor, photoId: string) {
 
 const StyleSchema = z.enum(WORKFLOW_STYLES, { errorMap: () => ({ message: 'Select a style' }) })
 
-/** Step 3: the studio's six styles as toggles, kept in the workflow's order. */
+/** Step 3: the studio's styles (and emptying, where the provider can) as toggles, kept in the workflow's order. */
 export async function toggleIntakeStyle(actor: Actor, intakeId: string, style: string) {
 	const chosen = parseInput(StyleSchema, style)
+	assertCanRender([chosen])
 	return db.transaction(async (tx) => {
 		const intake = await openIntakeById(tx, actor, intakeId, { forUpdate: true })
 		const selected = new Set(intake.styles)

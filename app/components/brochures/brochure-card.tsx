@@ -1,9 +1,9 @@
 import { CircleAlert, Eye, Loader2, MailCheck, MousePointerClick, RefreshCw, Send } from 'lucide-react'
-import { formatShortDate, pluralise } from '#app/components/studio/labels.ts'
+import { formatShortDate } from '#app/components/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
-import { styleLabel } from '#core/studio/labels.ts'
+import { pluralise, styleLabel } from '#core/studio/labels.ts'
 
 const STATUS: Record<AgentBrochure['status'], { label: string; className: string }> = {
 	ready: { label: 'Ready', className: 'bg-green-100 text-green-800' },

@@ -10,6 +10,7 @@ export const STYLE_DESCRIPTIONS: Record<WorkflowStyle, string> = {
 	industrial: 'Raw textures, moody contrast',
 	midcentury: 'Warm retro tones',
 	farmhouse: 'Rustic warmth, matte finish',
+	empty: 'Furniture removed, nothing added',
 }
 
 // A fixed zone, so the server's render and the phone's hydration print the same day.
@@ -25,8 +26,4 @@ export function formatShortDate(iso: string | null | undefined) {
 	if (!iso) return 'Unknown'
 	const date = new Date(iso)
 	return Number.isNaN(date.getTime()) ? 'Unknown' : shortDate.format(date)
-}
-
-export function pluralise(count: number, one: string, many = `${one}s`) {
-	return `${count} ${count === 1 ? one : many}`
 }

@@ -111,6 +111,7 @@ export function ProjectWorkflow({
 	initialStep,
 	checkout,
 	returnedFromPayment = false,
+	canEmptyRoom = true,
 }: {
 	project: ProjectView
 	rooms: RoomView[]
@@ -120,6 +121,8 @@ export function ProjectWorkflow({
 	checkout: CheckoutSettings
 	/** back from a bank's page after a card payment: step 7 finishes it */
 	returnedFromPayment?: boolean
+	/** whether the staging provider can empty a room (the local preview cannot) */
+	canEmptyRoom?: boolean
 }) {
 	const [step, setStep] = useState<WorkflowStep>(initialStep)
 	const studio = useStudioProject(project.id, { rooms, variations })
@@ -187,6 +190,7 @@ export function ProjectWorkflow({
 						rooms={studio.rooms}
 						generatedStyles={generatedStyles}
 						choices={styles.choices}
+						canEmptyRoom={canEmptyRoom}
 						busy={processing.busy}
 						onToggle={styles.toggle}
 						onApplyToAll={(roomId) => styles.applyToAll(roomId, generatedStyles)}

@@ -1,7 +1,7 @@
 import { Check, Copy, LoaderCircle, Sparkles } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { EMPTY_ROOM, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
 import { STYLE_DESCRIPTIONS, type WorkflowStyle } from './labels.ts'
 import { roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
@@ -15,17 +15,23 @@ export function newVariationCount(choices: StyleChoices) {
 	return Object.values(choices).reduce((sum, styles) => sum + styles.length * VARIATIONS_PER_STYLE, 0)
 }
 
+// Why the empty-the-room choice is greyed out with only the local preview.
+const CANNOT_EMPTY = 'Needs a staging provider: the local preview cannot empty a room'
+
 function StyleOption({
 	roomId,
 	style,
 	checked,
 	generated,
+	unavailable,
 	onToggle,
 }: {
 	roomId: string
 	style: WorkflowStyle
 	checked: boolean
 	generated: boolean
+	/** why it cannot be chosen, when it cannot */
+	unavailable?: string
 	onToggle: () => void
 }) {
 	const id = `${roomId}-${style}`
@@ -36,14 +42,15 @@ function StyleOption({
 				className={cn(
 					'flex h-full min-h-11 cursor-pointer items-start gap-2 rounded-lg border p-2.5 transition-colors sm:gap-3 sm:p-3',
 					checked || generated ? 'border-brand bg-blue-50/60' : 'border-gray-200 bg-white hover:border-gray-300',
-					generated && 'cursor-default',
+					(generated || unavailable) && 'cursor-default',
+					unavailable && 'opacity-70',
 				)}
 			>
 				<input
 					id={id}
 					type="checkbox"
 					checked={checked || generated}
-					disabled={generated}
+					disabled={generated || !!unavailable}
 					onChange={onToggle}
 					className="mt-0.5 size-5 shrink-0 rounded border-gray-300 accent-brand"
 				/>
@@ -54,7 +61,7 @@ function StyleOption({
 							<span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Generated</span>
 						) : null}
 					</span>
-					<span className="text-xs text-muted-foreground sm:text-sm">{STYLE_DESCRIPTIONS[style]}</span>
+					<span className="text-xs text-muted-foreground sm:text-sm">{unavailable ?? STYLE_DESCRIPTIONS[style]}</span>
 				</span>
 			</label>
 		</li>
@@ -66,6 +73,7 @@ function RoomStyles({
 	chosen,
 	generated,
 	canApplyToAll,
+	canEmptyRoom,
 	onToggle,
 	onApplyToAll,
 }: {
@@ -73,6 +81,7 @@ function RoomStyles({
 	chosen: WorkflowStyle[]
 	generated: string[]
 	canApplyToAll: boolean
+	canEmptyRoom: boolean
 	onToggle: (style: WorkflowStyle) => void
 	onApplyToAll: () => void
 }) {
@@ -101,6 +110,7 @@ function RoomStyles({
 							style={style}
 							checked={chosen.includes(style)}
 							generated={generated.includes(style)}
+							unavailable={style === EMPTY_ROOM && !canEmptyRoom ? CANNOT_EMPTY : undefined}
 							onToggle={() => onToggle(style)}
 						/>
 					))}
@@ -126,6 +136,7 @@ export function StyleSelectionStep({
 	rooms,
 	generatedStyles,
 	choices,
+	canEmptyRoom,
 	busy,
 	onToggle,
 	onApplyToAll,
@@ -136,6 +147,7 @@ export function StyleSelectionStep({
 	/** styles each room already has variations (or a request) for, by room id */
 	generatedStyles: Record<string, string[]>
 	choices: StyleChoices
+	canEmptyRoom: boolean
 	busy: boolean
 	onToggle: (roomId: string, style: WorkflowStyle) => void
 	onApplyToAll: (roomId: string) => void
@@ -154,6 +166,7 @@ export function StyleSelectionStep({
 						chosen={choices[room.id] ?? []}
 						generated={generatedStyles[room.id] ?? []}
 						canApplyToAll={rooms.length > 1}
+						canEmptyRoom={canEmptyRoom}
 						onToggle={(style) => onToggle(room.id, style)}
 						onApplyToAll={() => onApplyToAll(room.id)}
 					/>
