@@ -104,8 +104,14 @@ describe('embedded PostgreSQL', () => {
 	test('a process that exits without stopping its cluster (a crash) takes PostgreSQL down with it', async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		expect(await exitCodeOf(clusterInChild(dir, port, 'process.exit(1)'))).toBe(1)
-		const pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		// The child says its postmaster's pid first: by the time it has exited, the pid file may be gone.
+		const pidFile = JSON.stringify(path.join(dir, 'postmaster.pid'))
+		const child = clusterInChild(dir, port, `console.log((await import('node:fs')).readFileSync(${pidFile}, 'utf8').split('\\n')[0]); process.exit(1)`, 'pipe-stdout')
+		let printed = ''
+		child.stdout!.on('data', (d) => (printed += d))
+		expect(await exitCodeOf(child)).toBe(1)
+		const pid = Number(printed.trim())
+		expect(pid).toBeGreaterThan(0)
 		const until = Date.now() + 10_000
 		while (Date.now() < until && fs.existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 100))
 		expect(fs.existsSync(`/proc/${pid}`)).toBe(false)
