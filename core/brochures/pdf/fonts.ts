@@ -15,6 +15,8 @@ const PACKAGES: Record<FontFamily, string> = {
 }
 
 let registered = false
+const LONGEST_WHOLE_WORD = 20
+const WORD_PIECE = /[\s\S]{1,12}/gu
 
 /**
  * Registers the six brand fonts from the installed @fontsource packages' .woff files (latin
@@ -36,7 +38,9 @@ export function registerBrochureFonts() {
 			],
 		})
 	}
-	// Words are never split with hyphens: addresses and names read better whole.
-	Font.registerHyphenationCallback((word) => [word])
+	// Words are never split with hyphens: addresses and names read better whole. Only a word too
+	// long for any line (a 60-letter surname, a pasted URL) is cut into pieces a line can hold, so
+	// it wraps instead of running off the page.
+	Font.registerHyphenationCallback((word) => (word.length <= LONGEST_WHOLE_WORD ? [word] : (word.match(WORD_PIECE) ?? [word])))
 	registered = true
 }

@@ -99,9 +99,10 @@ export const modern: Template = {
 						color: theme.muted,
 					}}
 				>
-					<Text>{content.brand.companyName}</Text>
-					<Text>{content.address}</Text>
-					<Text>Prepared for {content.buyerName}</Text>
+					{/* A third of the line each: a long address or name wraps within its third. */}
+					<Text style={{ flex: 1 }}>{content.brand.companyName}</Text>
+					<Text style={{ flex: 1, textAlign: 'center', marginHorizontal: 8 }}>{content.address}</Text>
+					<Text style={{ flex: 1, textAlign: 'right' }}>Prepared for {content.buyerName}</Text>
 				</View>
 			</Page>
 		)

@@ -41,6 +41,34 @@ describe('the three template styles', () => {
 	})
 })
 
+describe('long addresses and names', () => {
+	const LONG_NAME = `Hubert Blaine ${'Wolfeschlegelsteinhausenbergerdorff'.repeat(4)} Sr.`
+	const LONG_ADDRESS = `Flat 12, ${'Wolfeschlegelsteinhausenbergerdorff'.repeat(3)} Mansions, 1 The Very Long Road Name Indeed, Little Snoring-on-the-Marsh, Norfolk NR21 0AA`
+
+	test.each(TEMPLATE_STYLES)('%s: they wrap inside the page, every letter kept', async (templateStyle) => {
+		const content = await sampleBrochureContent({ ...brand, templateStyle })
+		content.address = LONG_ADDRESS
+		content.buyerName = LONG_NAME
+		const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+		const doc = await pdfjs.getDocument({ data: new Uint8Array(await renderBrochurePdf(content)), useSystemFonts: false, isEvalSupported: false }).promise
+		let text = ''
+		for (let n = 1; n <= doc.numPages; n++) {
+			const page = await doc.getPage(n)
+			const [, , width] = page.view
+			const { items } = await page.getTextContent()
+			for (const item of items as Array<{ str: string; transform: number[]; width: number }>) {
+				expect(item.transform[4], `"${item.str}" starts off page ${n}`).toBeGreaterThanOrEqual(0)
+				expect(item.transform[4] + item.width, `"${item.str}" runs off page ${n}`).toBeLessThanOrEqual(width + 0.5)
+				text += item.str
+			}
+		}
+		// Pieces of a cut word may carry a hyphen at the break, and luxury sets capitals: compare letters only.
+		const letters = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()
+		expect(letters(text)).toContain(letters(LONG_NAME))
+		expect(letters(text)).toContain(letters(LONG_ADDRESS))
+	})
+})
+
 describe('brochure details', () => {
 	test('text on a brand colour falls back to black or white when the brand pair would not read', () => {
 		expect(readableOn('#0f2a44', '#ffffff')).toBe('#ffffff')
