@@ -75,7 +75,11 @@ const DISCARD_FOR_MS = 3_000
  * the answer can be lost with it); a client still sending after a few seconds is disconnected.
  */
 export function discardRest(req: import('node:http').IncomingMessage) {
+	if (req.readableEnded) return
 	const timer = setTimeout(() => req.socket.destroy(), DISCARD_FOR_MS)
-	req.once('close', () => clearTimeout(timer))
+	// A body that ends in time leaves the connection as it was (keep-alive goes on).
+	const done = () => clearTimeout(timer)
+	req.once('end', done)
+	req.once('close', done)
 	req.resume()
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import http from 'node:http'
 import { expect, test } from '@playwright/test'
 import { rawPost as post } from '../raw-post.ts'
 
@@ -54,4 +55,28 @@ test("JSON posted to a page's action is refused with 415, not a crash", async ({
 	const response = await request.post('/login', { data: { username: 'ann', password: 'x' } })
 	expect(response.status()).toBe(415)
 	expect(await response.json()).toEqual({ message: 'Send this form as application/x-www-form-urlencoded or multipart/form-data' })
+})
+
+test('a refused request leaves its keep-alive connection usable afterwards', async ({ baseURL }) => {
+	const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+	const get = (path: string) =>
+		new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+			http
+				.get(new URL(path, baseURL), { agent }, (res) => {
+					res.resume()
+					res.on('end', () => resolve({ status: res.statusCode!, socket: res.socket }))
+				})
+				.on('error', reject)
+		})
+	try {
+		const refused = await get('/api/auth/me?x=%FF')
+		expect(refused.status).toBe(400)
+		// Past the time a cut-off body is drained for: the connection must still be the same, and open.
+		await new Promise((r) => setTimeout(r, 3_500))
+		const next = await get('/health')
+		expect(next.status).toBe(200)
+		expect(next.socket).toBe(refused.socket)
+	} finally {
+		agent.destroy()
+	}
 })
