@@ -1,23 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useLocation } from '@remix-run/react'
-import {
-	Activity,
-	Bug,
-	FileText,
-	Info,
-	LayoutDashboard,
-	LogIn,
-	LogOut,
-	Menu,
-	PoundSterling,
-	Rocket,
-	ShieldCheck,
-	Sparkles,
-	Ticket,
-	UsersRound,
-	X,
-	type LucideIcon,
-} from 'lucide-react'
+import { Activity, Bug, FileText, Info, LayoutDashboard, LogIn, LogOut, Menu, MessageSquare, PoundSterling, Rocket, ShieldCheck, Sparkles, Ticket, UsersRound, X, type LucideIcon } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { TAGLINE } from '#app/components/site-footer.tsx'
 import type { NavAccess, NavItem } from '#app/components/site-header.tsx'
@@ -108,6 +91,7 @@ function SignedInMenu({ account, close }: { account: Account; close: () => void 
 			</Section>
 			<Section title="Support & Account">
 				<DrawerLink item={{ to: '/report-issue', title: 'Report Issue', icon: Bug }} onNavigate={close} />
+				<DrawerLink item={{ to: '/my-tickets', title: 'My Tickets', icon: MessageSquare }} onNavigate={close} />
 				<li>
 					<Form method="post" action="/logout" onSubmit={close}>
 						<button type="submit" className={itemClasses}>

@@ -53,3 +53,23 @@ export async function queuePublicComment(tx: Tx, to: string, ticket: MailTicket,
 		{ jobKey: `ticket-comment:${comment.id}` },
 	)
 }
+
+/** The reporter hears when their ticket is resolved, with the resolution note when there is one. */
+export async function queueResolved(tx: Tx, to: string, ticket: MailTicket & { resolution: string | null; resolvedAt: Date | null }) {
+	await addJob(
+		tx,
+		SEND_MAIL_TASK,
+		{
+			to,
+			subject: `[${ticket.ticketNumber}] Your issue report is resolved`,
+			text: [
+				`Your ticket ${ticket.ticketNumber} (${ticket.title}) is resolved.`,
+				...(ticket.resolution ? ['', ticket.resolution] : []),
+				'',
+				'If something is still wrong, reply on your My Tickets page and we will pick it up again.',
+			].join('\n'),
+		},
+		// once per resolution: reopened and resolved again is news again
+		{ jobKey: `ticket-resolved:${ticket.id}:${ticket.resolvedAt?.getTime()}` },
+	)
+}

@@ -171,6 +171,19 @@ test('internal notes stay out of the reporter\'s views and e-mails; public comme
 	expect(reporter.email).not.toBe('rita.contact@example.com')
 })
 
+test('the reporter is e-mailed when their ticket is resolved, with the resolution, once per resolution', async () => {
+	const { agent, staff, reporter } = await people()
+	const { ticketId, ticketNumber } = await reportIssue(agent, { issueType: 'other', description: 'Broken' })
+	await startWork(staff, ticketId)
+	await resolveTicket(staff, ticketId, 'Your renders are back')
+	await updateTicket(staff, ticketId, { priority: 'high' })
+	await drainJobs()
+	const resolved = outboxMessages().filter((m) => m.subject === `[${ticketNumber}] Your issue report is resolved`)
+	expect(resolved).toHaveLength(1)
+	expect(resolved[0].to).toContain(reporter.email)
+	expect(resolved[0].body).toContain('Your renders are back')
+})
+
 test('stats count by status, active critical/high, and average resolution hours', async () => {
 	const { agent, staff } = await people()
 	await db.delete(issueTickets)

@@ -9,7 +9,7 @@ import { ownedProject } from '#core/studio/access.ts'
 import { parseInput } from '#core/validate.ts'
 import { ticketPriority } from './priority.ts'
 import { projectSnapshot } from './project-snapshot.ts'
-import { queuePublicComment, queueReportReceived } from './ticket-mail.ts'
+import { queuePublicComment, queueReportReceived, queueResolved } from './ticket-mail.ts'
 import {
 	CommentSchema,
 	ISSUE_TYPE_LABELS,
@@ -200,14 +200,17 @@ async function changeTicket(
 ) {
 	assertCan(actor, 'manage:tickets')
 	return db.transaction(async (tx) => {
-		const { ticket } = await visibleTicket(tx, actor, idOrNumber, { forUpdate: true })
+		const { ticket, reporter } = await visibleTicket(tx, actor, idOrNumber, { forUpdate: true })
 		const changes = decide(ticket)
 		const status = changes.status as TicketStatus | undefined
 		const now = new Date()
-		await tx
+		const [updated] = await tx
 			.update(issueTickets)
 			.set({ ...changes, ...(status ? statusTimestamps(ticket, status, now) : {}), updatedAt: now })
 			.where(eq(issueTickets.id, ticket.id))
+			.returning()
+		if (status === 'resolved' && ticket.status !== 'resolved')
+			await queueResolved(tx, ticket.contactEmail ?? reporter.email, updated)
 		const row = await visibleTicket(tx, actor, ticket.id)
 		const [view] = await withComments(tx, [row], true)
 		return view

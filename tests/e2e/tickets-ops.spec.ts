@@ -73,8 +73,22 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await expect(admin.getByText('Your comment has been added to the ticket.', { exact: true })).toBeVisible()
 	await expect(dialog.getByText('Checked the CDN logs: cache miss storm')).toBeVisible()
 	await expect(dialog.getByText('Internal', { exact: true })).toBeVisible()
+	await dialog.getByLabel('Add a comment').fill('We are clearing the cache now')
+	await dialog.getByRole('button', { name: 'Add Comment' }).click()
+	await expect(dialog.getByText('We are clearing the cache now')).toBeVisible()
 	await dialog.getByRole('button', { name: 'Close' }).click()
 	await expect(dialog).toBeHidden()
+
+	// The agent follows it on My Tickets: the public reply, never the internal note; and answers.
+	await page.goto('/my-tickets')
+	const mine = page.getByRole('article').filter({ hasText: ticketNumber })
+	await expect(mine.getByText('In Progress', { exact: true })).toBeVisible()
+	await expect(mine.getByText('We are clearing the cache now')).toBeVisible()
+	await expect(mine.getByText('Checked the CDN logs')).toHaveCount(0)
+	await mine.getByLabel('Your reply').fill('Thanks, it loads again')
+	await mine.getByRole('button', { name: 'Send Reply' }).click()
+	await expect(page.getByText('Reply sent', { exact: true })).toBeVisible()
+	await expect(page.getByRole('article').filter({ hasText: ticketNumber }).getByText('Thanks, it loads again')).toBeVisible()
 
 	await card.getByRole('button', { name: 'Resolve' }).click()
 	await expect(card.getByText('Resolved', { exact: true })).toBeVisible()
