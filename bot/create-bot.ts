@@ -9,6 +9,7 @@ import { link } from './link.ts'
 import { photoIntake } from './photo-intake.ts'
 import { report } from './report.ts'
 import { status } from './status.ts'
+import { tickets } from './tickets.ts'
 import { variationButtons } from './variation-buttons.ts'
 
 export interface BotOptions extends TelegramSettings {
@@ -34,6 +35,6 @@ export function createBot({ token, apiRoot, botInfo }: BotOptions) {
 		await next()
 	})
 	// report comes first: its text handler and the command reset see messages before the others
-	chat.use(link, report, photoIntake, variationButtons, status, help)
+	chat.use(link, report, photoIntake, variationButtons, status, tickets, help)
 	return bot
 }

@@ -7,6 +7,7 @@ export const COMMANDS = [
 	{ command: 'status', description: 'rooms and styles of the current property' },
 	{ command: 'favorites', description: 'the current property’s favourites' },
 	{ command: 'report', description: 'report an issue' },
+	{ command: 'tickets', description: 'your reported issues and our replies' },
 	{ command: 'unlink', description: 'disconnect this Telegram account' },
 	{ command: 'help', description: 'this message' },
 ]

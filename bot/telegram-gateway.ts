@@ -88,6 +88,10 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 		})
 	}
 
+	async sendNotice(chatId: number, text: string) {
+		await this.api.sendMessage(chatId, text)
+	}
+
 	async reportFailure(chatId: number, failure: StyleFailure) {
 		// The studio's own words for a failed room and style (spec 02 §8).
 		await this.api.sendMessage(

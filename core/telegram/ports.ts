@@ -59,4 +59,6 @@ export interface TelegramNotifier {
 	/** A finished room and style: its images, uploaded as bytes, with favourite and remodel buttons. */
 	sendVariations(chatId: number, delivery: VariationDelivery): Promise<void>
 	reportFailure(chatId: number, failure: StyleFailure): Promise<void>
+	/** A plain message (a ticket answered or resolved). */
+	sendNotice(chatId: number, text: string): Promise<void>
 }

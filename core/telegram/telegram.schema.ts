@@ -3,5 +3,7 @@ import { z } from 'zod'
 /** Jobs of the Telegram door; payloads are parsed when they run (jobs outlive deploys). */
 export const TELEGRAM_INTAKE_TASK = 'telegram_intake'
 export const TELEGRAM_PROGRESS_TASK = 'telegram_progress'
+export const TELEGRAM_NOTICE_TASK = 'telegram_notice'
+export const NoticeJobSchema = z.object({ userId: z.string().uuid(), text: z.string().min(1).max(4096) })
 
 export const IntakeJobSchema = z.object({ intakeId: z.string().uuid() })

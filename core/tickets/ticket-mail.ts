@@ -1,5 +1,6 @@
 import type { Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
+import { queueTelegramNotice } from '#core/telegram/notices.ts'
 import { ISSUE_TYPE_LABELS, TICKET_STATUS_LABELS, type IssueType, type TicketStatus } from './ticket.schema.ts'
 
 /** The worker's send_mail task (worker/tasks.ts): queued with the rows so a rollback sends nothing. */
@@ -36,8 +37,17 @@ export async function queueReportReceived(tx: Tx, to: string, ticket: MailTicket
 	)
 }
 
-/** Only public comments are ever passed here: internal notes never leave the dashboard. */
-export async function queuePublicComment(tx: Tx, to: string, ticket: MailTicket, comment: { id: string; author: string; comment: string }) {
+/**
+ * Only public comments are ever passed here: internal notes never leave the dashboard. The
+ * reporter hears by e-mail, and in Telegram when their account is linked.
+ */
+export async function queuePublicComment(
+	tx: Tx,
+	to: string,
+	ticket: MailTicket & { userId: string },
+	comment: { id: string; author: string; comment: string },
+) {
+	await queueTelegramNotice(tx, ticket.userId, `${comment.author} replied to your ticket ${ticket.ticketNumber} (${ticket.title}):\n\n${comment.comment}`, `ticket-comment:${comment.id}`)
 	await addJob(
 		tx,
 		SEND_MAIL_TASK,
@@ -54,8 +64,10 @@ export async function queuePublicComment(tx: Tx, to: string, ticket: MailTicket,
 	)
 }
 
-/** The reporter hears when their ticket is resolved, with the resolution note when there is one. */
-export async function queueResolved(tx: Tx, to: string, ticket: MailTicket & { resolution: string | null; resolvedAt: Date | null }) {
+/** The reporter hears when their ticket is resolved, with the resolution note when there is one (e-mail, and Telegram when linked). */
+export async function queueResolved(tx: Tx, to: string, ticket: MailTicket & { userId: string; resolution: string | null; resolvedAt: Date | null }) {
+	const key = `ticket-resolved:${ticket.id}:${ticket.resolvedAt?.getTime()}`
+	await queueTelegramNotice(tx, ticket.userId, [`Your ticket ${ticket.ticketNumber} (${ticket.title}) is resolved.`, ...(ticket.resolution ? ['', ticket.resolution] : [])].join('\n'), key)
 	await addJob(
 		tx,
 		SEND_MAIL_TASK,
@@ -70,6 +82,6 @@ export async function queueResolved(tx: Tx, to: string, ticket: MailTicket & { r
 			].join('\n'),
 		},
 		// once per resolution: reopened and resolved again is news again
-		{ jobKey: `ticket-resolved:${ticket.id}:${ticket.resolvedAt?.getTime()}` },
+		{ jobKey: key },
 	)
 }

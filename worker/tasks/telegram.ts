@@ -1,7 +1,8 @@
 import type { Task } from 'graphile-worker'
 import { processIntake } from '#core/telegram/process-intake.ts'
 import { reportProgress } from '#core/telegram/progress.ts'
-import { IntakeJobSchema, TELEGRAM_INTAKE_TASK, TELEGRAM_PROGRESS_TASK } from '#core/telegram/telegram.schema.ts'
+import { sendTelegramNotice } from '#core/telegram/notices.ts'
+import { IntakeJobSchema, NoticeJobSchema, TELEGRAM_INTAKE_TASK, TELEGRAM_NOTICE_TASK, TELEGRAM_PROGRESS_TASK } from '#core/telegram/telegram.schema.ts'
 import { telegramGateway } from '#bot/telegram-gateway.ts'
 
 /** Downloads, stores and queues the renders of a batch of photos sent to the bot. */
@@ -15,8 +16,14 @@ const telegramProgress: Task = async (payload) => {
 	await reportProgress(telegramGateway(), IntakeJobSchema.parse(payload).intakeId)
 }
 
-/** The Telegram door's jobs; both talk to Telegram through the bot's gateway. */
+/** A plain message to a linked user (a ticket answered or resolved). */
+const telegramNotice: Task = async (payload) => {
+	await sendTelegramNotice(telegramGateway(), NoticeJobSchema.parse(payload))
+}
+
+/** The Telegram door's jobs; they talk to Telegram through the bot's gateway. */
 export const telegramTasks = {
 	[TELEGRAM_INTAKE_TASK]: telegramIntake,
 	[TELEGRAM_PROGRESS_TASK]: telegramProgress,
+	[TELEGRAM_NOTICE_TASK]: telegramNotice,
 }
