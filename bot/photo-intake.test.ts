@@ -14,25 +14,16 @@ import { drainJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
-import { telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
+import { FakeBotApi, telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
 import { loader as favoritesLoader } from '../app/routes/api.property-studio.projects.$id.favorites.ts'
 import { shortId } from './callback-data.ts'
 
 // The worker's Telegram jobs read the bot's settings from the environment: the fake must be up
 // before the configuration is first read.
-const fake = await vi.hoisted(async () => {
-	const { FakeBotApi } = await import('#tests/telegram/fake-bot-api.ts')
-	const started = await FakeBotApi.start()
-	process.env.TELEGRAM_BOT_TOKEN = started.token
-	process.env.TELEGRAM_API_ROOT = started.apiRoot
-	return started
-})
+const fake = await vi.hoisted(() => import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()))
 
 // Registered before the bot's hooks, so it runs after them: the settings go once the bot has stopped.
-afterAll(() => {
-	delete process.env.TELEGRAM_BOT_TOKEN
-	delete process.env.TELEGRAM_API_ROOT
-})
+afterAll(() => FakeBotApi.forgetSettings())
 const bot = runBotDuringFile(fake)
 
 /** The progress job looks again every few seconds; tests do not wait for the clock. */

@@ -3,20 +3,11 @@ import { addComment, reportIssue, resolveTicket, startWork } from '#core/tickets
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
-import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
+import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
 
 // The worker's notice job reads the bot's settings from the environment: the fake is up first.
-const fake = await vi.hoisted(async () => {
-	const { FakeBotApi } = await import('#tests/telegram/fake-bot-api.ts')
-	const started = await FakeBotApi.start()
-	process.env.TELEGRAM_BOT_TOKEN = started.token
-	process.env.TELEGRAM_API_ROOT = started.apiRoot
-	return started
-})
-afterAll(() => {
-	delete process.env.TELEGRAM_BOT_TOKEN
-	delete process.env.TELEGRAM_API_ROOT
-})
+const fake = await vi.hoisted(() => import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()))
+afterAll(() => FakeBotApi.forgetSettings())
 runBotDuringFile(fake)
 
 test('/tickets lists the agent’s own reports; a tap opens one with the public replies, never internal notes', async () => {

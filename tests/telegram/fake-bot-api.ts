@@ -122,6 +122,23 @@ export class FakeBotApi {
 		return fake
 	}
 
+	/**
+	 * A fake that the worker's Telegram jobs reach too: they read the bot's settings from the
+	 * environment, so call this inside vi.hoisted, before the configuration is first read.
+	 * `forgetSettings` (afterAll) takes them away again.
+	 */
+	static async startAsConfigured() {
+		const fake = await FakeBotApi.start()
+		process.env.TELEGRAM_BOT_TOKEN = fake.token
+		process.env.TELEGRAM_API_ROOT = fake.apiRoot
+		return fake
+	}
+
+	static forgetSettings() {
+		delete process.env.TELEGRAM_BOT_TOKEN
+		delete process.env.TELEGRAM_API_ROOT
+	}
+
 	get apiRoot() {
 		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
 	}
