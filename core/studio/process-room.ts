@@ -75,12 +75,12 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 	return waiting
 }
 
-/** Records the room's chosen styles and queues one render job per style, in one transaction. */
 /** Emptying a room needs a provider that can (the local preview only colour-grades): said before anything is queued. */
 export function assertCanRender(styles: readonly StudioStyle[]) {
 	if (styles.includes(EMPTY_ROOM) && !stagingProvider().canEmptyRoom) throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
 }
 
+/** Records the room's chosen styles and queues one render job per style, in one transaction. */
 export async function processRoom(actor: Actor, roomId: string, input: unknown) {
 	const { styles, roomType, variationCount, hasFurniture } = parseInput(ProcessRoomSchema, input)
 	assertCanRender(styles)
@@ -104,10 +104,10 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 	})
 }
 
-/** One more variation of a style: the next generation number, queued like the first ones. */
 // Each remodel is a paid render: an agent clicking through a property does a few dozen an hour.
 const REMODELS_PER_HOUR = 120
 
+/** One more variation of a style: the next generation number, queued like the first ones. */
 export async function remodelRoom(actor: Actor, roomId: string, input: unknown) {
 	const { style } = parseInput(RemodelSchema, input)
 	assertCanRender([style])

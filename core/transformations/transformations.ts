@@ -34,6 +34,9 @@ async function sourceFiles(mode: 'upload' | 'url', propertyUrl: string | undefin
 	return { files: [file.path], cleanup: async () => {} }
 }
 
+// Each is up to three paid renders; nobody styles thirty listings an hour by hand.
+const TRANSFORMS_PER_HOUR = 30
+
 /**
  * Starts a quick transform (spec 02 §2, §5): the uploaded photo (already on disk, capped at
  * 10 MB by the door) or the photos of a listing URL, fetched by the server under SSRF rules.
@@ -41,9 +44,6 @@ async function sourceFiles(mode: 'upload' | 'url', propertyUrl: string | undefin
  * area, all or nothing. In URL mode each area takes the listing's next photo (wrapping round
  * when there are fewer photos than areas).
  */
-// Each is up to three paid renders; nobody styles thirty listings an hour by hand.
-const TRANSFORMS_PER_HOUR = 30
-
 export async function createTransformation(actor: Actor, input: unknown, file: { path: string } | null) {
 	const user = requireSignedIn(actor)
 	const request = parseInput(TransformRequestSchema, input)
