@@ -13,6 +13,7 @@ import {
 } from '@remix-run/node'
 import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
+import { isProcessAlive } from '#core/platform/process-alive.ts'
 import { BodyTooLargeError } from './body-limit.server.ts'
 import { BAD_TEXT } from './request-shape.server.ts'
 
@@ -28,15 +29,6 @@ export const ONE_FILE_ONLY = 'Send one file only'
 const uploadsRoot = () => path.join(config().dataDir, 'tmp', 'uploads')
 const uploadDir = () => path.join(uploadsRoot(), String(process.pid))
 
-function isAlive(pid: number) {
-	try {
-		process.kill(pid, 0)
-		return true
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM'
-	}
-}
-
 /**
  * Removes the temp files of processes that are gone (killed mid-upload, crashed): run when the
  * web starts. A folder under our own pid is a dead process's too, since we have written nothing yet.
@@ -44,7 +36,7 @@ function isAlive(pid: number) {
 export async function sweepAbandonedUploads() {
 	const root = uploadsRoot()
 	const folders = await fs.promises.readdir(root).catch(() => [] as string[])
-	const dead = folders.filter((name) => Number(name) === process.pid || !/^\d+$/.test(name) || !isAlive(Number(name)))
+	const dead = folders.filter((name) => Number(name) === process.pid || !/^\d+$/.test(name) || !isProcessAlive(Number(name)))
 	await Promise.all(dead.map((name) => fs.promises.rm(path.join(root, name), { recursive: true, force: true })))
 	return dead.length
 }

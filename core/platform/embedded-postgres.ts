@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { isProcessAlive } from './process-alive.ts'
 
 export interface EmbeddedPostgresOptions {
 	dir: string
@@ -18,15 +19,6 @@ export interface RunningPostgres {
 
 const USER = 'postgres'
 
-function isAlive(pid: number) {
-	try {
-		process.kill(pid, 0)
-		return true
-	} catch {
-		return false
-	}
-}
-
 function isPostgres(pid: number) {
 	try {
 		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')
@@ -37,8 +29,8 @@ function isPostgres(pid: number) {
 
 async function waitForExit(pid: number, ms: number) {
 	const until = Date.now() + ms
-	while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
-	return !isAlive(pid)
+	while (isProcessAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+	return !isProcessAlive(pid)
 }
 
 function parentPid(pid: number) {
@@ -100,7 +92,7 @@ export async function inspectLock(dir: string, port: number): Promise<LockState>
 	if (fs.existsSync(pidFile)) {
 		const lines = fs.readFileSync(pidFile, 'utf8').split('\n')
 		const pid = Number(lines[0])
-		if (pid > 0 && isAlive(pid) && isPostgres(pid)) {
+		if (pid > 0 && isProcessAlive(pid) && isPostgres(pid)) {
 			if (isNode(parentPid(pid))) return { kind: 'shared', port: Number(lines[3]) }
 			await stopPostmaster(pid)
 		}
@@ -108,7 +100,7 @@ export async function inspectLock(dir: string, port: number): Promise<LockState>
 	}
 	// postmaster.pid is gone but the port's lock is not: that postmaster of this folder is on its way out.
 	const socket = socketLock(port)
-	if (socket && path.resolve(socket.dir) === path.resolve(dir) && socket.pid > 0 && isAlive(socket.pid) && isPostgres(socket.pid)) {
+	if (socket && path.resolve(socket.dir) === path.resolve(dir) && socket.pid > 0 && isProcessAlive(socket.pid) && isPostgres(socket.pid)) {
 		if (isNode(parentPid(socket.pid))) await waitForExit(socket.pid, 20_000)
 		else await stopPostmaster(socket.pid)
 	}
