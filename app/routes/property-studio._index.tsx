@@ -17,6 +17,7 @@ import { config } from '#core/platform/config.ts'
 import { createProject, listProjects } from '#core/studio/projects.ts'
 import { CreateProjectSchema } from '#core/studio/studio.schema.ts'
 import { pluralise } from '#core/studio/labels.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 
 // /rendo-studio re-exports this module: one screen, two addresses (spec 02 §2).
 
@@ -25,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: 'Property Studio | Rendo' }]
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	// Staff are told when agents only get local previews, and how to turn a provider on.
-	const previewMode = actor.kind === 'user' && actor.isAdmin && config().render.provider === 'local'
+	const previewMode = actor.kind === 'user' && actor.isAdmin && isPreviewProvider(config().render.provider)
 	return { projects: await listProjects(actor), previewMode }
 }
 

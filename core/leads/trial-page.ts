@@ -3,6 +3,7 @@ import { tryItFreeLeads } from '#db/schema/leads.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 
 const TOKEN = /^[0-9a-f]{32}$/
 
@@ -27,7 +28,7 @@ export async function viewTrial(token: string) {
 		hasStaged: !!lead.transformedImageUrl,
 		createdAt: lead.createdAt,
 		// The local renderer only colour-grades; the page says so rather than call it staging.
-		isPreview: config().render.provider === 'local',
+		isPreview: isPreviewProvider(config().render.provider),
 	}
 }
 export type TrialView = Awaited<ReturnType<typeof viewTrial>>

@@ -3,7 +3,7 @@ import { colourMatrix, gradePixels } from './colour-grade.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'
 import { renderOnThread } from './preview-threads.ts'
-import { RenderError, type ImmediateProvider, type Style } from './provider.ts'
+import { PREVIEW_PROVIDER, RenderError, type ImmediateProvider, type Style } from './provider.ts'
 
 /** One preview as it crosses to a worker thread. */
 export interface PreviewTask {
@@ -31,7 +31,7 @@ export const PREVIEW_CANNOT_EMPTY = 'The local preview cannot empty a room: it o
 export function createLocalPreviewProvider(): ImmediateProvider {
 	return {
 		kind: 'immediate',
-		name: 'local',
+		name: PREVIEW_PROVIDER,
 		model: 'colour-grade preview',
 		isPreview: true,
 		canEmptyRoom: false,

@@ -32,6 +32,10 @@ export const PREVIEW_LABEL = 'Preview, not staged'
 
 export const PROVIDER_NAMES = ['local', 'virtual-staging-ai', 'openai', 'gemini'] as const
 export type ProviderName = (typeof PROVIDER_NAMES)[number]
+/** The offline default, whose output is a colour preview: rows record it as their provider. */
+export const PREVIEW_PROVIDER = 'local' satisfies ProviderName
+/** Whether a render (or the configured provider) is the local preview, labelled PREVIEW_LABEL wherever shown. */
+export const isPreviewProvider = (provider: string | null | undefined) => provider === PREVIEW_PROVIDER
 
 export interface StagingRequest {
 	/** The upright original (JPEG, PNG or WebP), metadata already stripped by the upload step. */

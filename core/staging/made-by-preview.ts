@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db } from '#core/platform/db.ts'
+import { PREVIEW_PROVIDER } from '#core/render/provider.ts'
 
 /**
  * Which of these units of work (staging subject keys) the local preview renderer made: their
@@ -11,6 +12,6 @@ export async function madeByPreview(subjectKeys: readonly string[]): Promise<Set
 	const rows = await db
 		.select({ key: stagingRenders.subjectKey })
 		.from(stagingRenders)
-		.where(and(inArray(stagingRenders.subjectKey, [...subjectKeys]), eq(stagingRenders.provider, 'local')))
+		.where(and(inArray(stagingRenders.subjectKey, [...subjectKeys]), eq(stagingRenders.provider, PREVIEW_PROVIDER)))
 	return new Set(rows.map((row) => row.key))
 }

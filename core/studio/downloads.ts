@@ -22,6 +22,7 @@ import { BulkTokenSchema } from './downloads.schema.ts'
 import { readShareToken } from './shared-links.ts'
 import { projectView } from './views.ts'
 import { zipStoredFiles } from './zip-stream.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 
 export const NOT_YOUR_IMAGES = 'These images are not part of this project'
 export const INVALID_TOKEN = 'Invalid download token'
@@ -79,7 +80,7 @@ function assetView({ asset, style, provider, roomName, roomType }: AssetRow): Do
 		style,
 		fileSize: asset.fileSize,
 		createdAt: asset.createdAt.toISOString(),
-		isPreview: provider === 'local',
+		isPreview: isPreviewProvider(provider),
 	}
 }
 

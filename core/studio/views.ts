@@ -1,4 +1,5 @@
 import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation } from '#db/schema/studio.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 
 /**
  * The JSON shapes of the studio API (spec 02 §3). Rows keep storage keys in their *Url columns;
@@ -47,7 +48,7 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		imageUrl: ready ? `/files/variations/${v.id}/full` : null,
 		thumbnailUrl: ready ? `/files/variations/${v.id}/thumbnail` : null,
 		isFavorite: v.isFavorite,
-		isPreview: v.provider === 'local',
+		isPreview: isPreviewProvider(v.provider),
 		generationNumber: v.generationNumber,
 		variationIndex: v.variationIndex,
 		renderId: v.renderId,

@@ -13,6 +13,7 @@ import { intakePhotos } from './intake.ts'
 import type { IntakeProgress, PhotoProgress, RoomRef, TelegramNotifier } from './ports.ts'
 import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 
 /** How often the status message is brought up to date while renders run. */
 const PROGRESS_INTERVAL_MS = 3000
@@ -62,7 +63,7 @@ async function deliver(notifier: TelegramNotifier, chatId: number, intakeId: str
 			await notifier.sendVariations(chatId, {
 				room: group.room,
 				style: group.style,
-				isPreview: completed.some((v) => v.provider === 'local'),
+				isPreview: completed.some((v) => isPreviewProvider(v.provider)),
 				variations: completed.map((v) => ({ id: v.id, isFavorite: v.isFavorite, readImage: () => storedBytes(v.imageUrl!) })),
 			})
 		const failed = variations.find((v) => v.status === 'failed')
