@@ -2,15 +2,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
-	process.env.RENDER_API_KEY = 'vsai-test-key'
-	process.env.RENDER_API_URL = 'https://api.virtualstagingai.test/v2'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-	// Looks at the vendor are a minute apart: each test brings them forward itself (settleJobs).
-	process.env.RENDER_POLL_INTERVAL_MS = '60000'
-	process.env.RENDER_CONCURRENCY = '4'
-})
+// Looks at the vendor are a minute apart: each test brings them forward itself (settleJobs).
+await vi.hoisted(() => import('#tests/mocks/virtual-staging-ai-model.ts').then((m) => m.useVirtualStagingAiModelSettings({ RENDER_CONCURRENCY: '4' })))
 
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
@@ -24,7 +17,7 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { stagingWebhook } from './webhook.ts'
 
 // The pipeline with a deferred vendor: our adapter against the model of Virtual Staging AI's v2 API.
-const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
+const vsai = createVirtualStagingAiModel()
 serveVendorModel(vsai)
 
 const posts = (path: string) => vsai.requests.filter((r) => r.method === 'POST' && r.path === path)

@@ -1,14 +1,7 @@
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'virtual-staging-ai'
-	process.env.RENDER_API_KEY = 'vsai-test-key'
-	process.env.RENDER_API_URL = 'https://api.virtualstagingai.test/v2'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-	process.env.RENDER_POLL_INTERVAL_MS = '60000'
-	// A deployment at a public https address: the vendor can fetch the photo and call back.
-	process.env.APP_URL = 'https://rendo.example'
-})
+// A deployment at a public https address: the vendor can fetch the photo and call back.
+await vi.hoisted(() => import('#tests/mocks/virtual-staging-ai-model.ts').then((m) => m.useVirtualStagingAiModelSettings({ APP_URL: 'https://rendo.example' })))
 
 import { loader as photoLoader } from '#app/routes/staging-photos.$token.ts'
 import { readBytes } from '#core/platform/storage.ts'
@@ -20,7 +13,7 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { STAGING_PHOTO_PATH } from './photo-link.ts'
 import { STAGING_WEBHOOK_PATH } from './webhook.ts'
 
-const vsai = createVirtualStagingAiModel({ baseUrl: 'https://api.virtualstagingai.test/v2' })
+const vsai = createVirtualStagingAiModel()
 serveVendorModel(vsai)
 
 const fetchPhoto = (token: string) =>

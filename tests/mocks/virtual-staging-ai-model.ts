@@ -38,8 +38,27 @@ export interface ModelOptions {
 	outputSize?: { width: number; height: number }
 }
 
+/** Where the in-process (msw) model answers unless told otherwise. */
+export const VSAI_TEST_BASE_URL = 'https://api.virtualstagingai.test/v2'
+
+/**
+ * The settings that point the staging pipeline at the in-process model, with fast retries and
+ * looks a minute apart (tests bring them forward). Call inside vi.hoisted: before the
+ * configuration is first read.
+ */
+export function useVirtualStagingAiModelSettings(more: Record<string, string> = {}) {
+	Object.assign(process.env, {
+		RENDER_PROVIDER: 'virtual-staging-ai',
+		RENDER_API_KEY: VSAI_TEST_KEY,
+		RENDER_API_URL: VSAI_TEST_BASE_URL,
+		RENDER_RETRY_BASE_MS: '1',
+		RENDER_POLL_INTERVAL_MS: '60000',
+		...more,
+	})
+}
+
 export function createVirtualStagingAiModel({
-	baseUrl = 'https://api.virtualstagingai.test/v2',
+	baseUrl = VSAI_TEST_BASE_URL,
 	apiKey = VSAI_TEST_KEY,
 	latencyMs = 0,
 	concurrencyCap = 50,
