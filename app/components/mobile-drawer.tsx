@@ -1,6 +1,24 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Form, Link, useLocation } from '@remix-run/react'
-import { Activity, Bug, FileText, Info, LayoutDashboard, LogIn, LogOut, Menu, MessageSquare, PoundSterling, Rocket, ShieldCheck, Sparkles, Ticket, UsersRound, X, type LucideIcon } from 'lucide-react'
+import {
+	Activity,
+	Bug,
+	FileText,
+	Info,
+	LayoutDashboard,
+	LogIn,
+	LogOut,
+	Menu,
+	MessageSquare,
+	PoundSterling,
+	Rocket,
+	ShieldCheck,
+	Sparkles,
+	Ticket,
+	UsersRound,
+	X,
+	type LucideIcon,
+} from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { TAGLINE } from '#app/components/site-footer.tsx'
 import type { NavAccess, NavItem } from '#app/components/site-header.tsx'

@@ -32,16 +32,18 @@ async function boundedRequest(req: ExpressRequest, res: ExpressResponse, limiter
 	return new Request(bodilessRequest(req, res), { method: req.method, body: text })
 }
 
-/**
- * @remix-run/express's handler, with every request body bounded (a declared or streamed size over
- * the door's limit is a 413, and the rest is never read), and except for how a body is written: its writer ignores
- * backpressure, so a streamed body (a ZIP of a whole property, a large photo) read faster than
- * the client downloads piles up in the web process's memory. Here the body is piped, so the
- * stream is read only as fast as the socket drains, and a client that goes away cancels it;
- * small bodies of known length are written whole.
- */
+// A response body of known length up to this size is written whole, in one write.
 const WHOLE_BODY_LIMIT = 256 * 1024
 
+/**
+ * @remix-run/express's handler, with two differences. Every request body is bounded: a declared
+ * size over the door's limit is a 413 unread, a streamed one is cut off there (the rest is only
+ * drained, for a few seconds). And response bodies respect backpressure: the stock writer does
+ * not, so a streamed body (a ZIP of a whole property, a large photo) read faster than the client
+ * downloads piles up in the web process's memory. Here the body is piped, so the stream is read
+ * only as fast as the socket drains, and a client that goes away cancels it; small bodies of
+ * known length are written whole.
+ */
 export function createRequestHandler({
 	build,
 	mode,
