@@ -47,3 +47,23 @@ export async function pdfPages(pdf: Buffer) {
 	await doc.destroy()
 	return pages
 }
+
+export type PdfTextRun = { page: number; pageWidth: number; str: string; dir: string; x: number; y: number; width: number }
+
+/** Every text run of a PDF with its page and position, in the order the page draws them. */
+export async function pdfTextRuns(pdf: Buffer) {
+	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise
+	const runs: PdfTextRun[] = []
+	for (let n = 1; n <= doc.numPages; n++) {
+		const page = await doc.getPage(n)
+		const [, , pageWidth] = page.view
+		for (const item of (await page.getTextContent()).items)
+			if ('str' in item) runs.push({ page: n, pageWidth, str: item.str, dir: item.dir, x: item.transform[4], y: item.transform[5], width: item.width })
+	}
+	await doc.destroy()
+	return runs
+}
+
+/** The fonts a PDF embeds, by PostScript name without the subset tag (`ABCDEF+Inter-Bold` → `Inter-Bold`). */
+export const embeddedFonts = (pdf: Buffer) => new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([^\s/]+)/g)].map((m) => m[1]))

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { BRAND_DEFAULTS, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
-import { pdfPages } from '#tests/brochures.ts'
+import { embeddedFonts, pdfPages, pdfTextRuns } from '#tests/brochures.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
 import { sampleBrochureContent } from '../sample-brochure.ts'
@@ -49,23 +49,45 @@ describe('long addresses and names', () => {
 		const content = await sampleBrochureContent({ ...brand, templateStyle })
 		content.address = LONG_ADDRESS
 		content.buyerName = LONG_NAME
-		const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-		const doc = await pdfjs.getDocument({ data: new Uint8Array(await renderBrochurePdf(content)), useSystemFonts: false, isEvalSupported: false }).promise
 		let text = ''
-		for (let n = 1; n <= doc.numPages; n++) {
-			const page = await doc.getPage(n)
-			const [, , width] = page.view
-			const { items } = await page.getTextContent()
-			for (const item of items as Array<{ str: string; transform: number[]; width: number }>) {
-				expect(item.transform[4], `"${item.str}" starts off page ${n}`).toBeGreaterThanOrEqual(0)
-				expect(item.transform[4] + item.width, `"${item.str}" runs off page ${n}`).toBeLessThanOrEqual(width + 0.5)
-				text += item.str
-			}
+		for (const run of await pdfTextRuns(await renderBrochurePdf(content))) {
+			expect(run.x, `"${run.str}" starts off page ${run.page}`).toBeGreaterThanOrEqual(0)
+			expect(run.x + run.width, `"${run.str}" runs off page ${run.page}`).toBeLessThanOrEqual(run.pageWidth + 0.5)
+			text += run.str
 		}
 		// Pieces of a cut word may carry a hyphen at the break, and luxury sets capitals: compare letters only.
 		const letters = (value: string) => value.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase()
 		expect(letters(text)).toContain(letters(LONG_NAME))
 		expect(letters(text)).toContain(letters(LONG_ADDRESS))
+	})
+})
+
+describe('every script an agency may type', () => {
+	const ADDRESS = 'שדרות רוטשילד 12, תל אביב · Łódź · Ωμέγα · Москва · Hà Nội'
+	const BUYER = 'Zoë 李小龙 🙂'
+	const AGENT = 'محمد العلي'
+	const COMPANY = '東京不動産 서울 🏠'
+
+	test.each(TEMPLATE_STYLES)('%s: Chinese, Japanese, Korean, Arabic, Hebrew, Greek, Cyrillic and emoji in embedded fonts', async (templateStyle) => {
+		const content = await sampleBrochureContent({ ...brand, templateStyle, companyName: COMPANY, agentName: AGENT })
+		content.address = ADDRESS
+		content.buyerName = BUYER
+		const pdf = await renderBrochurePdf(content)
+
+		const fonts = [...embeddedFonts(pdf)].join(' ')
+		for (const font of ['WenQuanYiMicroHei', 'NotoSansArabic', 'NotoSansHebrew', 'NotoEmoji']) expect(fonts).toContain(font)
+
+		const runs = await pdfTextRuns(pdf)
+		// Runs break where the font changes, and luxury spaces its capitals: compare without spaces or case.
+		const squeeze = (value: string) => value.replace(/\s+/g, '').toLowerCase()
+		const text = squeeze(runs.map((run) => run.str).join(''))
+		for (const word of ['李小龙', '🙂', '東京不動産', '서울', '🏠', 'Łódź', 'Ωμέγα', 'Москва', 'Hà', 'Nội', 'العلي', 'محمد', 'שדרות', 'רוטשילד'])
+			expect(text).toContain(squeeze(word))
+		// Right to left: on the line that holds both, the first Hebrew word stands to the right of the second.
+		const first = runs.find((run) => run.str === 'שדרות')!
+		const second = runs.find((run) => run.str === 'רוטשילד' && run.page === first.page && Math.abs(run.y - first.y) < 1)!
+		expect(first.dir).toBe('rtl')
+		expect(first.x).toBeGreaterThan(second.x)
 	})
 })
 

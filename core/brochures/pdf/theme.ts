@@ -1,9 +1,11 @@
 import type { FontFamily, TemplateStyle } from '#core/accounts/agent-profile.schema.ts'
+import { brochureFontStack } from './fonts.ts'
 
 /** The colours a template paints with, derived from the agent's three brand colours. */
 export interface Theme {
 	template: TemplateStyle
-	font: FontFamily
+	/** The brand font first, then the fonts for scripts it lacks. */
+	font: string[]
 	primary: string
 	secondary: string
 	accent: string
@@ -66,7 +68,7 @@ export function themeFor(brand: {
 	const dark = luminance(paper) < 0.2
 	return {
 		template: brand.templateStyle,
-		font: brand.fontFamily,
+		font: brochureFontStack(brand.fontFamily),
 		primary,
 		secondary,
 		accent,
