@@ -1,0 +1,34 @@
+import { Writable } from 'node:stream'
+import { expect, test } from 'vitest'
+import { db } from '#core/platform/db.ts'
+import { users } from '#db/schema/accounts.ts'
+import { insertUser, PASSWORD } from '#tests/factories.ts'
+import { createLogger } from './logger.ts'
+
+function capturedLogger() {
+	const lines: string[] = []
+	const destination = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) })
+	return { log: createLogger('info', destination), lines }
+}
+
+test('a failed query is logged without its parameters: no password hash reaches the log', async () => {
+	const user = await insertUser()
+	const failure = await db
+		.insert(users)
+		.values({ username: `${user.username}-2`, email: user.email, firstName: 'Copy', password: user.password })
+		.catch((error: unknown) => error as Error)
+	expect(String(failure)).toContain(user.password)
+
+	const { log, lines } = capturedLogger()
+	log.error({ err: failure }, 'unhandled error')
+	log.info({ password: PASSWORD, body: { password: PASSWORD, confirmPassword: PASSWORD } }, 'form')
+
+	const written = lines.join('')
+	// What went wrong stays readable: the query and the cause.
+	expect(written).toContain('insert into \\"users\\"')
+	expect(written).toContain('users_email_unique')
+	expect(written).toContain('params: [not logged]')
+	expect(written).not.toContain(user.password)
+	expect(written).not.toContain(user.password.split('$').at(-1))
+	expect(written).not.toContain(PASSWORD)
+})
