@@ -16,7 +16,7 @@ import roboto from '@fontsource/roboto/latin-400.css?url'
 import { OnboardingSuccess, type Onboarded } from '#app/components/onboarding/onboarding-success.tsx'
 import { OnboardingWizard } from '#app/components/onboarding/onboarding-wizard.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
-import { BRAND_DEFAULTS } from '#core/accounts/agent-profile.schema.ts'
+import { BRAND_DEFAULTS, disclosureChoice } from '#core/accounts/agent-profile.schema.ts'
 import { onboardingDefaults } from '#core/accounts/agent-profile.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Agent Onboarding | Rendo' }]
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const agentName = [user.firstName, user.lastName].filter(Boolean).join(' ')
 	return {
 		isUpdate: !!profile,
-		defaults: profile ?? { ...BRAND_DEFAULTS, companyName: '', agentName, email: user.email, phone: '', website: '' },
+		defaults: profile ?? { ...BRAND_DEFAULTS, disclosureLabel: disclosureChoice(BRAND_DEFAULTS.disclosureLabel), companyName: '', agentName, email: user.email, phone: '', website: '' },
 		logoUrl,
 	}
 }

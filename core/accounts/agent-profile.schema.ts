@@ -15,7 +15,14 @@ export const BRAND_DEFAULTS = {
 	accentColor: '#3b82f6',
 	fontFamily: 'Inter',
 	templateStyle: 'modern',
-} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle } & Record<string, string>
+	disclosureLabel: true,
+} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle; disclosureLabel: boolean } & Record<string, string | boolean>
+
+/** The words burnt into staged photos and printed beside them when the agency keeps the label on. */
+export const DISCLOSURE_LABEL = 'Virtually staged'
+
+/** The wizard's radio value for the disclosure setting. */
+export const disclosureChoice = (on: boolean) => (on ? 'on' : 'off')
 
 const hexColor = (fallback: string) =>
 	z
@@ -50,6 +57,10 @@ export const AgentProfileSchema = z.object({
 	templateStyle: z
 		.enum(TEMPLATE_STYLES, { errorMap: () => ({ message: 'Choose modern, classic or luxury' }) })
 		.default(BRAND_DEFAULTS.templateStyle),
+	// A choice of two radios ('on'/'off') in the wizard, so a form always sends it; JSON may send a boolean.
+	disclosureLabel: z
+		.preprocess((value) => (typeof value === 'boolean' ? disclosureChoice(value) : value), z.enum(['on', 'off']).default('on'))
+		.transform((value) => value === 'on'),
 })
 export type AgentProfileInput = z.input<typeof AgentProfileSchema>
 export type AgentProfile = z.output<typeof AgentProfileSchema>
@@ -59,7 +70,7 @@ export const ONBOARDING_STEPS = [
 	{ title: 'Company Details', fields: ['companyName', 'agentName'] },
 	{ title: 'Contact Information', fields: ['email', 'phone', 'website'] },
 	{ title: 'Brand Assets', fields: ['primaryColor', 'secondaryColor', 'accentColor'] },
-	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle'] },
+	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle', 'disclosureLabel'] },
 ] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof AgentProfileInput> }>
 
 // The logo goes through the account logo service (./logo.ts, rules in ./logo.schema.ts: PNG, JPEG

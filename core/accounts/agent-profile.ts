@@ -6,7 +6,7 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { parseInput } from '#core/validate.ts'
 import { requireUser, type Actor } from './actor.ts'
-import { AgentProfileSchema, BRAND_DEFAULTS, type FontFamily, type TemplateStyle } from './agent-profile.schema.ts'
+import { AgentProfileSchema, BRAND_DEFAULTS, disclosureChoice, type FontFamily, type TemplateStyle } from './agent-profile.schema.ts'
 import { getLogo, uploadLogo } from './logo.ts'
 
 export const EMAIL_TAKEN = 'Another agent profile already uses this email address'
@@ -23,6 +23,8 @@ export interface AgentBrand {
 	accentColor: string
 	fontFamily: FontFamily
 	templateStyle: TemplateStyle
+	/** Whether staged photos and brochures carry the "Virtually staged" label. */
+	disclosureLabel: boolean
 }
 
 /** The user's agent profile and brand, or null before onboarding. */
@@ -55,6 +57,7 @@ export async function agentBrandFor(userId: string): Promise<AgentBrand> {
 			accentColor: brand?.accentColor ?? BRAND_DEFAULTS.accentColor,
 			fontFamily: (brand?.fontFamily ?? BRAND_DEFAULTS.fontFamily) as FontFamily,
 			templateStyle: (brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle) as TemplateStyle,
+			disclosureLabel: brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel,
 		}
 	}
 	const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -132,6 +135,7 @@ export async function onboardAgent(actor: Actor, input: unknown, logo?: { path: 
 			accentColor: fields.accentColor,
 			fontFamily: fields.fontFamily,
 			templateStyle: fields.templateStyle,
+			disclosureLabel: fields.disclosureLabel,
 			// The account logo's URL, for reference: brochures read the account logo itself (readLogo), so a
 			// later upload through /api/user/upload-logo shows up in them too.
 			...(logoState && { logoUrl: logoState.logoUrl }),
@@ -165,6 +169,7 @@ export async function onboardingDefaults(actor: Actor) {
 			accentColor: brand?.accentColor ?? BRAND_DEFAULTS.accentColor,
 			fontFamily: brand?.fontFamily ?? BRAND_DEFAULTS.fontFamily,
 			templateStyle: brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle,
+			disclosureLabel: disclosureChoice(brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel),
 		},
 		logoUrl: logo.logoUrl,
 	}

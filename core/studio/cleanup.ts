@@ -8,13 +8,14 @@ import {
 	propertyStudioVariations as variations,
 	type PropertyStudioVariation,
 } from '#db/schema/studio.ts'
+import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { readLogo } from '#core/accounts/logo.ts'
 import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { logger } from '#core/platform/logger.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { assetFileNames } from './asset-names.ts'
-import { brandImage } from './watermark.ts'
+import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
 export const CleanupJobSchema = z.object({ projectId: z.string().uuid(), watermarkingEnabled: z.boolean() })
@@ -24,18 +25,21 @@ export type CleanupJob = z.infer<typeof CleanupJobSchema>
 const oneAtATime = createLimiter(1)
 const DELETE_CONCURRENCY = 8
 
-/** The final file of a kept variation: branded into a file of its own, or the rendered one as is. */
-async function finalImage(variation: PropertyStudioVariation, logo: Buffer | null) {
+/**
+ * The final file of a kept variation: with its marks (logo, disclosure label) burnt into a file of
+ * its own, or the rendered one as is when it has none.
+ */
+async function finalImage(variation: PropertyStudioVariation, marks: ImageMarks) {
 	const source = variation.imageUrl
 	if (!source) return null
-	if (logo) {
+	if (hasMarks(marks)) {
 		return oneAtATime(async () => {
 			const image = await readBytes(source)
 			if (!image) return null
-			// A key of its own: the rendered image stays as it was, so a retry brands it afresh, never twice.
+			// A key of its own: the rendered image stays as it was, so a retry marks it afresh, never twice.
 			const key = `variations/${variation.id}/final.jpg`
-			const stored = await storage().put(key, await brandImage(image, logo), { contentType: 'image/jpeg' })
-			return { storageKey: key, fileSize: stored.size, watermarked: true }
+			const stored = await storage().put(key, await markImage(image, marks), { contentType: 'image/jpeg' })
+			return { storageKey: key, fileSize: stored.size, watermarked: !!marks.logo }
 		})
 	}
 	const object = await storage().get(source)
@@ -62,7 +66,7 @@ async function deleteUnkept(projectId: string, keptIds: string[]) {
 
 /**
  * The completion clean-up job: makes each kept image final (with the agent's logo when branding
- * was chosen) and records it as a download asset, deletes every other variation's files and rows,
+ * was chosen, and the "Virtually staged" label unless the agency turned it off) and records it as a download asset, deletes every other variation's files and rows,
  * then marks the completion cleaned up. Each step checks what is already done, so a retry after a
  * crash finishes the work without repeating it.
  */
@@ -90,10 +94,11 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 	)
 	const logo = job.watermarkingEnabled ? await readLogo(project.userId) : null
 	if (job.watermarkingEnabled && !logo) logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
+	const marks = { logo, disclosure: (await agentBrandFor(project.userId)).disclosureLabel }
 
 	for (const { variation } of kept) {
 		if (done.has(variation.id)) continue
-		const final = await finalImage(variation, logo)
+		const final = await finalImage(variation, marks)
 		if (!final) {
 			logger.error({ projectId: project.id, variationId: variation.id }, 'kept image missing from storage: left out of the downloads')
 			continue

@@ -14,9 +14,11 @@ import { loader as workflowLoader } from '#app/routes/property-studio.$id.tsx'
 import { db } from '#core/platform/db.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { ForbiddenError } from '#core/errors.ts'
 import { favourite, giveLogo, renderedProject } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { changedBox } from '#tests/image-diff.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { jsonRequest, getRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
@@ -122,6 +124,30 @@ describe('completion in invoice mode', () => {
 		expect(isRed(pixel(320, 240))).toBe(false)
 		// The unbranded render is left as it was.
 		expect(await readStored(variationImageKeys(variations[0].id).full)).toEqual(original)
+	}, 60_000)
+
+	test('the final images carry the "Virtually staged" label bottom-left, unless the agency turned it off', async () => {
+		const finalOf = async (user: Awaited<ReturnType<typeof insertUser>>) => {
+			const { actor, project, variations } = await renderedProject(user)
+			await favourite(user, [variations[0].id])
+			const rendered = (await readStored(variationImageKeys(variations[0].id).full))!
+			await completeProject(actor, project.id, { watermarkingEnabled: false })
+			await drainJobs()
+			const [asset] = await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))
+			return { rendered, asset, final: (await readStored(asset.storageKey))! }
+		}
+
+		const labelled = await finalOf(await insertUser())
+		const box = (await changedBox(labelled.rendered, labelled.final))!
+		expect(box.left).toBeLessThan(640 * 0.05)
+		expect(box.bottom).toBeGreaterThan(480 * 0.9)
+		expect(box.right).toBeLessThan(320)
+
+		const agency = await insertUser()
+		await onboardAgent(actorFor(agency), { companyName: 'Plain Homes', agentName: 'Pat', email: agency.email, disclosureLabel: 'off' })
+		const plain = await finalOf(agency)
+		expect(plain.asset.storageKey).not.toMatch(/final\.jpg$/)
+		expect(plain.final).toEqual(plain.rendered)
 	}, 60_000)
 
 	test('a large logo is scaled down to a fifth of the image', async () => {

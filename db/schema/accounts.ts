@@ -82,6 +82,9 @@ export const brandAssets = pgTable(
     accentColor: text('accent_color').notNull().default('#3b82f6'),
     fontFamily: text('font_family').notNull().default('Inter'),
     templateStyle: text('template_style').notNull().default('modern'),
+    // "Virtually staged" burnt into the agency's staged photos and printed on its brochures: on
+    // unless the agency turns it off (listing rules expect it; see the README's design notes).
+    disclosureLabel: boolean('disclosure_label').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // why unique: one brand per agent profile, updated in place by a second onboarding

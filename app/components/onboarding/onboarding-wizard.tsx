@@ -9,6 +9,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import {
 	AgentProfileSchema,
+	DISCLOSURE_LABEL,
 	FONT_FAMILIES,
 	LOGO_HINT,
 	ONBOARDING_STEPS,
@@ -268,6 +269,21 @@ export function OnboardingWizard({
 								})}
 							</div>
 							<ErrorList errors={errorsOf('templateStyle')} />
+						</fieldset>
+						<fieldset className="flex flex-col gap-2" aria-describedby="disclosure-hint">
+							<legend className="mb-1 text-sm font-medium text-gray-800">“{DISCLOSURE_LABEL}” label</legend>
+							<p id="disclosure-hint" className="text-sm text-muted-foreground">
+								Printed in a corner of every staged photo you download or share and on your brochures, as listing rules ask.
+							</p>
+							<div className="flex flex-wrap gap-2">
+								{getCollectionProps(fields.disclosureLabel, { type: 'radio', options: ['on', 'off'] }).map(({ key, ...props }) => (
+									<label key={key} className="flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-accent/40">
+										<input {...props} className="size-4" />
+										{props.value === 'on' ? 'Show the label' : 'No label'}
+									</label>
+								))}
+							</div>
+							<ErrorList errors={errorsOf('disclosureLabel')} />
 						</fieldset>
 					</section>
 

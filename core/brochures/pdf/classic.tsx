@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
 import { ContactLines, Logo, Notes, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 import type { Theme } from './theme.ts'
@@ -35,7 +35,7 @@ export const classic: Template = {
 				<Text style={{ fontSize: 10, letterSpacing: 3, color: theme.primary }}>{content.brand.companyName.toUpperCase()}</Text>
 				<View style={{ flexDirection: 'row', flex: 1, marginTop: 18, width: '100%' }}>
 					<View style={{ flex: 1.15, borderWidth: 1, borderColor: theme.primary, padding: 5 }}>
-						{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} /> : null}
+						{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
 					</View>
 					<View style={{ flex: 1, paddingLeft: 30, justifyContent: 'center', alignItems: 'center' }}>
 						<Text style={{ fontSize: 11, fontStyle: 'italic', color: theme.muted }}>A keepsake of your viewing</Text>
@@ -63,12 +63,12 @@ export const classic: Template = {
 				<Rule theme={theme} />
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, caption: 'As viewed' },
-						{ data: room.after, caption: afterCaption(room, `Staged in ${room.styleLabel}`) },
+						{ data: room.before, disclosure: false, caption: 'As viewed' },
+						{ data: room.after, disclosure: showsDisclosure(content, room), caption: afterCaption(room, `Staged in ${room.styleLabel}`) },
 					].map((photo, i) => (
 						<View key={photo.caption} style={{ flex: 1, marginLeft: i ? 20 : 0 }}>
 							<View style={{ flex: 1, borderWidth: 1, borderColor: theme.primary, padding: 4 }}>
-								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} />
+								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
 							</View>
 							<Text style={{ fontSize: 10, fontStyle: 'italic', textAlign: 'center', marginTop: 6 }}>{photo.caption}</Text>
 						</View>

@@ -33,6 +33,11 @@ export function afterCaption(room: BrochureRoom, staged: string) {
 	return room.isPreview ? `${PREVIEW_LABEL} · ${room.styleLabel}` : staged
 }
 
+/** Whether a room's staged photo carries the "Virtually staged" label: the agency's choice, and never on a preview. */
+export function showsDisclosure(content: BrochureContent, room: BrochureRoom | undefined) {
+	return !!room && content.brand.disclosureLabel && !room.isPreview
+}
+
 // A fixed zone, so the date printed does not depend on where the worker runs.
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
 

@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
 import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
@@ -13,7 +13,7 @@ export const luxury: Template = {
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: '#ffffff' }}>
 				{/* The photo sits in a box pinned to the page's edges: sized by the page, it never spills onto a second one. */}
 				<View style={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: 0 }}>
-					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} /> : null}
+					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
 				</View>
 				<View style={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: 0, backgroundColor: '#000000', opacity: 0.5 }} />
 				<View style={{ flex: 1, padding: 48, justifyContent: 'space-between', alignItems: 'center' }}>
@@ -45,11 +45,11 @@ export const luxury: Template = {
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink }}>
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, label: 'Before' },
-						{ data: room.after, label: afterCaption(room, `After · ${room.styleLabel}`) },
+						{ data: room.before, disclosure: false, label: 'Before' },
+						{ data: room.after, disclosure: showsDisclosure(content, room), label: afterCaption(room, `After · ${room.styleLabel}`) },
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 3 : 0 }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} />
+							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
 							<Text style={{ position: 'absolute', bottom: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}>
 								{spaced(photo.label)}
 							</Text>

@@ -1,5 +1,5 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn } from './content.ts'
+import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
 import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
@@ -10,7 +10,7 @@ export const modern: Template = {
 		return (
 			<Page {...PAGE} style={{ fontFamily: theme.font, flexDirection: 'row', backgroundColor: theme.primary }}>
 				<View style={{ width: '58%', height: '100%', backgroundColor: theme.accent }}>
-					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} /> : null}
+					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
 				</View>
 				<View style={{ flex: 1, padding: 36, justifyContent: 'space-between', color: theme.onPrimary }}>
 					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
@@ -62,11 +62,11 @@ export const modern: Template = {
 				</View>
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, label: 'BEFORE', colour: '#1b1b1f', text: '#ffffff' },
-						{ data: room.after, label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(), colour: theme.accent, text: theme.onAccent },
+						{ data: room.before, disclosure: false, label: 'BEFORE', colour: '#1b1b1f', text: '#ffffff' },
+						{ data: room.after, disclosure: showsDisclosure(content, room), label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(), colour: theme.accent, text: theme.onAccent },
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 12 : 0, borderRadius: 8, overflow: 'hidden' }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} />
+							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
 							<Text
 								style={{
 									position: 'absolute',

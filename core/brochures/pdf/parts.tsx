@@ -1,12 +1,39 @@
 import { Image, Link, Text, View, type Styles } from '@react-pdf/renderer'
+import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
 import type { BrochureContent } from './content.ts'
 
 export type Style = Styles[string]
 
 /** Pieces every template uses: photos, the logo, the agent's contact lines and the small print. */
 
-export function Photo({ data, style }: { data: Buffer; style?: Style }) {
-	return <Image src={{ data, format: 'jpg' }} style={{ objectFit: 'cover', ...style }} />
+/**
+ * A photo filling its box; a staged one may carry the "Virtually staged" label in its bottom-left
+ * corner, drawn over the photo rather than burnt into it because the box crops the photo to fit.
+ */
+export function Photo({ data, style, disclosure = false }: { data: Buffer; style?: Style; disclosure?: boolean }) {
+	return (
+		<>
+			<Image src={{ data, format: 'jpg' }} style={{ objectFit: 'cover', ...style }} />
+			{disclosure ? (
+				<Text
+					style={{
+						position: 'absolute',
+						left: 10,
+						bottom: 10,
+						fontSize: 8,
+						fontWeight: 700,
+						color: '#ffffff',
+						backgroundColor: 'rgba(0, 0, 0, 0.62)',
+						paddingVertical: 3,
+						paddingHorizontal: 7,
+						borderRadius: 8,
+					}}
+				>
+					{DISCLOSURE_LABEL}
+				</Text>
+			) : null}
+		</>
+	)
 }
 
 export function Logo({ logo, height, style }: { logo: Buffer | null; height: number; style?: Style }) {

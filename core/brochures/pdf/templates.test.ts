@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { BRAND_DEFAULTS, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
-import { embeddedFonts, pdfPages, pdfTextRuns } from '#tests/brochures.ts'
+import { BRAND_DEFAULTS, DISCLOSURE_LABEL, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
+import { embeddedFonts, pdfPages, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
 import { sampleBrochureContent } from '../sample-brochure.ts'
@@ -38,6 +38,26 @@ describe('the three template styles', () => {
 		const squeezed = (page: number) => pages[page].text.replace(/\s+/g, '').toLowerCase()
 		expect(squeezed(1)).toContain('preview,notstaged')
 		expect(squeezed(2)).not.toContain('preview')
+	})
+})
+
+describe('the "Virtually staged" label', () => {
+	const labels = (runs: PdfTextRun[]) => runs.filter((run) => run.str.includes(DISCLOSURE_LABEL))
+
+	test.each(TEMPLATE_STYLES)('%s: on the cover photo and each staged photo, bottom-left of it; never on the photo as viewed', async (templateStyle) => {
+		const runs = await pdfTextRuns(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
+		const found = labels(runs)
+		expect(found.map((run) => run.page)).toEqual([1, 2, 3, 4])
+		// The staged photo is the right one of each pair: the label starts in the page's right half.
+		for (const run of found.filter((run) => run.page > 1)) expect(run.x).toBeGreaterThan(run.pageWidth / 2)
+	})
+
+	test.each(TEMPLATE_STYLES)('%s: left out when the agency turns it off, and on a preview', async (templateStyle) => {
+		const off = await sampleBrochureContent({ ...brand, templateStyle, disclosureLabel: false })
+		expect(labels(await pdfTextRuns(await renderBrochurePdf(off)))).toEqual([])
+		const preview = await sampleBrochureContent({ ...brand, templateStyle })
+		preview.rooms[0] = { ...preview.rooms[0], isPreview: true }
+		expect(labels(await pdfTextRuns(await renderBrochurePdf(preview))).map((run) => run.page)).toEqual([3, 4])
 	})
 })
 

@@ -1,0 +1,1 @@
+ALTER TABLE "brand_assets" ADD COLUMN "disclosure_label" boolean DEFAULT true NOT NULL;
