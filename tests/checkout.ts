@@ -1,6 +1,9 @@
+import { inArray } from 'drizzle-orm'
 import sharp from 'sharp'
+import { propertyStudioVariations } from '#db/schema/studio.ts'
 import type { User } from '#db/schema/accounts.ts'
 import { uploadLogo } from '#core/accounts/logo.ts'
+import { db } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { uploadRoom } from '#core/studio/rooms.ts'
@@ -31,6 +34,14 @@ export async function renderedProject(
 	}
 	await drainJobs()
 	return { actor, project, variations: await listVariations(actor, project.id) }
+}
+
+/**
+ * Marks renders as a staging vendor's. The local preview drew them, but what the product treats as
+ * staged (the disclosure label, the preview captions) follows the provider recorded on the row.
+ */
+export async function stagedByVendor(variations: Array<{ id: string }>, provider = 'virtual-staging-ai') {
+	await db.update(propertyStudioVariations).set({ provider }).where(inArray(propertyStudioVariations.id, variations.map((v) => v.id)))
 }
 
 export async function favourite(user: User, ids: string[]) {

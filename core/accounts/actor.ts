@@ -43,6 +43,7 @@ export type Permission =
 	| 'view:ops'
 	| 'manage:tickets'
 	| 'manage:users'
+	| 'remove:disclosure'
 
 /** Pure, so the UI can hide what the server would refuse anyway. */
 export function can(actor: Actor, permission: Permission): boolean {
@@ -59,6 +60,7 @@ export function can(actor: Actor, permission: Permission): boolean {
 			return actor.isCeo || actor.isAdmin
 		case 'manage:tickets':
 		case 'manage:users':
+		case 'remove:disclosure':
 			return actor.isAdmin || actor.isCeo
 	}
 }

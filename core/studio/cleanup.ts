@@ -8,13 +8,13 @@ import {
 	propertyStudioVariations as variations,
 	type PropertyStudioVariation,
 } from '#db/schema/studio.ts'
-import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { readLogo } from '#core/accounts/logo.ts'
 import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { logger } from '#core/platform/logger.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { assetFileNames } from './asset-names.ts'
+import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
 import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
@@ -94,11 +94,11 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 	)
 	const logo = job.watermarkingEnabled ? await readLogo(project.userId) : null
 	if (job.watermarkingEnabled && !logo) logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
-	const marks = { logo, disclosure: (await agentBrandFor(project.userId)).disclosureLabel }
+	const agencyLabel = await agencyDisclosure(project.userId)
 
 	for (const { variation } of kept) {
 		if (done.has(variation.id)) continue
-		const final = await finalImage(variation, marks)
+		const final = await finalImage(variation, { logo, disclosure: disclosureApplies(agencyLabel, variation) })
 		if (!final) {
 			logger.error({ projectId: project.id, variationId: variation.id }, 'kept image missing from storage: left out of the downloads')
 			continue

@@ -16,7 +16,7 @@ import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'
 import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { ForbiddenError } from '#core/errors.ts'
-import { favourite, giveLogo, renderedProject } from '#tests/checkout.ts'
+import { favourite, giveLogo, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { changedBox } from '#tests/image-diff.ts'
 import { drainJobs } from '#tests/jobs.ts'
@@ -126,9 +126,10 @@ describe('completion in invoice mode', () => {
 		expect(await readStored(variationImageKeys(variations[0].id).full)).toEqual(original)
 	}, 60_000)
 
-	test('the final images carry the "Virtually staged" label bottom-left, unless the agency turned it off', async () => {
-		const finalOf = async (user: Awaited<ReturnType<typeof insertUser>>) => {
+	test('the final images carry the "Virtually staged" label bottom-left, unless the agency turned it off or the render is a preview', async () => {
+		const finalOf = async (user: Awaited<ReturnType<typeof insertUser>>, { preview = false } = {}) => {
 			const { actor, project, variations } = await renderedProject(user)
+			if (!preview) await stagedByVendor(variations)
 			await favourite(user, [variations[0].id])
 			const rendered = (await readStored(variationImageKeys(variations[0].id).full))!
 			await completeProject(actor, project.id, { watermarkingEnabled: false })
@@ -148,6 +149,10 @@ describe('completion in invoice mode', () => {
 		const plain = await finalOf(agency)
 		expect(plain.asset.storageKey).not.toMatch(/final\.jpg$/)
 		expect(plain.final).toEqual(plain.rendered)
+
+		// The local preview is not staged: its captions say "Preview, not staged" instead.
+		const preview = await finalOf(await insertUser(), { preview: true })
+		expect(preview.final).toEqual(preview.rendered)
 	}, 60_000)
 
 	test('a large logo is scaled down to a fifth of the image', async () => {

@@ -1,47 +1,69 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import {
 	propertySessionCompletions as completions,
 	propertyStudioRooms as rooms,
 	propertyStudioVariations as variations,
 } from '#db/schema/studio.ts'
-import type { Actor } from '#core/accounts/actor.ts'
+import { assertCan, type Actor } from '#core/accounts/actor.ts'
+import { readLogo } from '#core/accounts/logo.ts'
 import { db } from '#core/platform/db.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { ownedProject } from './access.ts'
 import { assetFileNames } from './asset-names.ts'
+import { agencyDisclosure, disclosedImage } from './disclosed-image.ts'
 import { studioFileKey } from './files.ts'
-import { getProject } from './projects.ts'
 import { listFavorites } from './variations.ts'
+import { projectView } from './views.ts'
+import { markImage } from './watermark.ts'
 
 export interface DownloadableImage {
 	id: string
 	fileName: string
-	/** storage key of the file to save */
-	key: string
 	roomName: string
 	style: string
+	/** The file's bytes, or null when storage has lost it. */
+	read(): Promise<Buffer | null>
+}
+
+export interface DisclosureChoice {
+	/** false: leave the "Virtually staged" label out whatever the agency chose (staff only). */
+	disclosure?: boolean
+	/** Who asked to leave it out, when that is not the actor (the CLI's operator acting as the owner). */
+	requestedBy?: Actor
 }
 
 /**
  * What a project offers to take away (`rendo download`): a completed project's final assets
- * (branded when the agent chose so, named at completion), else its finished favourites, named
- * the way completion will name them. The actor must own the project.
+ * (branded and labelled as the agent chose, named at completion), else its finished favourites,
+ * named the way completion will name them and labelled as the final images will be. The actor must
+ * own the project; leaving the label out takes staff.
  */
-export async function downloadableImages(actor: Actor, projectId: string) {
-	const project = await getProject(actor, projectId)
+export async function downloadableImages(actor: Actor, projectId: string, { disclosure = true, requestedBy = actor }: DisclosureChoice = {}) {
+	if (!disclosure) assertCan(requestedBy, 'remove:disclosure')
+	const row = await ownedProject(db, actor, projectId)
+	const project = projectView(row)
+	const ownerId = row.userId
 	if (project.status === 'completed') {
 		const rows = await db
-			.select({ asset: assets, style: variations.style, roomName: rooms.roomName, roomType: rooms.roomType })
+			.select({ asset: assets, style: variations.style, rendered: variations.imageUrl, roomName: rooms.roomName, roomType: rooms.roomType })
 			.from(assets)
 			.innerJoin(variations, eq(variations.id, assets.variationId))
 			.innerJoin(rooms, eq(rooms.id, variations.roomId))
 			.where(eq(assets.projectId, projectId))
 			.orderBy(asc(assets.fileName))
-		const images: DownloadableImage[] = rows.map(({ asset, style, roomName, roomType }) => ({
+		const logo = !disclosure && rows.some(({ asset }) => asset.watermarked) ? await readLogo(ownerId) : null
+		const images: DownloadableImage[] = rows.map(({ asset, style, rendered, roomName, roomType }) => ({
 			id: asset.variationId,
 			fileName: asset.fileName,
-			key: asset.storageKey,
 			roomName: roomName ?? roomType,
 			style,
+			// Without the label: the render again, with the logo the final image has, if any.
+			read: async () => {
+				if (disclosure || !rendered) return readBytes(asset.storageKey)
+				const image = await readBytes(rendered)
+				return image && asset.watermarked && logo ? markImage(image, { logo, disclosure: false }) : image
+			},
 		}))
 		// The completion's clean-up job writes the assets: until it has finished, the list is not whole.
 		const [completion] = await db
@@ -55,14 +77,25 @@ export async function downloadableImages(actor: Actor, projectId: string) {
 		project.propertyAddress,
 		favourites.map((v) => ({ id: v.id, roomName: v.roomName, roomType: v.roomName, style: v.style })),
 	)
+	const providers = new Map(
+		favourites.length
+			? (await db.select({ id: variations.id, provider: variations.provider }).from(variations).where(inArray(variations.id, favourites.map((v) => v.id)))).map((v) => [v.id, v])
+			: [],
+	)
+	const agencyLabel = disclosure && (await agencyDisclosure(ownerId))
 	const images: DownloadableImage[] = []
-	for (const v of favourites)
+	for (const v of favourites) {
+		const key = await studioFileKey(actor, { owner: 'variation', id: v.id, kind: 'full' })
 		images.push({
 			id: v.id,
 			fileName: names.get(v.id)!,
-			key: await studioFileKey(actor, { owner: 'variation', id: v.id, kind: 'full' }),
 			roomName: v.roomName,
 			style: v.style,
+			read: async () => {
+				const image = await readBytes(key)
+				return image && agencyLabel ? disclosedImage(ownerId, image, providers.get(v.id)!) : image
+			},
 		})
+	}
 	return { project, images, preparing: false }
 }

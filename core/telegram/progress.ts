@@ -14,6 +14,7 @@ import type { IntakeProgress, PhotoProgress, RoomRef, TelegramNotifier } from '.
 import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
+import { disclosedImage } from '#core/studio/disclosed-image.ts'
 
 /** How often the status message is brought up to date while renders run. */
 const PROGRESS_INTERVAL_MS = 3000
@@ -54,8 +55,9 @@ async function claim(intakeId: string, group: Group) {
 	return group.variations.filter((v) => claimed.has(v.id))
 }
 
-async function deliver(notifier: TelegramNotifier, chatId: number, intakeId: string, group: Group) {
-	const variations = await claim(intakeId, group)
+async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group: Group) {
+	const { chatId, userId } = intake
+	const variations = await claim(intake.id, group)
 	if (!variations.length) return
 	try {
 		const completed = variations.filter((v) => v.status === 'completed' && v.imageUrl)
@@ -64,7 +66,11 @@ async function deliver(notifier: TelegramNotifier, chatId: number, intakeId: str
 				room: group.room,
 				style: group.style,
 				isPreview: completed.some((v) => isPreviewProvider(v.provider)),
-				variations: completed.map((v) => ({ id: v.id, isFavorite: v.isFavorite, readImage: () => storedBytes(v.imageUrl!) })),
+				variations: completed.map((v) => ({
+					id: v.id,
+					isFavorite: v.isFavorite,
+					readImage: async () => disclosedImage(userId, await storedBytes(v.imageUrl!), v),
+				})),
 			})
 		const failed = variations.find((v) => v.status === 'failed')
 		if (failed)
@@ -151,7 +157,7 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 	}
 	await notifier.showStatus(intake.chatId, statusMessageId, progress)
 
-	for (const group of settledGroups(variations, rooms)) await deliver(notifier, intake.chatId, intake.id, group)
+	for (const group of settledGroups(variations, rooms)) await deliver(notifier, intake, group)
 
 	const watched = Date.now() - (intake.submittedAt?.getTime() ?? 0) < WATCH_FOR_MS
 	if (!progress.done && watched) await queueProgress(db, intake.id, new Date(Date.now() + PROGRESS_INTERVAL_MS))

@@ -3,6 +3,7 @@ import { telegramIntakePhotos, telegramIntakes } from '#db/schema/telegram.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { db } from '#core/platform/db.ts'
 import { ownedVariation } from '#core/studio/access.ts'
+import { disclosedImage } from '#core/studio/disclosed-image.ts'
 import { studioFileKey } from '#core/studio/files.ts'
 import { remodelRoom } from '#core/studio/process-room.ts'
 import { setFavorite } from '#core/studio/variations.ts'
@@ -31,7 +32,9 @@ export async function remodelVariation(actor: Actor, variationId: string) {
 	return { room, style: variation.style, variation: result.variation }
 }
 
-/** A variation's full image as bytes, after checking it is the actor's. */
+/** A variation's full image as bytes, after checking it is the actor's, labelled as the agency chose. */
 export async function variationImage(actor: Actor, variationId: string) {
-	return storedBytes(await studioFileKey(actor, { owner: 'variation', id: variationId, kind: 'full' }))
+	const { variation, project } = await ownedVariation(db, actor, variationId)
+	const image = await storedBytes(await studioFileKey(actor, { owner: 'variation', id: variationId, kind: 'full' }))
+	return disclosedImage(project.userId, image, variation)
 }

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { readBytes } from '#core/platform/storage.ts'
+import { completeProject } from '#core/studio/complete-project.ts'
+import { variationImageKeys } from '#core/studio/render-variations.ts'
+import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { rendo, rendoJson } from '#tests/cli.ts'
+import { insertUser } from '#tests/factories.ts'
+import { changedBox } from '#tests/image-diff.ts'
+import { drainJobs } from '#tests/jobs.ts'
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-download-test-'))
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+/** Downloads the project into a fresh folder and reads back the one file saved. */
+async function downloadOne(projectId: string, name: string, ...flags: string[]) {
+	const out = path.join(work, name)
+	const result = await rendoJson<{ files: Array<{ fileName: string; status: string }> }>(['download', projectId, '--out', out, ...flags])
+	expect(result.files.map((f) => f.status)).toEqual(['downloaded'])
+	return fs.readFileSync(path.join(out, result.files[0].fileName))
+}
+
+/** Whether the "Virtually staged" label is in the bottom-left corner of the saved file. */
+async function labelled(saved: Buffer, rendered: Buffer) {
+	const box = await changedBox(rendered, saved)
+	return !!box && box.left < 640 * 0.05 && box.bottom > 480 * 0.9 && box.right < 320
+}
+
+describe('rendo download and the "Virtually staged" label', () => {
+	test('favourites and final images come labelled as the agency chose; --no-disclosure leaves the label out, for staff only', async () => {
+		const agent = await insertUser({ role: 'agent' })
+		const { actor, project, variations } = await renderedProject(agent)
+		await stagedByVendor(variations)
+		await favourite(agent, [variations[0].id])
+		const rendered = (await readBytes(variationImageKeys(variations[0].id).full))!
+
+		expect(await labelled(await downloadOne(project.id, 'favourites', '--json'), rendered)).toBe(true)
+		expect(await downloadOne(project.id, 'favourites-plain', '--no-disclosure', '--json')).toEqual(rendered)
+
+		const refused = await rendo(['download', project.id, '--out', path.join(work, 'refused'), '--no-disclosure', '--as', agent.email])
+		expect(refused.code).toBe(1)
+		expect(refused.stderr.trim()).toBe('rendo: not allowed for this account (see --as)')
+		expect(fs.existsSync(path.join(work, 'refused'))).toBe(false)
+
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		expect(await labelled(await downloadOne(project.id, 'final', '--json'), rendered)).toBe(true)
+		expect(await downloadOne(project.id, 'final-plain', '--no-disclosure', '--json')).toEqual(rendered)
+	}, 120_000)
+})

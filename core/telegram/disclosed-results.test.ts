@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { propertyStudioVariations } from '#db/schema/studio.ts'
+import { telegramIntakePhotos, telegramIntakes } from '#db/schema/telegram.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
+import { db } from '#core/platform/db.ts'
+import { PREVIEW_PROVIDER } from '#core/render/provider.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { changedBox } from '#tests/image-diff.ts'
+import type { TelegramNotifier, VariationDelivery } from './ports.ts'
+import { reportProgress } from './progress.ts'
+import { variationImage } from './variation-actions.ts'
+
+type User = Awaited<ReturnType<typeof insertUser>>
+
+/** A project rendered for the user, as if by a staging vendor rather than the local preview. */
+async function stagedProject(user: User, provider = 'virtual-staging-ai') {
+	const rendered = await renderedProject(user)
+	await stagedByVendor(rendered.variations, provider)
+	const [variation] = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.id, rendered.variations[0].id))
+	return { ...rendered, variation, rendered: (await readBytes(variation.imageUrl!))! }
+}
+
+/** What the bot's progress job sends for a batch holding the project's one room. */
+async function deliveredImage(user: User, project: { id: string }, roomId: string) {
+	const [intake] = await db
+		.insert(telegramIntakes)
+		.values({ userId: user.id, telegramUserId: 7001, chatId: 7001, step: 'submitted', projectId: project.id, styles: ['scandinavian'], statusMessageId: 1, submittedAt: new Date() })
+		.returning()
+	await db.insert(telegramIntakePhotos).values({ intakeId: intake.id, fileId: 'f', fileUniqueId: 'u', messageId: 1, roomType: 'kitchen', roomId })
+	const deliveries: VariationDelivery[] = []
+	const notifier: TelegramNotifier = {
+		showStatus: async () => {},
+		sendVariations: async (_chat, delivery) => void deliveries.push(delivery),
+		reportFailure: async () => {},
+		sendNotice: async () => {},
+	}
+	await reportProgress(notifier, intake.id)
+	expect(deliveries).toHaveLength(1)
+	return deliveries[0].variations[0].readImage()
+}
+
+describe("the bot's results carry the agency's disclosure label", () => {
+	test('a staged result and a favourite sent to Telegram are labelled bottom-left', async () => {
+		const user = await insertUser()
+		const { project, variation, rendered } = await stagedProject(user)
+		const sent = await deliveredImage(user, project, variation.roomId)
+		const box = (await changedBox(rendered, sent))!
+		expect(box.left).toBeLessThan(640 * 0.05)
+		expect(box.bottom).toBeGreaterThan(480 * 0.9)
+		expect(await changedBox(rendered, await variationImage(actorFor(user), variation.id))).toEqual(box)
+	}, 60_000)
+
+	test('nothing is added when the agency turned the label off, or to a preview', async () => {
+		const agency = await insertUser()
+		await onboardAgent(actorFor(agency), { companyName: 'Plain Homes', agentName: 'Pat', email: agency.email, disclosureLabel: 'off' })
+		const off = await stagedProject(agency)
+		expect(await deliveredImage(agency, off.project, off.variation.roomId)).toEqual(off.rendered)
+		expect(await variationImage(actorFor(agency), off.variation.id)).toEqual(off.rendered)
+
+		const user = await insertUser()
+		const preview = await stagedProject(user, PREVIEW_PROVIDER)
+		expect(await variationImage(actorFor(user), preview.variation.id)).toEqual(preview.rendered)
+	}, 60_000)
+})
