@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { BRAND_DEFAULTS, DISCLOSURE_LABEL, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
+import fs from 'node:fs'
+import { BRAND_DEFAULTS, DISCLOSURE_LABEL, FONT_FAMILIES, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
 import { embeddedFonts, pdfPages, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
 import { sampleBrochureContent } from '../sample-brochure.ts'
 import { renderBrochurePdf } from './brochure-document.tsx'
+import { BRAND_PACKAGES, BRAND_SUBSETS, EMOJI_SUBSETS } from './font-stack.ts'
+import { fontsourceFiles } from './fonts.ts'
 import { contrast, readableOn, themeFor } from './theme.ts'
 
 const brand = {
@@ -112,6 +115,14 @@ describe('every script an agency may type', () => {
 })
 
 describe('brochure details', () => {
+	test("the font stack names every piece the installed fontsource packages ship, and only those", () => {
+		const shipped = (name: string) =>
+			fs.readdirSync(fontsourceFiles(name)).flatMap((file) => file.match(new RegExp(`^${name}-(.+)-400-normal\\.woff$`))?.[1] ?? [])
+		for (const family of FONT_FAMILIES)
+			expect(['latin', ...BRAND_SUBSETS[family]].sort()).toEqual(shipped(BRAND_PACKAGES[family]).sort())
+		expect([...EMOJI_SUBSETS].sort()).toEqual(shipped('noto-emoji').sort())
+	})
+
 	test('text on a brand colour falls back to black or white when the brand pair would not read', () => {
 		expect(readableOn('#0f2a44', '#ffffff')).toBe('#ffffff')
 		expect(readableOn('#ffffff', '#fefefe')).toBe('#111111')

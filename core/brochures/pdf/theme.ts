@@ -1,5 +1,5 @@
 import type { FontFamily, TemplateStyle } from '#core/accounts/agent-profile.schema.ts'
-import { brochureFontStack } from './fonts.ts'
+import { brochureFontStack } from './font-stack.ts'
 
 /** The colours a template paints with, derived from the agent's three brand colours. */
 export interface Theme {
