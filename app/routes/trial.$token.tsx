@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useParams } from '@remix-run/react'
 import { ArrowRight, Download, Hourglass, ImageOff, RefreshCw } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { CompareSlider } from '#app/components/landing/before-after.tsx'
+import { GeneralErrorBoundary, LinkNotFound } from '#app/components/error-boundary.tsx'
 import { getStartedLink } from '#app/components/site-header.tsx'
+import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useRootData } from '#app/root.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -49,8 +49,11 @@ function Result({ token, trial }: { token: string; trial: TrialView }) {
 	if (trial.hasStaged)
 		return (
 			<div className="flex flex-col gap-3">
-				<CompareSlider
-					images={{ before: `/trial/${token}/before`, after: `/trial/${token}/after`, label: style, subject: room, fit: 'contain' }}
+				<BeforeAfter
+					before={{ src: `/trial/${token}/before`, alt: `${room}, before` }}
+					after={{ src: `/trial/${token}/after`, alt: `${room}, ${style}` }}
+					label={room}
+					eager
 				/>
 				<p className="text-sm text-muted-foreground">
 					Drag across the photo to compare.{' '}
@@ -118,14 +121,12 @@ export function ErrorBoundary() {
 		<GeneralErrorBoundary
 			statusHandlers={{
 				404: () => (
-					<div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
-						<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Trial not found</h1>
-						<p className="text-muted-foreground">This trial link is not valid. Check that you copied the whole link from the e-mail.</p>
+					<LinkNotFound what="trial">
 						<Link to="/#try-it-free" className={buttonClasses()}>
 							Try Rendo free
 							<ArrowRight aria-hidden className="size-4" />
 						</Link>
-					</div>
+					</LinkNotFound>
 				),
 			}}
 		/>

@@ -15,6 +15,11 @@ export function brochureDownloadPath(uniqueToken: string) {
 	return `/api/brochures/${uniqueToken}`
 }
 
+/** The brochure's web page for anyone holding the token: its rooms before and after, and the PDF. */
+export function brochureWebPath(uniqueToken: string) {
+	return `/brochure/${uniqueToken}`
+}
+
 /**
  * A brochure of the actor's own, with its property and rendo project. Brochures belong to the
  * account whose property they show; anyone else's (or an unknown id) is not found, so a stranger
@@ -79,6 +84,7 @@ export async function listAgentBrochures(actor: Actor) {
 			buyerEmail: brochure.buyerEmail,
 			status: statusOf(brochure, project),
 			downloadUrl: brochure.generatedAt ? brochureDownloadPath(brochure.uniqueToken) : null,
+			webUrl: brochure.generatedAt ? brochureWebPath(brochure.uniqueToken) : null,
 			roomCount: roomCounts.find((c) => c.token === brochure.uniqueToken)?.rooms ?? 0,
 			property: { id: property.id, address: property.address, clientName: property.clientName, clientEmail: property.clientEmail },
 			lastEmail: lastEmail && {

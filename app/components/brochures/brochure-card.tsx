@@ -1,4 +1,4 @@
-import { CircleAlert, Eye, Loader2, MailCheck, MousePointerClick, RefreshCw, Send } from 'lucide-react'
+import { CircleAlert, Eye, Globe, Loader2, MailCheck, MousePointerClick, RefreshCw, Send } from 'lucide-react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -91,6 +91,12 @@ export function BrochureCard({
 						Preview
 					</Button>
 				)}
+				{brochure.webUrl ? (
+					<a href={brochure.webUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+						<Globe aria-hidden className="size-4" />
+						View online
+					</a>
+				) : null}
 				<Button size="sm" onClick={onSend} disabled={brochure.status !== 'ready'}>
 					<Send aria-hidden className="size-4" />
 					Send to Buyer

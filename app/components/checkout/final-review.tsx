@@ -1,4 +1,6 @@
 import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, LoaderCircle, RefreshCw, Stamp } from 'lucide-react'
+import { useState } from 'react'
+import { CompareButton, CompareDialog, comparisonOf, type Comparison } from '#app/components/studio/compare-dialog.tsx'
 import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
@@ -16,14 +18,16 @@ function FavouriteCard({
 	roomName,
 	selected,
 	onToggle,
+	onCompare,
 }: {
 	variation: VariationView
 	roomName: string
 	selected: boolean
 	onToggle: () => void
+	onCompare: () => void
 }) {
 	return (
-		<li>
+		<li className="relative">
 			<label
 				className={cn(
 					'relative flex h-full cursor-pointer flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
@@ -49,6 +53,8 @@ function FavouriteCard({
 					</span>
 				</span>
 			</label>
+			{/* beside the label, not in it: a click on it must not toggle the card */}
+			<CompareButton name={`${roomName}, ${styleLabel(variation.style)}`} onClick={onCompare} className="absolute top-2 right-2 z-10" />
 		</li>
 	)
 }
@@ -158,6 +164,7 @@ export function FinalReview({
 	const groups = rooms
 		.map((room) => ({ room, items: favourites.filter((v) => v.roomId === room.id) }))
 		.filter((group) => group.items.length > 0)
+	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const hasLogo = logo.state === 'ready' && logo.logo.hasLogo
 	const blocker =
 		selected.size === 0 ? 'Select at least one image to keep.' : branding && !hasLogo ? 'Upload your logo, or untick branding.' : null
@@ -200,12 +207,20 @@ export function FinalReview({
 								</h3>
 								<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
 									{items.map((v) => (
-										<FavouriteCard key={v.id} variation={v} roomName={name} selected={selected.has(v.id)} onToggle={() => onToggle(v.id)} />
+										<FavouriteCard
+											key={v.id}
+											variation={v}
+											roomName={name}
+											selected={selected.has(v.id)}
+											onToggle={() => onToggle(v.id)}
+											onCompare={() => setComparing(comparisonOf(room, v, `${name}, ${styleLabel(v.style)}`))}
+										/>
 									))}
 								</ul>
 							</section>
 						)
 					})}
+					<CompareDialog comparison={comparing} onClose={() => setComparing(null)} />
 				</>
 			)}
 			<div className="grid gap-4 lg:grid-cols-2">

@@ -4,6 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
+import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { usePolling } from './use-polling.ts'
@@ -111,12 +112,14 @@ function RoomGallery({
 	variations,
 	onToggleFavorite,
 	onRemodel,
+	onCompare,
 	onImageError,
 }: {
 	room: RoomView
 	variations: VariationView[]
 	onToggleFavorite: (variation: VariationView) => void
 	onRemodel: (roomId: string, style: string) => Promise<VariationView | null>
+	onCompare: (comparison: Comparison) => void
 	onImageError: (variationId: string) => void
 }) {
 	const name = roomLabel(room)
@@ -143,6 +146,7 @@ function RoomGallery({
 						variations={mine.filter((v) => v.style === style).sort(byBatchOrder)}
 						onToggleFavorite={onToggleFavorite}
 						onRemodel={() => onRemodel(room.id, style)}
+						onCompare={(variation, title) => onCompare(comparisonOf(room, variation, title))}
 						onImageError={onImageError}
 					/>
 				))}
@@ -175,6 +179,7 @@ export function Gallery({
 	const roomsLoad = useRoomsWithRetry(refreshRooms)
 	const [variationsError, setVariationsError] = useState(false)
 	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
+	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const anyPending = variations.some((v) => v.status === 'pending')
 
 	usePolling(
@@ -239,6 +244,7 @@ export function Gallery({
 						variations={variations}
 						onToggleFavorite={onToggleFavorite}
 						onRemodel={onRemodel}
+						onCompare={setComparing}
 						onImageError={markBroken}
 					/>
 				))}
@@ -271,6 +277,7 @@ export function Gallery({
 				</GalleryNotice>
 			) : null}
 			{content}
+			<CompareDialog comparison={comparing} onClose={() => setComparing(null)} />
 			<StepActions>
 				<Button variant="outline" onClick={onBack}>
 					<ArrowLeft aria-hidden className="size-4" />

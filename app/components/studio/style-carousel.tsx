@@ -4,6 +4,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { VariationView } from '#core/studio/views.ts'
 import { styleLabel } from '#core/studio/labels.ts'
+import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 
@@ -59,6 +60,7 @@ function Slide({
 	total,
 	label,
 	onToggleFavorite,
+	onCompare,
 	onImageError,
 }: {
 	variation: VariationView
@@ -66,6 +68,7 @@ function Slide({
 	total: number
 	label: string
 	onToggleFavorite: () => void
+	onCompare: () => void
 	onImageError: () => void
 }) {
 	return (
@@ -86,6 +89,9 @@ function Slide({
 					label={`${label}, variation ${position}`}
 					className="absolute top-2 right-2"
 				/>
+			) : null}
+			{variation.status === 'completed' ? (
+				<CompareButton name={`${label}, variation ${position}`} onClick={onCompare} className="absolute right-2 bottom-2" />
 			) : null}
 		</div>
 	)
@@ -134,6 +140,7 @@ export function StyleCarousel({
 	variations,
 	onToggleFavorite,
 	onRemodel,
+	onCompare,
 	onImageError,
 }: {
 	roomName: string
@@ -143,6 +150,8 @@ export function StyleCarousel({
 	onToggleFavorite: (variation: VariationView) => void
 	/** asks for one more variation; resolves with it, or null when the request failed */
 	onRemodel: () => Promise<VariationView | null>
+	/** opens the larger before/after view of a variation, under this title */
+	onCompare: (variation: VariationView, title: string) => void
 	onImageError: (variationId: string) => void
 }) {
 	const carousel = useSnapCarousel(variations.length)
@@ -220,6 +229,7 @@ export function StyleCarousel({
 							total={total}
 							label={label}
 							onToggleFavorite={() => onToggleFavorite(v)}
+							onCompare={() => onCompare(v, `${label}, variation ${i + 1}`)}
 							onImageError={() => onImageError(v.id)}
 						/>
 					))}

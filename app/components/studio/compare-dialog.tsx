@@ -1,0 +1,73 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { SquareSplitHorizontal } from 'lucide-react'
+import { BeforeAfter } from '#app/components/ui/before-after.tsx'
+import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
+import { PreviewLabel } from './variation-image.tsx'
+
+/** A variation next to the photo it was made from. */
+export interface Comparison {
+	/** what is shown, e.g. 'Modern Bedroom, variation 2' */
+	title: string
+	before: string
+	after: string
+	isPreview: boolean
+}
+
+export function comparisonOf(room: Pick<RoomView, 'originalImageUrl'>, variation: Pick<VariationView, 'imageUrl' | 'isPreview'>, title: string): Comparison {
+	return { title, before: room.originalImageUrl, after: variation.imageUrl ?? '', isPreview: variation.isPreview }
+}
+
+/** Opens the comparison; the visible word leads its name, which says what it compares. */
+export function CompareButton({ name, onClick, className }: { name: string; onClick: () => void; className?: string }) {
+	return (
+		<button
+			type="button"
+			aria-label={`Compare ${name} with the original`}
+			onClick={onClick}
+			className={cn(
+				'inline-flex h-11 items-center gap-1.5 rounded-full bg-white/90 px-3 text-sm font-medium text-gray-900 shadow-md backdrop-blur hover:bg-white',
+				className,
+			)}
+		>
+			<SquareSplitHorizontal aria-hidden className="size-4" />
+			Compare
+		</button>
+	)
+}
+
+/** The larger view of a variation: the before/after slider over its original photo. */
+export function CompareDialog({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
+	return (
+		<Dialog.Root open={!!comparison} onOpenChange={(open) => (open ? undefined : onClose())}>
+			{comparison ? (
+				<Dialog.Portal>
+					<Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+					<Dialog.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col gap-4 overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(64rem,calc(100vw_-_2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+						<div className="flex items-start justify-between gap-4">
+							<div className="flex flex-col gap-1">
+								<div className="flex flex-wrap items-center gap-2">
+									<Dialog.Title className="text-lg font-bold text-gray-900">{comparison.title}</Dialog.Title>
+									{comparison.isPreview ? <PreviewLabel /> : null}
+								</div>
+								<Dialog.Description className="text-sm text-muted-foreground">
+									Drag across the photo, or use the arrow keys, to compare it with the original.
+								</Dialog.Description>
+							</div>
+							<DialogCloseButton />
+						</div>
+						{/* As large as the screen allows, title and all: 4:3 from the height left over. */}
+						<BeforeAfter
+							before={{ src: comparison.before, alt: `${comparison.title}, before` }}
+							after={{ src: comparison.after, alt: `${comparison.title}, after` }}
+							label={comparison.title}
+							eager
+							className="mx-auto max-w-[calc((92dvh_-_9rem)*4/3)]"
+						/>
+					</Dialog.Content>
+				</Dialog.Portal>
+			) : null}
+		</Dialog.Root>
+	)
+}

@@ -1,0 +1,85 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { FileDown } from 'lucide-react'
+import { GeneralErrorBoundary, LinkNotFound } from '#app/components/error-boundary.tsx'
+import { PreviewLabel } from '#app/components/studio/variation-image.tsx'
+import { BeforeAfter } from '#app/components/ui/before-after.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
+import { viewBrochure } from '#core/brochures/web-view.ts'
+import { NotFoundError } from '#core/errors.ts'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+	{ title: data ? `${data.address} | Brochure` : 'Brochure | Rendo' },
+	// A private link: it must not end up in search results.
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ params }: LoaderFunctionArgs) {
+	try {
+		return await viewBrochure(params.uniqueToken!)
+	} catch (error) {
+		if (error instanceof NotFoundError) throw new Response(error.message, { status: 404 })
+		throw error
+	}
+}
+
+export default function BrochurePage() {
+	const brochure = useLoaderData<typeof loader>()
+	const contact = [brochure.agent.agentName, brochure.agent.email, brochure.agent.phone, brochure.agent.website].filter(Boolean)
+	return (
+		<div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
+			<div className="flex flex-col gap-2">
+				<p className="text-sm font-semibold tracking-wide text-accent uppercase">{brochure.agent.companyName}</p>
+				<h1 className="text-3xl font-bold tracking-tight break-words text-brand sm:text-4xl">{brochure.address}</h1>
+				<p className="text-lg text-muted-foreground">
+					{brochure.buyerName ? `Prepared for ${brochure.buyerName}. ` : null}Staged in the {brochure.styleLabel} style.
+				</p>
+			</div>
+			{brochure.rooms.map((room, i) => (
+				<section key={room.id} aria-labelledby={`room-${room.id}`} className="flex flex-col gap-3">
+					<h2 id={`room-${room.id}`} className="flex flex-wrap items-center gap-2 text-xl font-semibold text-gray-900">
+						{room.name}
+						{room.isPreview ? <PreviewLabel /> : null}
+						{room.disclosure ? (
+							<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">{DISCLOSURE_LABEL}</span>
+						) : null}
+					</h2>
+					<BeforeAfter
+						before={{ src: room.before, alt: `${room.name}, before` }}
+						after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
+						label={room.name}
+						eager={i === 0}
+					/>
+				</section>
+			))}
+			<div className="flex flex-col gap-4 border-t border-gray-200 pt-6">
+				<a href={brochure.downloadUrl} className={cn(buttonClasses({ variant: 'outline' }), 'self-start')}>
+					<FileDown aria-hidden className="size-4" />
+					Download the brochure (PDF)
+				</a>
+				{contact.length ? (
+					<p className="text-sm text-gray-700">
+						<span className="font-semibold text-gray-900">{brochure.agent.companyName}</span>
+						{contact.map((line) => (
+							<span key={line}>
+								<br />
+								{line}
+							</span>
+						))}
+					</p>
+				) : null}
+				<p className="text-xs text-muted-foreground">Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.</p>
+			</div>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={{ 404: () => <LinkNotFound what="brochure" /> }}
+		/>
+	)
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
+import { properties } from '#db/schema/properties.ts'
+import { agentBrandFor } from '#core/accounts/agent-profile.ts'
+import { NotFoundError } from '#core/errors.ts'
+import { isUuid } from '#core/ids.ts'
+import { db } from '#core/platform/db.ts'
+import { madeByPreview } from '#core/staging/made-by-preview.ts'
+import { styleLabel } from '#core/studio/labels.ts'
+import { BROCHURE_NOT_FOUND, brochureDownloadPath, brochureWebPath } from './agent-brochures.ts'
+import { roomNames } from './labels.ts'
+import { brochureSubjectKey } from './render-room.ts'
+import { isBrochureToken } from './token.ts'
+
+export type BrochurePhoto = 'before' | 'after'
+
+// The rooms the PDF shows: those with both photos, in the order the agent uploaded them.
+const shownRoom = and(isNotNull(roomImages.originalImageUrl), isNotNull(roomImages.stagedImageUrl))
+
+/**
+ * GET /brochure/{uniqueToken}: a built brochure's property and staged rooms, for anyone holding
+ * the token (buyers have no account), as the PDF shows them. Looking counts nothing: only the
+ * PDF's fetches are downloads. Test brochures have no property and no rooms of their own, so
+ * they, like unknown tokens and brochures still being built, are not found.
+ */
+export async function viewBrochure(uniqueToken: string) {
+	if (!isBrochureToken(uniqueToken)) throw new NotFoundError(BROCHURE_NOT_FOUND)
+	const [row] = await db
+		.select({ brochure: propertyBrochures, property: properties })
+		.from(propertyBrochures)
+		.innerJoin(properties, eq(properties.id, propertyBrochures.propertyId))
+		.where(and(eq(propertyBrochures.uniqueToken, uniqueToken), isNotNull(propertyBrochures.generatedAt)))
+	if (!row) throw new NotFoundError(BROCHURE_NOT_FOUND)
+	const { brochure, property } = row
+	const rooms = await db
+		.select({ id: roomImages.id, roomType: roomImages.roomType })
+		.from(roomImages)
+		.where(and(eq(roomImages.brochureId, uniqueToken), shownRoom))
+		.orderBy(asc(roomImages.sortOrder), asc(roomImages.createdAt))
+	const [brand, previews] = await Promise.all([
+		agentBrandFor(property.userId!),
+		madeByPreview(rooms.map((room) => brochureSubjectKey(room.id))),
+	])
+	const names = roomNames(rooms.map((room) => room.roomType ?? 'living'))
+	const page = brochureWebPath(uniqueToken)
+	return {
+		address: property.address,
+		buyerName: brochure.buyerName ?? property.clientName,
+		styleLabel: styleLabel(brochure.stylePreference ?? 'standard'),
+		agent: { companyName: brand.companyName, agentName: brand.agentName, email: brand.email, phone: brand.phone, website: brand.website },
+		downloadUrl: brochureDownloadPath(uniqueToken),
+		rooms: rooms.map((room, i) => {
+			// The local preview only colour-grades: the page says so, as the PDF does.
+			const isPreview = previews.has(brochureSubjectKey(room.id))
+			return {
+				id: room.id,
+				name: names[i],
+				isPreview,
+				// "Virtually staged" beside the staged photo, by the PDF's rule.
+				disclosure: brand.disclosureLabel && !isPreview,
+				before: `${page}/rooms/${room.id}/before`,
+				after: `${page}/rooms/${room.id}/after`,
+			}
+		}),
+	}
+}
+export type BrochureWebView = Awaited<ReturnType<typeof viewBrochure>>
+
+/** The storage key of one shown room's original or staged photo, found through the brochure's token. */
+export async function brochureRoomPhotoKey(uniqueToken: string, roomId: string, which: BrochurePhoto) {
+	if (!isBrochureToken(uniqueToken) || !isUuid(roomId)) throw new NotFoundError('Image not found')
+	const [room] = await db
+		.select({ before: roomImages.originalImageUrl, after: roomImages.stagedImageUrl })
+		.from(roomImages)
+		.innerJoin(propertyBrochures, eq(propertyBrochures.uniqueToken, roomImages.brochureId))
+		.where(and(eq(roomImages.id, roomId), eq(roomImages.brochureId, uniqueToken), isNotNull(propertyBrochures.generatedAt), shownRoom))
+	const key = room?.[which]
+	if (!key) throw new NotFoundError('Image not found')
+	return key
+}
