@@ -55,8 +55,10 @@ test('waiting holds no job: after the submit the job ends, and the next look is 
 	const [row] = await stagingRowsOf(room.id)
 	expect(row.state).toBe('submitted')
 	expect(row.providerRenderId).toMatch(/^rnd_/)
+	// This room's job only: an earlier test's render may still have a look queued.
 	const { rows } = await pool.query<{ locked_at: Date | null; run_at: Date }>(
-		"select locked_at, run_at from graphile_worker.jobs where task_identifier = 'stage_render'",
+		"select locked_at, run_at from graphile_worker.jobs where task_identifier = 'stage_render' and payload->>'stagingId' = $1",
+		[row.id],
 	)
 	expect(rows).toHaveLength(1)
 	expect(rows[0].locked_at).toBeNull()
