@@ -57,8 +57,8 @@ test('waiting holds no job: after the submit the job ends, and the next look is 
 	expect(row.providerRenderId).toMatch(/^rnd_/)
 	// This room's job only: an earlier test's render may still have a look queued.
 	const { rows } = await pool.query<{ locked_at: Date | null; run_at: Date }>(
-		"select locked_at, run_at from graphile_worker.jobs where task_identifier = 'stage_render' and payload->>'stagingId' = $1",
-		[row.id],
+		"select locked_at, run_at from graphile_worker.jobs where task_identifier = 'stage_render' and key = $1",
+		[`stage:${row.id}`],
 	)
 	expect(rows).toHaveLength(1)
 	expect(rows[0].locked_at).toBeNull()
