@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, test } from './axe.ts'
 
 async function signOut(page: Page) {
 	const menu = page.getByRole('button', { name: 'Open menu' })
-	if (await menu.isVisible()) await menu.click()
+	if (await menu.isVisible()) {
+		await menu.click()
+		await expect(page.getByRole('dialog')).toBeVisible()
+		await expectAccessible(page)
+	}
 	await page.getByRole('button', { name: 'Sign Out' }).click()
 }
 
@@ -11,6 +16,7 @@ test('register, land on the dashboard, sign out, and sign in again', async ({ pa
 	const id = randomUUID().slice(0, 8)
 	const username = `grace_${id}`
 	await page.goto('/register')
+	await expectAccessible(page, { once: 'the empty sign-up form' })
 	await page.getByLabel('First name').fill('Grace')
 	await page.getByLabel('Last name').fill('Hopper')
 	await page.getByLabel('Username').fill(username)
@@ -22,11 +28,14 @@ test('register, land on the dashboard, sign out, and sign in again', async ({ pa
 	await expect(page).toHaveURL(/\/dashboard$/)
 	await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace')
 	await expect(page.getByText('Total Properties')).toBeVisible()
+	await expectAccessible(page, { once: "a new agent's dashboard" })
 
 	await signOut(page)
 	await expect(page).toHaveURL(/\/$/)
+	await expectAccessible(page)
 	await page.goto('/dashboard')
 	await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
+	await expectAccessible(page, { once: 'the empty sign-in form' })
 
 	await page.getByLabel('Username').fill(username)
 	await page.getByLabel('Password').fill('cobol-1959')
@@ -42,12 +51,14 @@ test('wrong credentials show the red box and the error toast; field rules show u
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible()
 	await expect(page.getByText('Failed to login. Please check your credentials.', { exact: true })).toBeVisible()
+	await expectAccessible(page)
 
 	await page.getByLabel('Username').fill('ab')
 	await page.getByLabel('Password').fill('123')
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	await expect(page.getByText('Username must be at least 3 characters')).toBeVisible()
 	await expect(page.getByText('Password must be at least 6 characters')).toBeVisible()
+	await expectAccessible(page)
 })
 
 test('the sign-in form works without JavaScript', async ({ browser }) => {
@@ -65,6 +76,7 @@ test('an unknown path is a 404 page inside the layout', async ({ page }) => {
 	const response = await page.goto('/no-such-page')
 	expect(response?.status()).toBe(404)
 	await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+	await expectAccessible(page)
 })
 
 test('cross-origin posts to the API are refused', async ({ request }) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Locator } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { expect, expectAccessible, test } from './axe.ts'
 import { registerAgent } from './helpers.ts'
 
 const PASSWORD = 'staging-2026'
@@ -27,6 +28,8 @@ async function pick(input: Locator, files: Photo[], took: Locator) {
 }
 
 test('the onboarding wizard from Company Details to the success screen', async ({ page }) => {
+	// Four steps, each checked for accessibility, then the profile again: longer than one page's budget.
+	test.setTimeout(60_000)
 	const email = await registerAgent(page, 'Olive', PASSWORD)
 	await page.goto('/agent-onboarding')
 	await expect(page.getByRole('heading', { level: 1, name: 'Agent Onboarding' })).toBeVisible()
@@ -40,6 +43,7 @@ test('the onboarding wizard from Company Details to the success screen', async (
 		await expect(page.getByText('Company name is required')).toBeVisible({ timeout: 2_000 })
 	}).toPass({ timeout: 15_000 })
 	await expect(page.getByText('Agent name is required')).toBeVisible()
+	await expectAccessible(page)
 	await page.getByLabel('Company name *').fill('Harbour Homes')
 	await page.getByLabel('Agent name *').fill('Olive Tester')
 	await next.click()
@@ -63,6 +67,7 @@ test('the onboarding wizard from Company Details to the success screen', async (
 	await page.getByLabel('Primary colour', { exact: true }).fill('#zz0000')
 	await page.getByLabel('Primary colour', { exact: true }).blur()
 	await expect(page.getByText('Must be a valid hex color')).toBeVisible()
+	await expectAccessible(page)
 	await page.getByLabel('Primary colour', { exact: true }).fill('#0f2a44')
 	await expect(page.getByText('Must be a valid hex color')).toHaveCount(0)
 	await expect(page.getByRole('img', { name: /Brochure cover preview: modern template in Inter/ })).toBeVisible()
@@ -73,6 +78,11 @@ test('the onboarding wizard from Company Details to the success screen', async (
 	await page.getByLabel('Font').selectOption('Playfair Display')
 	await page.getByRole('radio', { name: /Luxury/ }).check()
 	await expect(page.getByRole('img', { name: 'Brochure cover preview: luxury template in Playfair Display' })).toBeVisible()
+	// The "Virtually staged" label is on unless the agency says otherwise.
+	const disclosure = page.getByRole('group', { name: '“Virtually staged” label' })
+	await expect(disclosure.getByRole('radio', { name: 'Show the label' })).toBeChecked()
+	await disclosure.getByRole('radio', { name: 'No label' }).check()
+	await expectAccessible(page)
 
 	// Back keeps what was typed.
 	await page.getByRole('button', { name: 'Back' }).click()
@@ -86,8 +96,14 @@ test('the onboarding wizard from Company Details to the success screen', async (
 	await expect(page.getByText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)).toBeVisible()
 	await expect(page.getByText(`A confirmation email will follow shortly to ${email}.`)).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Preview Template' })).toHaveAttribute('href', '/test-brochure')
+	await expectAccessible(page)
 	await page.getByRole('link', { name: 'Go to Dashboard' }).click()
 	await expect(page).toHaveURL(/\/dashboard$/)
+
+	// The profile keeps the choice.
+	await page.goto('/agent-onboarding')
+	await expect(page.getByRole('heading', { level: 1, name: 'Your Agent Profile' })).toBeVisible()
+	await expect(page.getByRole('radio', { name: 'No label', includeHidden: true })).toBeChecked()
 })
 
 test('a multi-room client preference with 3 photos reaches the confirmation screen, and resets', async ({ page }) => {
@@ -113,6 +129,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 	await pick(input, photos.slice(0, 1), page.getByText('1 photo selected', { exact: true }))
 	await page.getByRole('button', { name: 'Submit Preferences' }).click()
 	await expect(page.getByText('Insufficient room images').first()).toBeVisible()
+	await expectAccessible(page)
 
 	await input.setInputFiles(photos.slice(1))
 	await expect(page.getByText('3 photos selected', { exact: true })).toBeVisible()
@@ -120,6 +137,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 	await expect(page.getByLabel('Room type for kitchen.jpg')).toHaveValue('kitchen')
 	await expect(page.getByLabel('Room type for master-bedroom.jpg')).toHaveValue('bedroom')
 	await page.getByLabel('Room type for master-bedroom.jpg').selectOption('office')
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Submit Preferences' }).click()
 
 	const confirmation = page.getByRole('region', { name: 'Preferences Submitted' })
@@ -127,6 +145,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 	await expect(confirmation.getByText(address)).toBeVisible()
 	await expect(confirmation.getByText('Living Room, Kitchen, Office')).toBeVisible()
 	await expect(confirmation.getByText('Scandinavian')).toBeVisible()
+	await expectAccessible(page)
 
 	await page.getByRole('button', { name: 'Submit Another Request' }).click()
 	await expect(page.getByLabel('Client name *')).toHaveValue('')
@@ -156,6 +175,7 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	await expect(card.getByText('Ready')).toBeVisible({ timeout: BROCHURE_TIMEOUT })
 	await expect(card.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', /^\/api\/brochures\/[0-9a-f]{32}$/)
 	await expect(card.getByText('0', { exact: true })).toBeVisible()
+	await expectAccessible(page)
 
 	await card.getByRole('button', { name: 'Send to Buyer' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Send to Buyer' })
@@ -170,6 +190,7 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	await dialog.getByLabel('Buyer name').fill('')
 	await expect(send).toBeDisabled()
 	await dialog.getByLabel('Buyer name').fill('Mia B. Buyer')
+	await expectAccessible(page)
 	await send.click()
 
 	await expect(page.getByText('Brochure Sent', { exact: true })).toBeVisible()

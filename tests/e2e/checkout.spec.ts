@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { readZip } from '../zip.ts'
+import { expect, expectAccessible, test } from './axe.ts'
+import { signUp } from './helpers.ts'
 
 // The browser tests' server has no Stripe key: checkout runs in invoice mode and loads nothing external.
 const RENDER_TIMEOUT = 60_000
-
-/** A signed-in agent (the API sets the session cookie on the page's context). */
-async function signUp(page: Page) {
-	const id = randomUUID().slice(0, 8)
-	const password = 'checkout-2026'
-	const response = await page.request.post('/api/auth/register', {
-		data: { firstName: 'Cara', lastName: 'Checkout', username: `cara_${id}`, email: `cara.${id}@example.com`, password, confirmPassword: password },
-	})
-	expect(response.ok()).toBe(true)
-}
+const PASSWORD = 'checkout-2026'
 
 /** A project of two rendered rooms, made through the studio's JSON API as the workflow would. */
 async function renderedProject(page: Page, address: string) {
@@ -54,7 +47,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 test('favourites → final review with a logo → invoice checkout → the project list → downloads → a ZIP', async ({ page }, testInfo) => {
 	test.setTimeout(120_000)
-	await signUp(page)
+	await signUp(page, 'Cara', PASSWORD)
 	const address = `12 Acacia Avenue, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
 	const projectId = await renderedProject(page, address)
 
@@ -66,6 +59,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 		await heart.click()
 		await expect(heart).toHaveAttribute('aria-pressed', 'true')
 	}
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Select Favorites' }).click()
 	await expect(heading(page, 'Review Your Favorites')).toBeVisible()
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
@@ -82,6 +76,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await page.getByRole('button', { name: 'Select All' }).click()
 	await expect(page.getByText('2 of 2 favorites selected')).toBeVisible()
 	await expect(page.getByRole('checkbox', { name: /Kitchen, Modern/ })).toBeChecked()
+	await expectAccessible(page)
 
 	// Branding needs a logo: the sub-screen refuses a text file, then takes a PNG.
 	await page.getByRole('checkbox', { name: 'Brand Images with Your Logo' }).check()
@@ -92,6 +87,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	const logoInput = page.getByLabel('Logo file (PNG, JPG or SVG, max. 5MB)')
 	await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') })
 	await expect(page.getByText('Invalid File Type').first()).toBeVisible()
+	await expectAccessible(page)
 	const logo = await sharp({ create: { width: 240, height: 120, channels: 4, background: '#e11d48' } }).png().toBuffer()
 	await logoInput.setInputFiles({ name: 'agency-logo.png', mimeType: 'image/png', buffer: logo })
 	await expect(page.getByRole('img', { name: 'New logo preview' })).toBeVisible()
@@ -105,6 +101,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await expect(heading(page, 'Confirm Your Order')).toBeVisible()
 	await expect(page.getByText('Property Styling Service')).toBeVisible()
 	await expect(page.getByText('£99.00 will be billed to your monthly invoice. No card needed.')).toBeVisible()
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Confirm Order' }).click()
 	await expect(heading(page, 'Project Complete')).toBeVisible()
 	await expect(page.getByText(/A billing event of £99\.00 has been logged: billed to your monthly invoice \(INV-\d{6}-[0-9A-F]{8}\)\./)).toBeVisible()
@@ -115,6 +112,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await expect(card.getByText('Completed', { exact: true })).toBeVisible()
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
 	await expect(page.getByRole('link', { name: new RegExp(address.replace(/[()]/g, '\\$&')) })).toHaveCount(0)
+	await expectAccessible(page)
 	await card.getByRole('link', { name: 'Access Downloads' }).click()
 
 	// The downloads page.
@@ -129,6 +127,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await expect(page.getByText(`${slug}_living_scandinavian_1.jpg`)).toBeVisible()
 	await expect(page.getByRole('link', { name: `Download ${slug}_kitchen_modern_1.jpg` })).toBeVisible()
 	await expect(page.getByText('Preview, not staged', { exact: true })).toHaveCount(2)
+	await expectAccessible(page)
 
 	const [download] = await Promise.all([page.waitForEvent('download'), downloadAll.click()])
 	expect(download.suggestedFilename()).toBe(`${slug}-rendos.zip`)
@@ -145,13 +144,16 @@ test('favourites → final review with a logo → invoice checkout → the proje
 })
 
 test('an open project has no downloads yet; the payment demo is a static preview', async ({ page }) => {
-	await signUp(page)
+	await signUp(page, 'Cara', PASSWORD)
 	const created = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: `3 Empty Row (${randomUUID().slice(0, 6)})` } })
 	const { id } = (await created.json()) as { id: string }
 	await page.goto(`/property-studio/${id}/downloads`)
 	await expect(page.getByRole('heading', { name: 'No Downloads Available' })).toBeVisible()
+	await expectAccessible(page)
 	await page.getByRole('link', { name: 'View Project Details' }).click()
 	await expect(page).toHaveURL(new RegExp(`/property-studio/${id}$`))
+	await expect(heading(page, 'Upload Photos')).toBeVisible()
+	await expectAccessible(page)
 
 	await page.goto('/stripe-demo')
 	await expect(page.getByText('Demo Preview').first()).toBeVisible()
@@ -163,4 +165,5 @@ test('an open project has no downloads yet; the payment demo is a static preview
 	await expect(page.getByRole('button', { name: 'Pay £99.00' })).toBeDisabled()
 	await expect(page.getByLabel('Cardholder name')).toBeDisabled()
 	await expect(page.getByRole('link', { name: 'Pay & Receive Rendos' })).toBeVisible()
+	await expectAccessible(page)
 })

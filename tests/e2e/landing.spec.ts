@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { expect, expectAccessible, test } from './axe.ts'
+import { mailedTrialLink } from './helpers.ts'
 
 type Photo = { name: string; mimeType: string; buffer: Buffer }
 
@@ -50,6 +50,7 @@ test('the hero carousel advances every 2.5 s and stops for good after a click', 
 	await expect(caption).not.toHaveText(chosen)
 	await page.keyboard.press('End')
 	await expect(caption).toContainText('Garden')
+	await expectAccessible(page)
 })
 
 /** A finger on touch devices (through the DevTools protocol, as Playwright has no swipe), a mouse drag elsewhere. */
@@ -83,6 +84,7 @@ test('a swipe moves the carousel and stops it', async ({ page }, testInfo) => {
 	await expect(caption).toContainText('Home Office')
 	await page.waitForTimeout(3_000)
 	await expect(caption).toContainText('Home Office')
+	await expectAccessible(page)
 })
 
 test('the free-trial form checks its fields in order and previews the chosen photo', async ({ page }) => {
@@ -102,6 +104,7 @@ test('the free-trial form checks its fields in order and previews the chosen pho
 	])
 		await expect(section.getByText(message)).toBeVisible()
 	await expect(section.getByLabel('Name')).toBeFocused()
+	await expectAccessible(page)
 
 	await section.getByLabel('Room photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
 	await expect(section.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeVisible()
@@ -116,6 +119,7 @@ test('a trial with JavaScript: in progress, then already tried, and Try Differen
 	await expect(page.getByRole('heading', { name: 'Transformation in Progress!' })).toBeVisible()
 	await expect(page.getByText(`We'll email your transformed image to ${address} in the next few minutes`)).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Get Started with Rendo', exact: true })).toHaveAttribute('target', '_blank')
+	await expectAccessible(page)
 
 	await page.getByRole('button', { name: 'Reset Form' }).click()
 	await expect(page.getByLabel('Name')).toHaveValue('')
@@ -125,6 +129,7 @@ test('a trial with JavaScript: in progress, then already tried, and Try Differen
 	await expect(page.getByRole('heading', { name: "You've Already Tried Rendo!" })).toBeVisible()
 	await expect(page.getByText('Client engagement tracking')).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Get Started with Rendo Pro' })).toHaveAttribute('href', '/register')
+	await expectAccessible(page)
 
 	await page.getByRole('button', { name: 'Try Different Email' }).click()
 	const section = page.locator('#try-it-free')
@@ -135,19 +140,6 @@ test('a trial with JavaScript: in progress, then already tried, and Try Differen
 	await expect(section.getByLabel('Room photo')).toHaveValue('')
 })
 
-/** The link of the e-mail sent to an address: the server writes its outbox into the test data folder. */
-async function mailedTrialLink(address: string) {
-	const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox')
-	let link: string | undefined
-	await expect(async () => {
-		const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
-		const mail = mails.map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).find((text) => text.includes(`To: ${address}`))
-		link = mail?.replace(/=\r\n/g, '').match(/https?:\/\/[^\s"]+\/trial\/[0-9a-f]{32}/)?.[0]
-		expect(link).toBeTruthy()
-	}).toPass({ timeout: 30_000 })
-	return new URL(link!).pathname
-}
-
 test('the e-mailed link shows the before and after and offers sign-up', async ({ page }) => {
 	const address = email()
 	await page.goto('/#try-it-free')
@@ -155,12 +147,14 @@ test('the e-mailed link shows the before and after and offers sign-up', async ({
 	await fillTrial(page, address)
 	await page.getByRole('button', { name: 'Transform My Photo' }).click()
 	await expect(page.getByRole('heading', { name: 'Transformation in Progress!' })).toBeVisible()
+	await expectAccessible(page)
 
 	await page.goto(await mailedTrialLink(address))
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi Vera Visitor, here is your living room')
 	for (const name of ['Living Room, before', 'Living Room, Scandinavian'])
 		await expect(page.getByRole('img', { name })).toHaveJSProperty('complete', true)
 	expect(await page.getByRole('img', { name: 'Living Room, Scandinavian' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+	await expectAccessible(page)
 	await expect(page.getByRole('link', { name: /Join Pioneer Program|Get Started/ }).last()).toHaveAttribute('href', /register$/)
 })
 
@@ -191,15 +185,18 @@ test('the same trial works with JavaScript disabled', async ({ browser }) => {
 test('the pioneer program: the landing band and its own page show the spots left', async ({ page }) => {
 	await page.goto('/')
 	await expect(page.getByTestId('pioneer-spots').first()).toContainText(/pioneer spots? left|have been taken/)
+	await expectAccessible(page, { once: 'the landing page' })
 	await page.getByRole('link', { name: 'About the program' }).click()
 	await expect(page).toHaveURL(/\/pioneer-program$/)
 	await expect(page.getByRole('heading', { name: 'What You Get' })).toBeVisible()
 	await expect(page.getByText('Create your account instantly • No commitment required')).toBeVisible()
 	const cta = page.getByRole('link', { name: /Secure Your Pioneer Spot|Get Started/ }).last()
 	await expect(cta).toHaveAttribute('href', /^\/(agent-register|register)$/)
+	await expectAccessible(page)
 })
 
 test('the footer shows the current year', async ({ page }) => {
 	await page.goto('/')
 	await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Rendo. All rights reserved.`)
+	await expectAccessible(page, { once: 'the landing page' })
 })

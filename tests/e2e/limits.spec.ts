@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
-import { expect, test } from '@playwright/test'
 import { rawPost as post } from '../raw-post.ts'
+import { expect, test } from './axe.ts'
 
 // The real server over real HTTP, from a client that is careless or hostile about body sizes.
 // No browser is needed: the desktop project runs these once.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { expect, expectAccessible, test } from './axe.ts'
 import { registerAgent } from './helpers.ts'
 
 const PASSWORD = 'staging-2026'
@@ -63,9 +64,11 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await page.goto('/property-studio')
 	await expect(page.getByRole('heading', { level: 1, name: 'Property Studio' })).toBeVisible()
 	await expect(page.getByRole('heading', { name: 'No Properties Yet' })).toBeVisible()
+	await expectAccessible(page, { once: 'an empty project list' })
 	await page.getByRole('link', { name: 'New Property' }).click()
 	const dialog = page.getByRole('dialog', { name: 'New Property' })
 	await expect(dialog).toBeVisible()
+	await expectAccessible(page)
 	const address = `12 Oak Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
 	await dialog.getByLabel('Property address').fill(address)
 	await dialog.getByRole('button', { name: 'Create Property' }).click()
@@ -76,12 +79,14 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expect(stepHeading(page, 'Upload Photos')).toBeVisible()
 	await expect(page.getByText('Step 1 of 7')).toBeVisible()
 	await pickPhotos(page, [bedroom, kitchen])
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
 	// Step 2: the room types guessed from the file names.
 	await expect(stepHeading(page, 'Confirm Rooms')).toBeVisible()
 	await expect(page.getByLabel('Room type for master-bedroom.jpg')).toHaveValue('bedroom')
 	await expect(page.getByLabel('Room type for kitchen-1.jpg')).toHaveValue('kitchen')
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
 	// Step 3: one style per room, three variations each.
@@ -96,12 +101,14 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expect(page.getByText('This will generate 3 variation(s)')).toBeVisible()
 	await chooseStyle(page, 'Kitchen', 'Scandinavian')
 	await expect(page.getByText('This will generate 6 variation(s)')).toBeVisible()
+	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Process Images' }).click()
 
 	// Step 4: processing, until every variation is rendered.
 	await expect(stepHeading(page, /^(Generating Rendos|Rendos Ready!)$/)).toBeVisible()
 	await expect(stepHeading(page, 'Rendos Ready!')).toBeVisible({ timeout: RENDER_TIMEOUT })
 	await expect(page.getByText('6 of 6 variations ready')).toBeVisible()
+	await expectAccessible(page)
 	await page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('button', { name: 'View Gallery' }).click()
 
 	// Step 5: the gallery, one carousel per room and style.
@@ -119,6 +126,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await heart.click()
 	await expect(heart).toHaveAttribute('aria-pressed', 'true')
 	await expect(page.getByText('1 favorite selected')).toBeVisible()
+	await expectAccessible(page)
 
 	// Step 6: the favourites.
 	await page.getByRole('button', { name: 'Select Favorites' }).click()
@@ -126,6 +134,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expect(page.getByText('1 favorite of 6 variations')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute('aria-pressed', 'true')
 	await expect(page.getByRole('button', { name: 'Favorite Kitchen · Scandinavian 1' })).toHaveAttribute('aria-pressed', 'false')
+	await expectAccessible(page)
 
 	// The heart was saved, not only drawn: the server lists it too.
 	const projectId = PROJECT_URL.exec(new URL(page.url()).pathname)![1]
@@ -178,15 +187,19 @@ test('a reload in the middle of processing resumes at processing', async ({ page
 			page.getByRole('region', { name: `${style} Living Room variations` }).getByText('1 of 3 variations'),
 		).toBeVisible()
 	expect(new URL(page.url()).pathname).toBe(projectPath)
+	await expectAccessible(page)
 })
 
 test("another user's project is not found", async ({ page, browser }) => {
+	// two sign-ups, and the pages they see checked for accessibility
+	test.setTimeout(60_000)
 	await registerAgent(page, 'Alice', PASSWORD)
 	const projectId = await createProjectByApi(page, `1 Private Road, Leeds LS1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`
 	// Alice sees her project.
 	await page.goto(projectPath)
 	await expect(stepHeading(page, 'Upload Photos')).toBeVisible()
+	await expectAccessible(page)
 
 	// Bob, in a browser of his own, does not: not even that it exists.
 	const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use
@@ -199,6 +212,7 @@ test("another user's project is not found", async ({ page, browser }) => {
 		await expect(bob.getByRole('heading', { level: 1, name: 'Property Not Found' })).toBeVisible()
 		await expect(bob.getByText('This property does not exist or is not one of yours.')).toBeVisible()
 		await expect(bob.getByRole('heading', { name: /1 Private Road/ })).toHaveCount(0)
+		await expectAccessible(bob)
 
 		// The JSON API refuses him outright (spec 02 §6: 403, 'Unauthorized access to project').
 		const api = await bob.request.get(`/api/property-studio/projects/${projectId}`)
@@ -208,6 +222,7 @@ test("another user's project is not found", async ({ page, browser }) => {
 		await bob.getByRole('link', { name: 'Back to Studio' }).click()
 		await expect(bob).toHaveURL(/\/property-studio$/)
 		await expect(bob.getByRole('heading', { name: 'No Properties Yet' })).toBeVisible()
+		await expectAccessible(bob, { once: 'an empty project list' })
 	} finally {
 		await context.close()
 	}

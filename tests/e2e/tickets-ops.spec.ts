@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Browser } from '@playwright/test'
+import type { Browser } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { expect, expectAccessible, test } from './axe.ts'
 import { registerAgent } from './helpers.ts'
 
 const PASSWORD = 'support-2026'
@@ -23,10 +24,14 @@ async function signInAs(browser: Browser, username: string) {
 	const context = await browser.newContext()
 	const page = await context.newPage()
 	await page.goto('/login')
+	await expectAccessible(page, { once: 'the empty sign-in form' })
 	await page.getByLabel('Username').fill(username)
 	await page.getByLabel('Password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Sign In' }).click()
 	await expect(page).not.toHaveURL(/\/login/)
+	// staff land on the dashboard too, with the staff's links
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	await expectAccessible(page, { once: "a new admin's dashboard" })
 	return page
 }
 
@@ -41,6 +46,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await page.getByLabel('Issue type *').selectOption('gallery-loading')
 	await page.getByRole('button', { name: 'Submit' }).click()
 	await expect(page.getByText('Missing Information', { exact: true })).toBeVisible()
+	await expectAccessible(page)
 
 	const description = `Gallery spins forever ${randomUUID().slice(0, 6)}`
 	await page.getByLabel('Description *').fill(description)
@@ -50,6 +56,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	expect(ticketNumber).toMatch(/^RND-\d{4}-\d{6}$/)
 	await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Report Another Issue' })).toBeVisible()
+	await expectAccessible(page)
 
 	const admin = await signInAs(browser, createAdmin())
 	await admin.goto('/devops-dashboard')
@@ -59,6 +66,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await expect(card).toContainText(description)
 	await expect(card).toContainText('Rita Tester')
 	await expect(card.getByText('Open', { exact: true })).toBeVisible()
+	await expectAccessible(admin)
 
 	await card.getByRole('button', { name: 'Start Work' }).click()
 	await expect(card.getByText('In Progress', { exact: true })).toBeVisible()
@@ -76,6 +84,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await dialog.getByLabel('Add a comment').fill('We are clearing the cache now')
 	await dialog.getByRole('button', { name: 'Add Comment' }).click()
 	await expect(dialog.getByText('We are clearing the cache now')).toBeVisible()
+	await expectAccessible(admin)
 	await dialog.getByRole('button', { name: 'Close' }).click()
 	await expect(dialog).toBeHidden()
 
@@ -89,12 +98,14 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await mine.getByRole('button', { name: 'Send Reply' }).click()
 	await expect(page.getByText('Reply sent', { exact: true })).toBeVisible()
 	await expect(page.getByRole('article').filter({ hasText: ticketNumber }).getByText('Thanks, it loads again')).toBeVisible()
+	await expectAccessible(page)
 
 	await card.getByRole('button', { name: 'Resolve' }).click()
 	await expect(card.getByText('Resolved', { exact: true })).toBeVisible()
 	await admin.getByRole('link', { name: 'Resolved', exact: true }).click()
 	await expect(admin).toHaveURL(/status=resolved/)
 	await expect(admin.getByTestId('ticket-card').filter({ hasText: ticketNumber })).toBeVisible()
+	await expectAccessible(admin)
 	await admin.context().close()
 })
 
@@ -102,6 +113,7 @@ test('an agent opening the DevOps dashboard sees Access Denied', async ({ page }
 	await registerAgent(page, 'Ned', PASSWORD)
 	await page.goto('/devops-dashboard')
 	await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
+	await expectAccessible(page)
 })
 
 test('the operations dashboard renders all five tabs from seeded data', async ({ page, browser }) => {
@@ -137,16 +149,20 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 	const tab = (name: string) => admin.getByRole('tab', { name })
 	await expect(tab('Financial')).toHaveAttribute('aria-selected', 'true')
 	await expect(admin.getByRole('tabpanel')).toContainText('Gross profit')
+	await expectAccessible(admin)
 	await tab('Economics').click()
 	await expect(admin.getByRole('tabpanel')).toContainText('£5K MRR')
 	await tab('Agents').click()
 	await expect(admin.getByRole('tabpanel').getByRole('row').filter({ hasText: agentEmail })).toBeVisible()
+	await expectAccessible(admin)
 	await tab('API Capacity').click()
 	await expect(admin.getByRole('tabpanel')).toContainText('Recommended Upgrade Tier')
+	await expectAccessible(admin)
 	// keyboard: the arrow key moves to the next tab
 	await tab('API Capacity').press('ArrowRight')
 	await expect(tab('Growth')).toHaveAttribute('aria-selected', 'true')
 	await expect(admin.getByRole('tabpanel')).toContainText('Agent Acquisition per Month')
+	await expectAccessible(admin)
 	await admin.context().close()
 })
 
@@ -156,12 +172,15 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await page.goto('/#transform')
 	await expect(page.getByRole('heading', { level: 2, name: 'Transform Your Property' })).toBeVisible()
 	await expect(page.locator('#transform').getByRole('button', { name: 'Transform Property' })).toBeVisible()
+	await expectAccessible(page, { once: 'the landing page' })
 	await page.goto('/transform')
 	await expect(page.getByText('Please log in or register to transform photos')).toBeVisible()
+	await expectAccessible(page)
 	await registerAgent(page, 'Tess', PASSWORD)
 	await page.goto('/transform')
 	await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Property' })).toBeVisible()
 	await expect(page.getByRole('checkbox', { name: 'Kitchen' })).toBeChecked()
+	await expectAccessible(page)
 	await page.getByLabel('Style').selectOption('rustic')
 	const photo = { name: 'lounge.jpg', mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 640, height: 480 }) }
 	// a file picked before React hydrates is lost: pick again until the submit is accepted
@@ -175,6 +194,7 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await admin.goto('/admin-dashboard')
 	await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 	await expect(admin.getByText('Awaiting Live Data')).toBeVisible()
+	await expectAccessible(admin)
 	await admin.getByRole('tab', { name: 'All Transformations' }).click()
 	await admin.getByLabel('Search transformations').fill('rustic')
 	await expect(admin.getByRole('tabpanel').getByRole('row').filter({ hasText: 'Rustic' }).first()).toBeVisible()
@@ -185,5 +205,6 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	const dialog = admin.getByRole('dialog', { name: 'Transformation Details' })
 	await expect(dialog.getByRole('img', { name: 'Before image' })).toBeVisible()
 	await expect(dialog.getByText('Kitchen')).toBeVisible()
+	await expectAccessible(admin)
 	await admin.context().close()
 })

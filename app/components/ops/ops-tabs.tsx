@@ -85,7 +85,8 @@ export function AgentsTab({ data }: { data: OpsDashboard }) {
 	if (!data.agentUsage.length)
 		return <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-muted-foreground">No agent activity yet</p>
 	return (
-		<div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+		// On a phone the table scrolls sideways: focusable and named, so keys can scroll it too.
+		<div role="region" aria-label="Agent usage" tabIndex={0} className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
 			<table className="w-full min-w-[32rem] text-left text-sm">
 				<thead className="bg-muted text-muted-foreground">
 					<tr>
