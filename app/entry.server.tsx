@@ -1,13 +1,20 @@
+import fs from 'node:fs'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { StylesheetProvider } from '#app/utils/inline-stylesheet.tsx'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
 import { createNonce, setDocumentSecurityHeaders } from '#app/utils/security-headers.server.ts'
 import { logger } from '#core/platform/logger.ts'
+import stylesheet from './tailwind.css?url'
 
 const ABORT_DELAY = 5_000
+
+// The built stylesheet, beside this server bundle in the browser build, inlined into every page
+// (see inline-stylesheet.tsx). Vite's dev server serves it instead.
+const stylesheetText = import.meta.env.PROD ? fs.readFileSync(new URL(`../client${stylesheet}`, import.meta.url), 'utf8') : undefined
 
 export default function handleRequest(
 	request: Request,
@@ -23,7 +30,9 @@ export default function handleRequest(
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+				<StylesheetProvider value={stylesheetText}>
+					<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+				</StylesheetProvider>
 			</NonceProvider>,
 			{
 				nonce,

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { precompressedAssets } from './utils/compression.server.ts'
 import { createRequestHandler } from './utils/request-handler.server.ts'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
@@ -39,7 +40,7 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 		const client = path.join(buildDir, 'client')
 		const assets = express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false })
 		const publicFiles = express.static(client, { maxAge: '1h' })
-		app.use('/assets', assets)
+		app.use('/assets', precompressedAssets(path.join(client, 'assets')), assets)
 		// Only paths that look like files touch the disk: API calls and pages skip the stat.
 		app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()))
 		build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild

@@ -6,16 +6,14 @@ import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { getSessionUser } from '#app/utils/auth.server.ts'
+import { Stylesheet } from '#app/utils/inline-stylesheet.tsx'
 import { useNonce } from '#app/utils/nonce-provider.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { roleLabel } from '#core/accounts/actor.ts'
 import { pioneerStatus } from '#core/accounts/register.ts'
 import stylesheet from './tailwind.css?url'
 
-export const links: LinksFunction = () => [
-	{ rel: 'stylesheet', href: stylesheet },
-	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export const meta: MetaFunction = () => [
 	{ title: 'Rendo: See the Potential. Sell the Vision.' },
@@ -56,6 +54,7 @@ function Document({ children }: { children: ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<Meta />
+				<Stylesheet href={stylesheet} />
 				<Links />
 			</head>
 			<body className="flex min-h-full flex-col bg-white font-sans text-gray-900 antialiased">

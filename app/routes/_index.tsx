@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import {
 	BadgePoundSterling,
@@ -15,7 +15,7 @@ import {
 import { CompareSlider } from '#app/components/landing/before-after.tsx'
 import { CallToAction, ClosingCallToAction } from '#app/components/landing/call-to-action.tsx'
 import { EXAMPLES } from '#app/components/landing/examples.ts'
-import { HeroCarousel } from '#app/components/landing/hero-carousel.tsx'
+import { HeroCarousel, heroImagePreloads } from '#app/components/landing/hero-carousel.tsx'
 import { PioneerSection } from '#app/components/landing/pioneer.tsx'
 import { ItemCard, Section, type Item } from '#app/components/landing/section.tsx'
 import { TryItFreeSection } from '#app/components/landing/try-it-free/try-it-free-section.tsx'
@@ -30,6 +30,8 @@ export const meta: MetaFunction = () => [
 	{ title: `Rendo: ${TAGLINE}` },
 	{ name: 'description', content: 'Virtual home staging for estate agents: staged rooms in 20-30 minutes, from your phone.' },
 ]
+
+export const links: LinksFunction = () => heroImagePreloads()
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const actor = await getActor(request)
@@ -57,6 +59,9 @@ const steps: Item[] = [
 ]
 
 const priceIncludes = ['Every room and style the listing needs', 'Favourites kept, downloads as ZIP', 'Branded post-viewing brochures']
+
+/** An example's width in its grid: three columns from `lg`, two from `sm`, else the screen less its margins. */
+const EXAMPLES_GRID_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)'
 
 /** Said wherever the example images appear: they are drawings, graded by our own preview renderer. */
 const EXAMPLES_NOTE =
@@ -112,7 +117,7 @@ export default function Index() {
 				<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 					{EXAMPLES.map((example) => (
 						<li key={example.id} className="flex flex-col gap-2">
-							<CompareSlider images={{ ...example, subject: example.room }} />
+							<CompareSlider images={{ ...example, subject: example.room }} sizes={EXAMPLES_GRID_SIZES} />
 							<p className="text-sm font-semibold text-gray-900">
 								{example.room} <span className="font-normal text-muted-foreground">· {example.label}</span>
 							</p>

@@ -8,7 +8,10 @@ import { TAGLINE } from '#app/components/site-footer.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { useRootData } from '#app/root.tsx'
 
-export const meta: MetaFunction = () => [{ title: 'About | Rendo' }]
+export const meta: MetaFunction = () => [
+	{ title: 'About | Rendo' },
+	{ name: 'description', content: 'Why Rendo stages homes: our mission, our foundation and the principles behind every staged room.' },
+]
 
 const principles: IconCard[] = [
 	{

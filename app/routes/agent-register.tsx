@@ -17,7 +17,10 @@ import { AgentRegisterSchema } from '#core/accounts/auth.schema.ts'
 import { PIONEER_SPOTS } from '#core/accounts/pioneer-program.ts'
 import { pioneerStatus, registerAgent } from '#core/accounts/register.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Join the Pioneer Program | Rendo' }]
+export const meta: MetaFunction = () => [
+	{ title: 'Join the Pioneer Program | Rendo' },
+	{ name: 'description', content: 'Join Rendo as an estate agent and start transforming properties in 20-30 minutes.' },
+]
 
 const REDIRECT_AFTER_MS = 3_000
 

@@ -15,7 +15,10 @@ import { LoginSchema } from '#core/accounts/auth.schema.ts'
 import { login } from '#core/accounts/login.ts'
 import { config } from '#core/platform/config.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Sign in | Rendo' }]
+export const meta: MetaFunction = () => [
+	{ title: 'Sign in | Rendo' },
+	{ name: 'description', content: 'Sign in to your Rendo account to stage rooms, keep favourites and send branded brochures.' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)

@@ -13,7 +13,10 @@ import { useFailureToast } from '#app/utils/use-failure-toast.ts'
 import { RegisterSchema } from '#core/accounts/auth.schema.ts'
 import { registerUser } from '#core/accounts/register.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Create your account | Rendo' }]
+export const meta: MetaFunction = () => [
+	{ title: 'Create your account | Rendo' },
+	{ name: 'description', content: 'Create a Rendo account and stage your first property in minutes. No setup fees.' },
+]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireAnonymous(request)

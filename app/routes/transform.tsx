@@ -9,7 +9,10 @@ import { InputError } from '#core/errors.ts'
 import { FILE_TOO_LARGE, TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
 import { createTransformation } from '#core/transformations/transformations.ts'
 
-export const meta: MetaFunction = () => [{ title: 'Transform Your Property | Rendo' }]
+export const meta: MetaFunction = () => [
+	{ title: 'Transform Your Property | Rendo' },
+	{ name: 'description', content: 'Upload a photo or paste a listing link, pick a style and the areas to stage.' },
+]
 
 /** The form's post (also from the landing page's #transform section): starts it, then /dashboard. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,6 +6,7 @@ import { createRemixRequest } from '@remix-run/express/dist/server.js'
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { bodyLimit, BodyLimiter, BodyTooLargeError, discardRest, tooLargeResponse } from './body-limit.server.ts'
+import { pageCompression } from './compression.server.ts'
 import { BAD_TEXT, hasBadBodyText, isTextBody, isWebhook, shapeRefusal } from './request-shape.server.ts'
 
 /** Remix's own request (URL, headers, abort when the client goes), made as for a GET so it leaves the body alone. */
@@ -42,7 +43,7 @@ const WHOLE_BODY_LIMIT = 256 * 1024
  * not, so a streamed body (a ZIP of a whole property, a large photo) read faster than the client
  * downloads piles up in the web process's memory. Here the body is piped, so the stream is read
  * only as fast as the socket drains, and a client that goes away cancels it; small bodies of
- * known length are written whole.
+ * known length are written whole. HTML pages are compressed on the way (compression.server.ts).
  */
 export function createRequestHandler({
 	build,
@@ -81,11 +82,14 @@ export function createRequestHandler({
 		for (const [key, value] of response.headers.entries()) res.append(key, value)
 		if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
 		if (!response.body) return void res.end()
+		const compression = pageCompression(req, res, response.headers)
 		// A small body that states its length goes out whole with the headers: one write, no chunked
 		// encoding and no terminating chunk. The gallery's polls are all like that.
 		const length = response.headers.get('content-length')
-		if (length !== null && Number(length) <= WHOLE_BODY_LIMIT) return void res.end(Buffer.from(await response.arrayBuffer()))
+		if (!compression && length !== null && Number(length) <= WHOLE_BODY_LIMIT)
+			return void res.end(Buffer.from(await response.arrayBuffer()))
+		const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream)
 		// A client that disconnects ends the pipeline with an error; there is nobody left to tell.
-		await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(() => res.destroy())
+		await pipeline([body, ...(compression ?? []), res]).catch(() => res.destroy())
 	}
 }

@@ -1,11 +1,15 @@
 import { MoveHorizontal } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { cn } from '#app/utils/cn.ts'
-import { EXAMPLE_SIZE } from './examples.ts'
+import { HIGH_FETCH_PRIORITY } from '#app/utils/misc.ts'
+import { EXAMPLE_SIZE, type SrcSet } from './examples.ts'
 
 export interface BeforeAfterImages {
 	before: string
 	after: string
+	/** The same images at several widths and in AVIF: with `sizes` the browser takes the fitting one. */
+	beforeSrcSet?: SrcSet
+	afterSrcSet?: SrcSet
 	/** The after image's label: a style name. */
 	label: string
 	/** What both images show, for their alt text. */
@@ -27,26 +31,45 @@ function Label({ children, className }: { children: string; className?: string }
 	)
 }
 
+/** An `<img>`, inside a `<picture>` that offers AVIF, when there are widths to choose from and the layout's `sizes`. */
+function ResponsiveImg({ srcSet, sizes, ...img }: Omit<ComponentProps<'img'>, 'srcSet'> & { srcSet?: SrcSet }) {
+	if (!srcSet || !sizes) return <img {...img} />
+	return (
+		<picture>
+			<source type="image/avif" srcSet={srcSet.avif} sizes={sizes} />
+			<img srcSet={srcSet.webp} sizes={sizes} {...img} />
+		</picture>
+	)
+}
+
 /**
  * One frame, the after image under the before image, which is clipped at `split` percent from the
  * left: both are seen at once at any width, where two pictures side by side would be tiny on a phone.
+ * `sizes` is the frame's width in the page's layout; `priority` marks the page's main image.
  */
 export function BeforeAfterFrame({
 	images,
 	split = 50,
-	eager = false,
+	priority = false,
+	sizes,
 	className,
 }: {
 	images: BeforeAfterImages
 	split?: number
-	eager?: boolean
+	priority?: boolean
+	sizes?: string
 	className?: string
 }) {
-	const loading = eager ? 'eager' : 'lazy'
+	// The page's main image loads at once and first; the others as they come near the screen.
+	const loading = priority ? 'eager' : 'lazy'
+	const fetchPriority = priority ? HIGH_FETCH_PRIORITY : {}
 	const fit = images.fit === 'contain' ? 'object-contain' : 'object-cover'
 	return (
 		<div className={cn('relative aspect-[3/2] overflow-hidden bg-muted select-none', className)}>
-			<img
+			<ResponsiveImg
+				{...fetchPriority}
+				srcSet={images.afterSrcSet}
+				sizes={sizes}
 				src={images.after}
 				alt={`${images.subject}, ${images.label}`}
 				width={EXAMPLE_SIZE.width}
@@ -55,7 +78,10 @@ export function BeforeAfterFrame({
 				draggable={false}
 				className={cn('absolute inset-0 size-full', fit)}
 			/>
-			<img
+			<ResponsiveImg
+				{...fetchPriority}
+				srcSet={images.beforeSrcSet}
+				sizes={sizes}
 				src={images.before}
 				alt={`${images.subject}, before`}
 				width={EXAMPLE_SIZE.width}
@@ -73,11 +99,11 @@ export function BeforeAfterFrame({
 }
 
 /** A frame whose split follows a range input: drag, or use the arrow keys once it has focus. */
-export function CompareSlider({ images }: { images: BeforeAfterImages }) {
+export function CompareSlider({ images, sizes }: { images: BeforeAfterImages; sizes?: string }) {
 	const [split, setSplit] = useState(50)
 	return (
 		<div className="relative overflow-hidden rounded-xl has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent has-[:focus-visible]:ring-offset-2">
-			<BeforeAfterFrame images={images} split={split} />
+			<BeforeAfterFrame images={images} split={split} sizes={sizes} />
 			<span
 				aria-hidden
 				className="pointer-events-none absolute top-1/2 flex size-9 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-brand shadow-md"

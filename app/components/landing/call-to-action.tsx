@@ -25,6 +25,8 @@ export function CallToAction({ pioneer, onBrand = false }: { pioneer: PioneerSta
 				className={onBrand ? onBrandOutlineClasses : buttonClasses({ size: 'lg', variant: 'outline' })}
 			>
 				Learn more
+				{/* Said to screen readers and search engines, for whom "Learn more" alone names no destination. */}
+				<span className="sr-only"> about Rendo</span>
 			</Link>
 		</div>
 	)

@@ -14,12 +14,32 @@ export interface Example {
 	style: Style
 	before: string
 	after: string
+	beforeSrcSet: SrcSet
+	afterSrcSet: SrcSet
 }
 
+/** An image's `srcset` per format: browsers that read AVIF take it, the rest WebP. */
+export type SrcSet = Record<ImageFormat, string>
+export type ImageFormat = 'avif' | 'webp'
+
 export const EXAMPLE_SIZE = { width: 1200, height: 800 }
+/** The widths each example is published at: a phone's screen, a desktop column, a sharp desktop column. */
+export const EXAMPLE_WIDTHS = [480, 800, EXAMPLE_SIZE.width] as const
+
+/** One published variant of an example image; the full-width WebP is the image itself. */
+export function exampleVariant(src: string, width: number, format: ImageFormat) {
+	return width === EXAMPLE_SIZE.width && format === 'webp' ? src : src.replace(/\.webp$/, `-${width}.${format}`)
+}
+
+function srcSetOf(src: string): SrcSet {
+	const set = (format: ImageFormat) => EXAMPLE_WIDTHS.map((width) => `${exampleVariant(src, width, format)} ${width}w`).join(', ')
+	return { avif: set('avif'), webp: set('webp') }
+}
 
 function example(id: Example['id'], room: string, label: string, style: Style): Example {
-	return { id, room, label, style, before: `/landing/${id}-before.webp`, after: `/landing/${id}-${style}.webp` }
+	const before = `/landing/${id}-before.webp`
+	const after = `/landing/${id}-${style}.webp`
+	return { id, room, label, style, before, after, beforeSrcSet: srcSetOf(before), afterSrcSet: srcSetOf(after) }
 }
 
 export const EXAMPLES: Example[] = [
