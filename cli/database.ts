@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { startDatabase } from '#core/platform/start-database.ts'
 
 let started: Awaited<ReturnType<typeof startDatabase>> | undefined
@@ -13,14 +12,9 @@ export async function useDatabase() {
 
 export async function stopCliDatabase() {
 	if (!started) return
-	const { closeDb, pool } = await import('#core/platform/db.ts')
-	// pool.end() resolves before its idle connections have said goodbye; stopping an embedded
-	// cluster under them makes each one log "terminating connection". Wait for them first.
-	const connections = pool.totalCount
-	const gone = (async () => {
-		for (let n = 0; n < connections; n++) await once(pool, 'remove')
-	})()
+	// Loaded here, not at the top, so `rendo --help` and usage errors never load the client and
+	// schema. closeDb() waits for the connections to close before the cluster stops under them.
+	const { closeDb } = await import('#core/platform/db.ts')
 	await closeDb()
-	await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2000).unref())])
 	await started.stop()
 }

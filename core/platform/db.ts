@@ -4,21 +4,63 @@ import * as schema from '#db/schema/index.ts'
 import { config } from './config.ts'
 
 function databaseUrl() {
-	// The embedded starter sets DATABASE_URL once its cluster is up, before this module loads.
+	// Read on first use, not at import: the entry points' startDatabase() and the tests' setup set
+	// DATABASE_URL after core's modules may have loaded, but before anything queries.
 	const url = process.env.DATABASE_URL
 	if (!url) throw new Error('DATABASE_URL is not set: start through the app, CLI or worker entry points')
 	return url
 }
 
-export const pool = new pg.Pool({ connectionString: databaseUrl(), max: config().databasePoolSize })
-// An idle client dropped by the server (restart, failover) must not crash the process.
-pool.on('error', (error) => console.error('database pool: idle client error', error.message))
-pool.on('connect', (client) => client.on('error', (error) => console.error('database client error', error.message)))
-export const db = drizzle(pool, { schema })
+function connect() {
+	const pool = new pg.Pool({ connectionString: databaseUrl(), max: config().databasePoolSize })
+	// An idle client dropped by the server (restart, failover) must not crash the process.
+	pool.on('error', (error) => console.error('database pool: idle client error', error.message))
+	pool.on('connect', (client) => client.on('error', (error) => console.error('database client error', error.message)))
+	return { pool, db: drizzle(pool, { schema }) }
+}
+
+let opened: ReturnType<typeof connect> | undefined
+const open = () => (opened ??= connect())
+
+/**
+ * A stand-in for an object built on first use, so importing this module builds nothing and every
+ * door can import core statically, before its database is started. Reads, writes, `in` and
+ * `instanceof` go to the real object, and its methods run bound to it, so `db.select()`,
+ * `db.transaction()`, `pool.query()` and graphile-worker's `pgPool` behave as on the real one.
+ */
+function builtOnFirstUse<T extends object>(build: () => T): T {
+	return new Proxy({} as T, {
+		get(_, key) {
+			const real = build()
+			const value: unknown = Reflect.get(real, key, real)
+			return typeof value === 'function' ? value.bind(real) : value
+		},
+		set: (_, key, value) => Reflect.set(build(), key, value),
+		has: (_, key) => Reflect.has(build(), key),
+		getPrototypeOf: () => Reflect.getPrototypeOf(build()),
+	})
+}
+
+export const pool = builtOnFirstUse(() => open().pool)
+export const db = builtOnFirstUse(() => open().db)
 export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
+/** Ends the pool, if anything used one: shutting down never opens a pool just to end it. */
 export async function closeDb() {
+	if (!opened) return
+	const { pool } = opened
+	// pool.end() resolves before its idle connections have said goodbye; an embedded cluster
+	// stopped under them (every entry point stops it next) logs "terminating connection" for each.
+	// Wait for them, but never hold a shutdown on it for long.
+	const gone = new Promise<void>((resolve) => {
+		let left = pool.totalCount
+		if (!left) return resolve()
+		pool.on('remove', () => {
+			if (--left === 0) resolve()
+		})
+	})
 	await pool.end()
+	await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2000).unref())])
 }

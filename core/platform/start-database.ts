@@ -6,9 +6,9 @@ import { localSecrets } from './secrets.ts'
 const EMBEDDED_DATABASE = 'rendo'
 
 /**
- * Makes DATABASE_URL point at a migrated database before anything loads the client: the
- * configured one, or the embedded cluster in the data folder (started, or shared with the
- * Rendo process already running it). Call it first in every entry point.
+ * Makes DATABASE_URL point at a migrated database before anything queries (the client reads it
+ * on first use): the configured one, or the embedded cluster in the data folder (started, or
+ * shared with the Rendo process already running it). Call it first in every entry point.
  */
 export async function startDatabase({ onLog }: { onLog?: (line: string) => void } = {}) {
 	const c = config()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, inject } from 'vitest'
+import { closeDb } from '#core/platform/db.ts'
 
 const adminUrl = inject('pgAdminUrl')
 const name = `rendo_t_${randomUUID().replaceAll('-', '').slice(0, 12)}`
@@ -18,11 +19,10 @@ async function admin(query: string) {
 await admin(`create database "${name}" template rendo_template`)
 const url = new URL(adminUrl)
 url.pathname = `/${name}`
-// Set before any test module loads the database client, which reads it once.
+// Set before any test queries: the database client reads it once, on first use.
 process.env.DATABASE_URL = url.toString()
 
 afterAll(async () => {
-	const { closeDb } = await import('#core/platform/db.ts')
 	await closeDb()
 	await admin(`drop database "${name}" with (force)`)
 })
