@@ -7,8 +7,10 @@ import type { Server } from 'node:http'
 import type { Worker } from '#worker/runner.ts'
 import { ensureBuild } from './scripts/ensure-build.ts'
 import { config, ConfigError } from '#core/platform/config.ts'
+import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
+import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 
 async function main() {
 	const c = config()
@@ -16,14 +18,17 @@ async function main() {
 	const database = await startDatabase()
 
 	if (!dev) await ensureBuild()
+	// Loaded inside main: the logger reads config() as it loads, and a bad variable must end in
+	// main's one-line message, not an import's stack trace.
 	const { logger } = await import('#core/platform/logger.ts')
-	const { closeDb } = await import('#core/platform/db.ts')
 	const { createHttpApp } = await import('#app/http.server.ts')
 	const app = await createHttpApp({ dev })
 	const server: Server = await new Promise((resolve) => {
 		const s = app.listen(c.port, c.host, () => resolve(s))
 	})
 	let runner: Worker | undefined
+	// The inline jobs reach Telegram through the bot door's gateway, put in place here.
+	provideTelegramGateway(async () => (await import('./bot/telegram-gateway.ts')).telegramGateway())
 	if (c.jobs.inline) runner = await (await import('#worker/runner.ts')).startWorker()
 	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
 	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null

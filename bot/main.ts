@@ -4,8 +4,10 @@
  * with the token, not both: Telegram gives a bot's updates to one poller.
  */
 import { ConfigError, config } from '#core/platform/config.ts'
+import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
+import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 
 async function main() {
 	const c = config()
@@ -13,14 +15,17 @@ async function main() {
 	if (c.telegram.webhookUrl)
 		throw new ConfigError('TELEGRAM_WEBHOOK_URL is set: Telegram sends the updates to the web server (npm start)')
 	const database = await startDatabase()
+	// Loaded inside main: the logger reads config() as it loads, and a bad variable must end in
+	// main's one-line message, not an import's stack trace.
 	const { startTelegramBot } = await import('./start.ts')
-	const { closeDb } = await import('#core/platform/db.ts')
 	const bot = await startTelegramBot()
 	if (!bot) {
 		await closeDb()
 		await database.stop()
 		process.exit(1)
 	}
+	// The inline jobs reach Telegram through this door's gateway.
+	provideTelegramGateway(async () => (await import('./telegram-gateway.ts')).telegramGateway())
 	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
 	console.log(`Rendo's Telegram bot @${bot.username} is running`)
 	onShutdown(async () => {

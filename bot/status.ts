@@ -1,7 +1,8 @@
 import { Composer, InlineKeyboard, InputFile, InputMediaBuilder } from 'grammy'
-import { pluralise, roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
+import { pluralise, PROJECT_STATUS_LABELS, roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { getProject, listProjects } from '#core/studio/projects.ts'
+import { roomStyles } from '#core/studio/render-progress.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listFavorites, listVariations } from '#core/studio/variations.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
@@ -11,7 +12,6 @@ import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts
 import { linkedUser, type BotContext } from './context.ts'
 
 const NO_PROPERTIES = 'No Properties Yet. Send me a room photo to start one.'
-const PROJECT_STATUS: Record<ProjectView['status'], string> = { active: 'Active', completed: 'Completed', archived: 'Archived' }
 /** Telegram's limit for one album. */
 const ALBUM_MAX = 10
 const LISTED_PROJECTS = 10
@@ -24,13 +24,9 @@ async function currentProject(ctx: BotContext): Promise<ProjectView | null> {
 }
 
 function roomLine(room: RoomView, position: number, variations: VariationView[]) {
-	const ofRoom = variations.filter((v) => v.roomId === room.id)
-	const styles = [...new Set(ofRoom.map((v) => v.style))].map((style) => {
-		const of = ofRoom.filter((v) => v.style === style)
-		const done = of.filter((v) => v.status === 'completed').length
-		const failed = of.filter((v) => v.status === 'failed').length
-		return `${styleLabel(style)} ${done}/${of.length}${failed ? ` (${failed} failed)` : ''}`
-	})
+	const styles = roomStyles(room, variations).map(
+		({ style, done, expected, failed }) => `${styleLabel(style)} ${done}/${expected}${failed ? ` (${failed} failed)` : ''}`,
+	)
 	return `${position}. ${roomLabel(room)}: ${styles.length ? styles.join(', ') : 'no styles yet'}`
 }
 
@@ -38,7 +34,7 @@ function roomLine(room: RoomView, position: number, variations: VariationView[])
 async function statusText(actor: Actor, project: ProjectView) {
 	const [rooms, variations] = await Promise.all([listRooms(actor, project.id), listVariations(actor, project.id)])
 	const lines = [
-		`${project.propertyAddress} · ${PROJECT_STATUS[project.status]}`,
+		`${project.propertyAddress} · ${PROJECT_STATUS_LABELS[project.status]}`,
 		`${project.completedRooms}/${project.totalRooms} rooms complete`,
 	]
 	if (rooms.length) lines.push('', ...rooms.map((room, i) => roomLine(room, i + 1, variations)))
@@ -71,7 +67,7 @@ status.command('projects', async (ctx) => {
 	const keyboard = new InlineKeyboard()
 	for (const project of projects) keyboard.text(buttonText(project.propertyAddress), `cp:${shortId(project.id)}`).row()
 	const lines = projects.map(
-		(p, i) => `${i + 1}. ${p.propertyAddress} – ${p.completedRooms}/${p.totalRooms} rooms · ${PROJECT_STATUS[p.status]}`,
+		(p, i) => `${i + 1}. ${p.propertyAddress} – ${p.completedRooms}/${p.totalRooms} rooms · ${PROJECT_STATUS_LABELS[p.status]}`,
 	)
 	await ctx.reply(`Your properties (tap one to follow it with /status and /favorites):\n\n${lines.join('\n')}`, { reply_markup: keyboard })
 })

@@ -41,13 +41,6 @@ export function operatorActor(as: string | undefined) {
 export async function projectActor(as: string | undefined, projectId: string): Promise<Actor> {
 	if (as) return actorAs(as)
 	await useDatabase()
-	const [{ ownedProject }, { findUserById }, { db }] = await Promise.all([
-		import('#core/studio/access.ts'),
-		import('#core/accounts/users.ts'),
-		import('#core/platform/db.ts'),
-	])
-	const project = await ownedProject(db, systemActor, projectId)
-	const owner = await findUserById(project.userId)
-	if (!owner) throw new InputError({ '--as': ['the project has no owner account'] })
-	return userActor(owner, config().ceoEmail)
+	const { projectOwnerActor } = await import('#core/studio/projects.ts')
+	return projectOwnerActor(systemActor, projectId)
 }

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander'
 import { ConfigError } from '#core/platform/config.ts'
 import { ForbiddenError, InputError, NotFoundError, UnauthenticatedError } from '#core/errors.ts'
+import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 import { CommandFailed } from './output.ts'
 import { createProgram } from './program.ts'
 
@@ -29,6 +30,9 @@ function describe(error: unknown) {
 		return 'not allowed for this account (see --as)'
 	return error instanceof Error ? error.message : String(error)
 }
+
+// `rendo worker` and `submit --wait` run jobs here: the Telegram ones reach Telegram through the bot door's gateway.
+provideTelegramGateway(async () => (await import('#bot/telegram-gateway.ts')).telegramGateway())
 
 try {
 	await createProgram().parseAsync()

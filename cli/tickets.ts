@@ -1,18 +1,10 @@
 import { Option, type Command } from 'commander'
-import { assertCan } from '#core/accounts/actor.ts'
 import { PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
 import type { TicketView } from '#core/tickets/tickets.ts'
 import { asOption, staffActor } from './actor.ts'
 import { example, formatDate, printDetails, printJson, printTable } from './output.ts'
 
 const NUMBER = 'RND-2026-000123'
-
-/** Every ticket command acts as an admin: --as, else RENDO_CLI_AS; anyone else is refused. */
-async function admin(as: string | undefined) {
-	const actor = await staffActor(as)
-	assertCan(actor, 'manage:tickets')
-	return actor
-}
 
 const staffAs = () => asOption('act as this admin (default: RENDO_CLI_AS)')
 
@@ -64,7 +56,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo tickets list --status open --priority high --as ops@agency.example',
 	).action(async (opts: { status?: string; priority?: string; as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { listTickets } = await import('#core/tickets/tickets.ts')
 		const rows = await listTickets(actor, { status: opts.status, priority: opts.priority })
 		if (opts.json) return printJson(rows)
@@ -92,9 +84,9 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets show ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
-		const { getTicket } = await import('#core/tickets/tickets.ts')
-		const ticket = await getTicket(actor, number)
+		const actor = await staffActor(opts.as)
+		const { getTicketForStaff } = await import('#core/tickets/tickets.ts')
+		const ticket = await getTicketForStaff(actor, number)
 		if (opts.json) return printJson(ticket)
 		printTicket(ticket)
 	})
@@ -108,7 +100,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets start ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { startWork } = await import('#core/tickets/tickets.ts')
 		printChange(await startWork(actor, number), opts.json)
 	})
@@ -123,7 +115,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets resolve ${NUMBER} --resolution "Re-queued the stuck renders"`,
 	).action(async (number: string, opts: { resolution?: string; as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { resolveTicket } = await import('#core/tickets/tickets.ts')
 		printChange(await resolveTicket(actor, number, opts.resolution), opts.json)
 	})
@@ -137,7 +129,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets close ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { closeTicket } = await import('#core/tickets/tickets.ts')
 		printChange(await closeTicket(actor, number), opts.json)
 	})
@@ -152,7 +144,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets assign ${NUMBER} "Sam Patel"`,
 	).action(async (number: string, name: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { updateTicket } = await import('#core/tickets/tickets.ts')
 		printChange(await updateTicket(actor, number, { assignedTo: name }), opts.json)
 	})
@@ -168,9 +160,9 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets comment ${NUMBER} "Looking into it" --internal`,
 	).action(async (number: string, text: string, opts: { internal?: boolean; as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
-		const { addComment } = await import('#core/tickets/tickets.ts')
-		const comment = await addComment(actor, number, { comment: text, isInternal: !!opts.internal })
+		const actor = await staffActor(opts.as)
+		const { addStaffComment } = await import('#core/tickets/tickets.ts')
+		const comment = await addStaffComment(actor, number, { comment: text, isInternal: !!opts.internal })
 		if (opts.json) return printJson(comment)
 		console.log(`${opts.internal ? 'Internal note' : 'Comment'} added to ${number.toUpperCase()}`)
 	})
@@ -179,7 +171,7 @@ export function registerTicketCommands(program: Command) {
 		tickets.command('stats').description('counts by status and priority, average hours to resolve').addOption(staffAs()).option('--json', 'print JSON for scripts'),
 		'rendo tickets stats --json',
 	).action(async (opts: { as?: string; json?: boolean }) => {
-		const actor = await admin(opts.as)
+		const actor = await staffActor(opts.as)
 		const { ticketStats } = await import('#core/tickets/tickets.ts')
 		const stats = await ticketStats(actor)
 		if (opts.json) return printJson(stats)

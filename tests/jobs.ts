@@ -1,6 +1,11 @@
 import { Logger, runOnce } from 'graphile-worker'
 import { pool } from '#core/platform/db.ts'
+import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 import { taskList } from '#worker/tasks.ts'
+import { telegramGateway } from '#bot/telegram-gateway.ts'
+
+// Tests run the jobs in their own process, with the bot door's gateway as the entries provide it.
+provideTelegramGateway(telegramGateway)
 
 const silentLogger = new Logger(() => () => {})
 

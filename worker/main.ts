@@ -3,13 +3,19 @@
  * many of these as the rendering load needs, all on the same PostgreSQL.
  */
 import { ConfigError } from '#core/platform/config.ts'
+import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
+import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 
 async function main() {
 	const database = await startDatabase()
+	// Loaded inside main: the logger reads config() as it loads, and a bad variable must end in
+	// main's one-line message, not an import's stack trace.
 	const { startWorker } = await import('./runner.ts')
-	const { closeDb } = await import('#core/platform/db.ts')
+	// This entry puts the process together: the Telegram jobs get the bot door's gateway, which
+	// the task list itself never imports.
+	provideTelegramGateway(async () => (await import('#bot/telegram-gateway.ts')).telegramGateway())
 	const runner = await startWorker()
 	console.log('Rendo worker is running')
 	onShutdown(async () => {

@@ -8,9 +8,9 @@ import { isAwaiting } from '#app/components/admin/transformation-status.tsx'
 import { TransformationTable } from '#app/components/admin/transformation-table.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
-import { Tabs } from '#app/components/ops/tabs.tsx'
 import { styleLabel } from '#core/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { Tabs } from '#app/components/ui/tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { can } from '#core/accounts/actor.ts'
 import { listAllTransformations } from '#core/ops/admin-transformations.ts'
@@ -108,6 +108,7 @@ export default function AdminDashboard() {
 				) : null}
 			</div>
 			<Tabs
+				label="Dashboard sections"
 				tabs={[
 					{
 						label: 'Overview',

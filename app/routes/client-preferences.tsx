@@ -4,7 +4,7 @@ import { Mail } from 'lucide-react'
 import { useState } from 'react'
 import { ClientPreferenceForm } from '#app/components/preferences/client-preference-form.tsx'
 import { PreferenceConfirmation, type SubmittedPreference } from '#app/components/preferences/confirmation.tsx'
-import { Tabs } from '#app/components/preferences/tabs.tsx'
+import { Tabs } from '#app/components/ui/tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Client Preferences | Rendo' }]
@@ -59,9 +59,11 @@ export default function ClientPreferencesPage() {
 			</div>
 			<Tabs
 				label="Client preferences"
+				look="segmented"
+				keepMounted
 				tabs={[
-					{ id: 'upload', label: 'Upload Property Image', panel: upload },
-					{ id: 'email', label: 'Email Preferences', panel: <EmailPreferences /> },
+					{ label: 'Upload Property Image', content: upload },
+					{ label: 'Email Preferences', content: <EmailPreferences /> },
 				]}
 			/>
 		</div>

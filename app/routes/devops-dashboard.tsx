@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
-import { useRefresh } from '#app/components/ops/use-refresh.ts'
+import { usePolling } from '#app/components/studio/use-polling.ts'
 import { fetchStats, fetchTickets, postComment, runQuickAction, saveTicket, type TicketView } from '#app/components/tickets/devops-api.ts'
 import { TicketCard } from '#app/components/tickets/ticket-card.tsx'
 import { TicketDialog, type TicketChange } from '#app/components/tickets/ticket-dialog.tsx'
@@ -52,8 +52,9 @@ export default function DevopsDashboard() {
 
 	const refreshTickets = useCallback(async () => setTickets(await fetchTickets(status)), [status])
 	const refreshStats = useCallback(async () => setStats(await fetchStats()), [])
-	useRefresh(refreshTickets, TICKETS_REFRESH_MS)
-	useRefresh(refreshStats, STATS_REFRESH_MS)
+	// The loader has just delivered both: the first refresh waits an interval.
+	usePolling(refreshTickets, TICKETS_REFRESH_MS, true, { immediate: false })
+	usePolling(refreshStats, STATS_REFRESH_MS, true, { immediate: false })
 
 	function replace(updated: TicketView) {
 		// a ticket that left the filtered status drops out of the list on the next refresh, not under the cursor

@@ -8,9 +8,9 @@ import { AlertsPanel } from '#app/components/ops/alerts-panel.tsx'
 import { requestJson } from '#app/components/ops/api-client.ts'
 import { OpsOverview } from '#app/components/ops/ops-overview.tsx'
 import { AgentsTab, CapacityTab, EconomicsTab, FinancialTab, GrowthTab, type Capacity } from '#app/components/ops/ops-tabs.tsx'
-import { Tabs } from '#app/components/ops/tabs.tsx'
-import { useRefresh } from '#app/components/ops/use-refresh.ts'
+import { usePolling } from '#app/components/studio/use-polling.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { Tabs } from '#app/components/ui/tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { can } from '#core/accounts/actor.ts'
 import { capacityAutomation } from '#core/ops/capacity.ts'
@@ -51,8 +51,9 @@ export default function RendoOps() {
 			setErrors((e) => ({ ...e, capacity: true }))
 		}
 	}, [])
-	useRefresh(refreshDashboard, DASHBOARD_REFRESH_MS)
-	useRefresh(refreshCapacity, CAPACITY_REFRESH_MS)
+	// The loader has just delivered both: the first refresh waits an interval.
+	usePolling(refreshDashboard, DASHBOARD_REFRESH_MS, true, { immediate: false })
+	usePolling(refreshCapacity, CAPACITY_REFRESH_MS, true, { immediate: false })
 
 	const alerts = [...dashboard.alerts, ...(capacity?.alerts.map((a) => ({ type: a.type, title: a.title, message: a.message, action: a.automatedAction })) ?? [])]
 
@@ -76,6 +77,7 @@ export default function RendoOps() {
 			<AlertsPanel alerts={alerts} />
 			<OpsOverview data={dashboard} />
 			<Tabs
+				label="Dashboard sections"
 				tabs={[
 					{ label: 'Financial', content: <FinancialTab data={dashboard} /> },
 					{ label: 'Economics', content: <EconomicsTab data={dashboard} /> },

@@ -1,4 +1,5 @@
 import type { RoomType, StudioStyle } from './studio.schema.ts'
+import type { ProjectView } from './views.ts'
 
 /**
  * Display names of styles and room types, the same in the studio, the Telegram bot and brochures.
@@ -38,6 +39,13 @@ export function humanise(value: string) {
 		.filter(Boolean)
 		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
 		.join(' ')
+}
+
+/** A project's status as the studio's cards and the bot's /projects and /status say it. */
+export const PROJECT_STATUS_LABELS: Record<ProjectView['status'], string> = {
+	active: 'Active',
+	completed: 'Completed',
+	archived: 'Archived',
 }
 
 export function styleLabel(style: string) {

@@ -1,6 +1,9 @@
 import { desc, eq } from 'drizzle-orm'
 import { propertyStudioProjects } from '#db/schema/studio.ts'
-import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { requireUser, userActor, type Actor } from '#core/accounts/actor.ts'
+import { findUserById } from '#core/accounts/users.ts'
+import { NotFoundError } from '#core/errors.ts'
+import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { parseInput } from '#core/validate.ts'
 import { ownedProject } from './access.ts'
@@ -29,4 +32,16 @@ export async function createProject(actor: Actor, input: unknown) {
 
 export async function getProject(actor: Actor, projectId: string) {
 	return projectView(await ownedProject(db, actor, projectId))
+}
+
+/**
+ * The project's owner as an actor, for whoever may open the project: the operator (the CLI
+ * without --as) works on it as its agent, so views, names and limits are exactly theirs.
+ */
+export async function projectOwnerActor(actor: Actor, projectId: string): Promise<Actor> {
+	const project = await ownedProject(db, actor, projectId)
+	// The project goes with its owner (on delete cascade): no owner now means no project.
+	const owner = await findUserById(project.userId)
+	if (!owner) throw new NotFoundError('Project not found')
+	return userActor(owner, config().ceoEmail)
 }

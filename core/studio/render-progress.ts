@@ -2,6 +2,8 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { getProject } from './projects.ts'
 import { listRooms } from './rooms.ts'
 import { listVariations } from './variations.ts'
+import type { RoomView, VariationView } from './views.ts'
+import { roomProgress, totalProgress } from './variation-progress.ts'
 
 export interface StyleProgress {
 	style: string
@@ -13,15 +15,20 @@ export interface StyleProgress {
 	errors: string[]
 }
 
-type Counts = Pick<StyleProgress, 'expected' | 'done' | 'failed' | 'pending'>
+type StyleRows = ReturnType<typeof roomProgress<VariationView>>[number]
 
-const zero = (): Counts => ({ expected: 0, done: 0, failed: 0, pending: 0 })
+const styleView = ({ style, rows, expected, completed, failed, pending }: StyleRows): StyleProgress => ({
+	style,
+	expected,
+	done: completed,
+	failed,
+	pending,
+	errors: [...new Set(rows.flatMap((v) => (v.status === 'failed' && v.errorMessage ? [v.errorMessage] : [])))],
+})
 
-function count(into: Counts, status: string) {
-	into.expected++
-	if (status === 'completed') into.done++
-	else if (status === 'failed') into.failed++
-	else into.pending++
+/** A room's requested styles, each with its variations done of those expected and its failures. */
+export function roomStyles(room: RoomView, variations: readonly VariationView[]) {
+	return roomProgress(room, variations).map(styleView)
 }
 
 /**
@@ -35,23 +42,16 @@ export async function renderProgress(actor: Actor, projectId: string, { roomIds 
 		listVariations(actor, projectId),
 	])
 	const wanted = roomIds ? new Set(roomIds) : null
-	const rooms = allRooms
-		.filter((room) => !wanted || wanted.has(room.id))
-		.map((room) => {
-			const styles = new Map<string, StyleProgress>(
-				room.selectedStyles.map((style) => [style, { style, ...zero(), errors: [] }]),
-			)
-			for (const v of variations) {
-				if (v.roomId !== room.id) continue
-				let entry = styles.get(v.style)
-				if (!entry) styles.set(v.style, (entry = { style: v.style, ...zero(), errors: [] }))
-				count(entry, v.status)
-				if (v.status === 'failed' && v.errorMessage && !entry.errors.includes(v.errorMessage)) entry.errors.push(v.errorMessage)
-			}
-			return { id: room.id, name: room.roomName ?? room.roomType, roomType: room.roomType, status: room.status, styles: [...styles.values()] }
-		})
-	const totals = zero()
-	for (const v of variations) if (!wanted || wanted.has(v.roomId)) count(totals, v.status)
-	return { project, rooms, totals: { rooms: rooms.length, ...totals } }
+	const shown = allRooms.filter((room) => !wanted || wanted.has(room.id))
+	const styles = shown.map((room) => roomProgress(room, variations))
+	const rooms = shown.map((room, i) => ({
+		id: room.id,
+		name: room.roomName ?? room.roomType,
+		roomType: room.roomType,
+		status: room.status,
+		styles: styles[i].map(styleView),
+	}))
+	const { expected, completed, failed, pending } = totalProgress(styles.flat())
+	return { project, rooms, totals: { rooms: rooms.length, expected, done: completed, failed, pending } }
 }
 export type RenderProgress = Awaited<ReturnType<typeof renderProgress>>

@@ -15,6 +15,7 @@ import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { disclosedImage } from '#core/studio/disclosed-image.ts'
+import { styleProgress } from '#core/studio/variation-progress.ts'
 
 /** How often the status message is brought up to date while renders run. */
 const PROGRESS_INTERVAL_MS = 3000
@@ -109,13 +110,9 @@ function photoProgress(
 			stored: !!room,
 			// the batch's styles first, then any style remodelled from elsewhere
 			styles: [...new Set([...intake.styles, ...ofRoom.map((v) => v.style)])].map((style) => {
-				const of = ofRoom.filter((v) => v.style === style)
-				return {
-					style,
-					expected: of.length,
-					completed: of.filter((v) => v.status === 'completed').length,
-					failed: of.filter((v) => v.status === 'failed').length,
-				}
+				// a stored photo whose renders are not queued yet expects none: its line says 'queued'
+				const { expected, completed, failed } = styleProgress(ofRoom.filter((v) => v.style === style))
+				return { style, expected, completed, failed }
 			}),
 		}
 	})

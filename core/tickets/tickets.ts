@@ -179,6 +179,12 @@ export async function getTicket(actor: Actor, idOrNumber: string) {
 	return view
 }
 
+/** One ticket for the staff's desk (the support dashboard, `rendo tickets show`): staff only, even for a ticket of their own. */
+export async function getTicketForStaff(actor: Actor, idOrNumber: string) {
+	assertCan(actor, 'manage:tickets')
+	return getTicket(actor, idOrNumber)
+}
+
 /** The timestamps a status implies: leaving resolved/closed (reopening) clears them. */
 function statusTimestamps(ticket: IssueTicket, status: TicketStatus, now: Date) {
 	switch (status) {
@@ -282,6 +288,12 @@ export async function addComment(actor: Actor, ticketId: string, input: unknown)
 			await queuePublicComment(tx, ticket.contactEmail ?? reporter.email, ticket, row)
 		return commentView(row)
 	})
+}
+
+/** A comment from the staff's desk (the support dashboard, `rendo tickets comment`): staff only; reporters answer from their own door. */
+export async function addStaffComment(actor: Actor, ticketId: string, input: unknown) {
+	assertCan(actor, 'manage:tickets')
+	return addComment(actor, ticketId, input)
 }
 
 /**

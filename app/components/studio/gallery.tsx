@@ -4,12 +4,12 @@ import { Button } from '#app/components/ui/button.tsx'
 import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
+import { requestedStyles } from '#core/studio/variation-progress.ts'
 import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { usePolling } from './use-polling.ts'
 import { ImageWithFallback } from './variation-image.tsx'
-import { requestedStyles } from './workflow-steps.ts'
 
 const VARIATIONS_POLL_MS = 3_000 // spec 02 §9: variations every 3 s in the gallery
 const ROOM_RETRIES = 3 // spec 02 §7: up to 3 retries, exponential backoff capped at 30 s

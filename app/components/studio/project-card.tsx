@@ -2,19 +2,24 @@ import { Link } from '@remix-run/react'
 import { Calendar, ChevronRight, Download, Lock, MapPin, User } from 'lucide-react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { PROJECT_STATUS_LABELS } from '#core/studio/labels.ts'
 import type { ProjectView } from '#core/studio/views.ts'
 import { formatShortDate } from './labels.ts'
 import { ProgressBar } from './progress-bar.tsx'
 
-const statusBadges: Record<ProjectView['status'], { label: string; className: string }> = {
-	active: { label: 'Active', className: 'bg-blue-100 text-blue-900' },
-	completed: { label: 'Completed', className: 'bg-green-100 text-green-900' },
-	archived: { label: 'Archived', className: 'bg-gray-200 text-gray-700' },
+const badgeColours: Record<ProjectView['status'], string> = {
+	active: 'bg-blue-100 text-blue-900',
+	completed: 'bg-green-100 text-green-900',
+	archived: 'bg-gray-200 text-gray-700',
 }
 
 function StatusBadge({ status }: { status: ProjectView['status'] }) {
-	const badge = statusBadges[status] ?? statusBadges.active
-	return <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>{badge.label}</span>
+	const known = status in badgeColours ? status : 'active'
+	return (
+		<span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', badgeColours[known])}>
+			{PROJECT_STATUS_LABELS[known]}
+		</span>
+	)
 }
 
 function ProjectSummary({ project }: { project: ProjectView }) {

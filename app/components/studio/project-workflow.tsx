@@ -6,6 +6,7 @@ import { DownloadStep } from './download-step.tsx'
 import { Gallery } from './gallery.tsx'
 import { type WorkflowStyle } from './labels.ts'
 import { roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { requestedStyles } from '#core/studio/variation-progress.ts'
 import { ProcessingStep } from './processing-step.tsx'
 import { RoomConfirmationStep } from './room-confirmation-step.tsx'
 import { SelectionStep } from './selection-step.tsx'
@@ -16,7 +17,7 @@ import { UploadStep } from './upload-step.tsx'
 import { useStudioProject, type StudioProject } from './use-studio-project.ts'
 import { useUploadQueue, type UploadQueue } from './use-upload-queue.ts'
 import { WorkflowHeader } from './workflow-header.tsx'
-import { previousStep, requestedStyles, type WorkflowStep } from './workflow-steps.ts'
+import { previousStep, type WorkflowStep } from './workflow-steps.ts'
 
 // Several rooms × styles can mean a dozen requests; a few at a time keeps a phone responsive.
 const PROCESS_CONCURRENCY = 3

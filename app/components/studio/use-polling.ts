@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react'
 
 /**
- * Calls `poll` now and then every `intervalMs` while `enabled`, stopping on unmount.
+ * Calls `poll` now and then every `intervalMs` while `enabled`, stopping on unmount; with
+ * `immediate: false` the first call waits an interval too (a loader just delivered fresh data).
  * The next call is scheduled after the previous one settles, so a slow network never stacks
  * requests; a hidden tab (phone in a pocket) waits until it is visible again.
  */
-export function usePolling(poll: () => Promise<unknown> | unknown, intervalMs: number, enabled: boolean) {
+export function usePolling(
+	poll: () => Promise<unknown> | unknown,
+	intervalMs: number,
+	enabled: boolean,
+	{ immediate = true }: { immediate?: boolean } = {},
+) {
 	const latest = useRef(poll)
 	latest.current = poll
 
@@ -34,12 +40,13 @@ export function usePolling(poll: () => Promise<unknown> | unknown, intervalMs: n
 			if (document.visibilityState === 'visible' && timer === undefined) void tick()
 		}
 
-		void tick()
+		if (immediate) void tick()
+		else timer = setTimeout(tick, intervalMs)
 		document.addEventListener('visibilitychange', onVisible)
 		return () => {
 			stopped = true
 			if (timer) clearTimeout(timer)
 			document.removeEventListener('visibilitychange', onVisible)
 		}
-	}, [intervalMs, enabled])
+	}, [intervalMs, enabled, immediate])
 }

@@ -1,4 +1,4 @@
-import { VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
+import { requestedStyles, roomProgress, totalProgress, type VariationCounts } from '#core/studio/variation-progress.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 
 /** The seven steps of the project workflow, in order (spec 02 §2, §4). */
@@ -53,43 +53,18 @@ export function nextStep(step: WorkflowStep): WorkflowStep | null {
 type RoomStyles = Pick<RoomView, 'id' | 'selectedStyles'>
 type VariationState = Pick<VariationView, 'roomId' | 'style' | 'status'>
 
-/**
- * Styles requested for a room: those the server lists, plus any a variation row shows, so a room
- * whose list lags behind its rows still counts them.
- */
-export function requestedStyles(room: RoomStyles, variations: readonly VariationState[]): string[] {
-	const styles = new Set(room.selectedStyles)
-	for (const v of variations) if (v.roomId === room.id) styles.add(v.style)
-	return [...styles]
-}
-
-export type VariationProgress = {
-	/** every variation asked for: rooms × styles × 3, plus one per remodel */
-	expected: number
-	completed: number
-	failed: number
-	pending: number
+export type VariationProgress = VariationCounts & {
 	/** every expected variation exists and none is pending */
 	settled: boolean
 }
 
 /**
- * Counts against what was asked for. Each (room, style) batch expects three variations; a
- * remodel adds a row to its batch, so a batch expects the larger of three and the rows it has.
+ * Counts against what was asked for, by core's rule. A style counts as asked from the moment its
+ * request is answered (markStyleRequested), before the next poll brings its rows.
  */
 export function variationProgress(rooms: readonly RoomStyles[], variations: readonly VariationState[]): VariationProgress {
-	let expected = 0
-	for (const room of rooms) {
-		for (const style of requestedStyles(room, variations)) {
-			const rows = variations.filter((v) => v.roomId === room.id && v.style === style).length
-			expected += Math.max(VARIATIONS_PER_STYLE, rows)
-		}
-	}
-	const completed = variations.filter((v) => v.status === 'completed').length
-	const failed = variations.filter((v) => v.status === 'failed').length
-	const pending = variations.filter((v) => v.status === 'pending').length
-	const settled = expected > 0 && pending === 0 && completed + failed >= expected
-	return { expected, completed, failed, pending, settled }
+	const counts = totalProgress(rooms.flatMap((room) => roomProgress(room, variations, { awaitingRows: true })))
+	return { ...counts, settled: counts.expected > 0 && counts.pending === 0 }
 }
 
 /**
