@@ -41,28 +41,27 @@ export function disclosureLabelBox(width: number, height: number): LabelBox & { 
 }
 
 /**
- * The label as an SVG the size of the image: white letters on a translucent dark pill, which
- * reads on light and dark photos alike.
+ * The label as an SVG layer the size of its pill and where it goes: white letters on a translucent
+ * dark pill, which reads on light and dark photos alike. Only the pill is drawn, not a layer the
+ * size of the photo, so a 12-megapixel photo pays for a few thousand pixels.
  */
-export function disclosureLabelSvg(width: number, height: number): Buffer {
+export function disclosureLabelLayer(width: number, height: number): { input: Buffer; left: number; top: number } {
 	const box = disclosureLabelBox(width, height)
 	const f = labelFont()
 	const scale = box.fontSize / f.unitsPerEm
 	const run = f.layout(DISCLOSURE_LABEL)
 	// Baseline so that the capitals sit in the middle of the pill.
-	const baseline = box.top + box.height / 2 + ((f.capHeight / f.unitsPerEm) * box.fontSize) / 2
-	let x = box.left + box.padX
+	const baseline = box.height / 2 + ((f.capHeight / f.unitsPerEm) * box.fontSize) / 2
+	let x = box.padX
 	const glyphs = run.glyphs.map((glyph, i) => {
 		const position = run.positions[i]
-		const d = glyph.path.toSVG()
-		const placed = `<path transform="translate(${(x + position.xOffset * scale).toFixed(2)} ${(baseline - position.yOffset * scale).toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${d}"/>`
+		const placed = `<path transform="translate(${(x + position.xOffset * scale).toFixed(2)} ${(baseline - position.yOffset * scale).toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${glyph.path.toSVG()}"/>`
 		x += position.xAdvance * scale
 		return placed
 	})
-	const radius = box.height / 2
-	return Buffer.from(
-		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-			`<rect x="${box.left}" y="${box.top}" width="${box.width}" height="${box.height}" rx="${radius}" fill="#000" fill-opacity="0.62"/>` +
-			`<g fill="#fff">${glyphs.join('')}</g></svg>`,
-	)
+	const svg =
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}">` +
+		`<rect width="${box.width}" height="${box.height}" rx="${box.height / 2}" fill="#000" fill-opacity="0.62"/>` +
+		`<g fill="#fff">${glyphs.join('')}</g></svg>`
+	return { input: Buffer.from(svg), left: box.left, top: box.top }
 }

@@ -1,5 +1,5 @@
 import { sharp } from '#core/platform/sharp.ts'
-import { disclosureLabelSvg } from './disclosure-label.ts'
+import { disclosureLabelLayer } from './disclosure-label.ts'
 
 /** The logo's largest share of the image's width and height. */
 const LOGO_SHARE = 0.2
@@ -32,6 +32,6 @@ export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffe
 		const margin = Math.round(Math.min(width, height) * MARGIN_SHARE)
 		layers.push({ input: logo.data, left: Math.max(0, width - logo.info.width - margin), top: Math.max(0, height - logo.info.height - margin) })
 	}
-	if (marks.disclosure) layers.push({ input: disclosureLabelSvg(width, height), left: 0, top: 0 })
+	if (marks.disclosure) layers.push(disclosureLabelLayer(width, height))
 	return sharp(image).composite(layers).jpeg({ quality: 90, optimiseCoding: false }).toBuffer()
 }
