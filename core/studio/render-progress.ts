@@ -36,11 +36,10 @@ export function roomStyles(room: RoomView, variations: readonly VariationView[])
  * failures with their messages. `roomIds` narrows it to some rooms (those a command just sent).
  */
 export async function renderProgress(actor: Actor, projectId: string, { roomIds }: { roomIds?: string[] } = {}) {
-	const [project, allRooms, variations] = await Promise.all([
-		getProject(actor, projectId),
-		listRooms(actor, projectId),
-		listVariations(actor, projectId),
-	])
+	const [project, variations] = await Promise.all([getProject(actor, projectId), listVariations(actor, projectId)])
+	// Rooms after their variations: a room is settled in the transaction that ends its last pending
+	// variation, so rooms read afterwards are never older than the variations.
+	const allRooms = await listRooms(actor, projectId)
 	const wanted = roomIds ? new Set(roomIds) : null
 	const shown = allRooms.filter((room) => !wanted || wanted.has(room.id))
 	const styles = shown.map((room) => roomProgress(room, variations))

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import type { StagingRender } from '#db/schema/staging.ts'
-import { db } from '#core/platform/db.ts'
+import { db, type Tx } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
@@ -21,8 +21,15 @@ function pendingSlotsOf(job: RenderJob) {
 	)
 }
 
-async function failPending(job: RenderJob, message: string) {
-	await db.update(propertyStudioVariations).set({ status: 'failed', errorMessage: message }).where(pendingSlotsOf(job))
+/**
+ * Fails the job's slots still pending and settles the room, in one transaction: whoever reads the
+ * variations and then the room never sees the last slot failed and the room still processing.
+ */
+async function failPendingAndSettle(job: RenderJob, message: string) {
+	await db.transaction(async (tx) => {
+		await tx.update(propertyStudioVariations).set({ status: 'failed', errorMessage: message }).where(pendingSlotsOf(job))
+		await settleRoom(tx, job.roomId)
+	})
 }
 
 /**
@@ -30,28 +37,26 @@ async function failPending(job: RenderJob, message: string) {
  * project's completedRooms is recounted under the project's row lock, so jobs finishing
  * together cannot both write a stale count.
  */
-export async function settleRoom(roomId: string) {
-	await db.transaction(async (tx) => {
-		const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, roomId))
-		if (!room) return
-		await tx.select({ id: propertyStudioProjects.id }).from(propertyStudioProjects).where(eq(propertyStudioProjects.id, room.projectId)).for('update')
-		const byStatus = await tx
-			.select({ status: propertyStudioVariations.status, n: count() })
-			.from(propertyStudioVariations)
-			.where(eq(propertyStudioVariations.roomId, roomId))
-			.groupBy(propertyStudioVariations.status)
-		const n = (status: string) => byStatus.find((s) => s.status === status)?.n ?? 0
-		if (n('pending') > 0) return
-		await tx
-			.update(propertyStudioRooms)
-			.set({ status: n('completed') > 0 ? 'completed' : 'failed', completedAt: new Date() })
-			.where(eq(propertyStudioRooms.id, roomId))
-		const [{ done }] = await tx
-			.select({ done: count() })
-			.from(propertyStudioRooms)
-			.where(and(eq(propertyStudioRooms.projectId, room.projectId), eq(propertyStudioRooms.status, 'completed')))
-		await tx.update(propertyStudioProjects).set({ completedRooms: done }).where(eq(propertyStudioProjects.id, room.projectId))
-	})
+async function settleRoom(tx: Tx, roomId: string) {
+	const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, roomId))
+	if (!room) return
+	await tx.select({ id: propertyStudioProjects.id }).from(propertyStudioProjects).where(eq(propertyStudioProjects.id, room.projectId)).for('update')
+	const byStatus = await tx
+		.select({ status: propertyStudioVariations.status, n: count() })
+		.from(propertyStudioVariations)
+		.where(eq(propertyStudioVariations.roomId, roomId))
+		.groupBy(propertyStudioVariations.status)
+	const n = (status: string) => byStatus.find((s) => s.status === status)?.n ?? 0
+	if (n('pending') > 0) return
+	await tx
+		.update(propertyStudioRooms)
+		.set({ status: n('completed') > 0 ? 'completed' : 'failed', completedAt: new Date() })
+		.where(eq(propertyStudioRooms.id, roomId))
+	const [{ done }] = await tx
+		.select({ done: count() })
+		.from(propertyStudioRooms)
+		.where(and(eq(propertyStudioRooms.projectId, room.projectId), eq(propertyStudioRooms.status, 'completed')))
+	await tx.update(propertyStudioProjects).set({ completedRooms: done }).where(eq(propertyStudioProjects.id, room.projectId))
 }
 
 /**
@@ -85,12 +90,10 @@ export const studioPurpose: PurposeHandler = {
 				})
 				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
 		}
-		await failPending(job, 'The staging provider returned fewer images than were asked for')
-		await settleRoom(job.roomId)
+		await failPendingAndSettle(job, 'The staging provider returned fewer images than were asked for')
 	},
 	async fail(request, message) {
 		const job = RenderJobSchema.parse(request.subject)
-		await failPending(job, message)
-		await settleRoom(job.roomId)
+		await failPendingAndSettle(job, message)
 	},
 }
