@@ -13,6 +13,7 @@ import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { logger } from '#core/platform/logger.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
+import { isPreviewProvider } from '#core/render/provider.ts'
 import { assetFileNames } from './asset-names.ts'
 import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
 import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
@@ -66,9 +67,10 @@ async function deleteUnkept(projectId: string, keptIds: string[]) {
 
 /**
  * The completion clean-up job: makes each kept image final (with the agent's logo when branding
- * was chosen, and the "Virtually staged" label unless the agency turned it off) and records it as a download asset, deletes every other variation's files and rows,
- * then marks the completion cleaned up. Each step checks what is already done, so a retry after a
- * crash finishes the work without repeating it.
+ * was chosen, and the "Virtually staged" label unless the agency turned it off) and records it as
+ * a download asset, deletes every other variation's files and rows, then marks the completion
+ * cleaned up. Each step checks what is already done, so a retry after a crash finishes the work
+ * without repeating it.
  */
 export async function cleanUpCompletedProject(job: CleanupJob) {
 	const [completion] = await db.select().from(completions).where(eq(completions.projectId, job.projectId))
@@ -98,7 +100,7 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 
 	for (const { variation } of kept) {
 		if (done.has(variation.id)) continue
-		const final = await finalImage(variation, { logo, disclosure: disclosureApplies(agencyLabel, variation) })
+		const final = await finalImage(variation, { logo, disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) }) })
 		if (!final) {
 			logger.error({ projectId: project.id, variationId: variation.id }, 'kept image missing from storage: left out of the downloads')
 			continue

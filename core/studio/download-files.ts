@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import {
 	propertySessionCompletions as completions,
@@ -11,7 +11,7 @@ import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { ownedProject } from './access.ts'
 import { assetFileNames } from './asset-names.ts'
-import { agencyDisclosure, disclosedImage } from './disclosed-image.ts'
+import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
 import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
 import { projectView } from './views.ts'
@@ -77,11 +77,6 @@ export async function downloadableImages(actor: Actor, projectId: string, { disc
 		project.propertyAddress,
 		favourites.map((v) => ({ id: v.id, roomName: v.roomName, roomType: v.roomName, style: v.style })),
 	)
-	const providers = new Map(
-		favourites.length
-			? (await db.select({ id: variations.id, provider: variations.provider }).from(variations).where(inArray(variations.id, favourites.map((v) => v.id)))).map((v) => [v.id, v])
-			: [],
-	)
 	const agencyLabel = disclosure && (await agencyDisclosure(ownerId))
 	const images: DownloadableImage[] = []
 	for (const v of favourites) {
@@ -93,7 +88,7 @@ export async function downloadableImages(actor: Actor, projectId: string, { disc
 			style: v.style,
 			read: async () => {
 				const image = await readBytes(key)
-				return image && agencyLabel ? disclosedImage(ownerId, image, providers.get(v.id)!) : image
+				return image && disclosureApplies(agencyLabel, v) ? markImage(image, { logo: null, disclosure: true }) : image
 			},
 		})
 	}
