@@ -6,11 +6,11 @@
 import type { Server } from 'node:http'
 import type { Worker } from '#worker/runner.ts'
 import { ensureBuild } from './scripts/ensure-build.ts'
+import { provideBotGateway } from './bot/gateway-provider.ts'
 import { config, ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
-import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 
 async function main() {
 	const c = config()
@@ -28,7 +28,7 @@ async function main() {
 	})
 	let runner: Worker | undefined
 	// The inline jobs reach Telegram through the bot door's gateway, put in place here.
-	provideTelegramGateway(async () => (await import('./bot/telegram-gateway.ts')).telegramGateway())
+	provideBotGateway()
 	if (c.jobs.inline) runner = await (await import('#worker/runner.ts')).startWorker()
 	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
 	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null

@@ -7,7 +7,7 @@ import { ConfigError, config } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
-import { provideTelegramGateway } from '#core/telegram/gateway.ts'
+import { provideBotGateway } from './gateway-provider.ts'
 
 async function main() {
 	const c = config()
@@ -25,7 +25,7 @@ async function main() {
 		process.exit(1)
 	}
 	// The inline jobs reach Telegram through this door's gateway.
-	provideTelegramGateway(async () => (await import('./telegram-gateway.ts')).telegramGateway())
+	provideBotGateway()
 	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
 	console.log(`Rendo's Telegram bot @${bot.username} is running`)
 	onShutdown(async () => {

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander'
+import { provideBotGateway } from '#bot/gateway-provider.ts'
 import { ConfigError } from '#core/platform/config.ts'
 import { ForbiddenError, InputError, NotFoundError, UnauthenticatedError } from '#core/errors.ts'
-import { provideTelegramGateway } from '#core/telegram/gateway.ts'
 import { CommandFailed } from './output.ts'
 import { createProgram } from './program.ts'
 
@@ -32,7 +32,7 @@ function describe(error: unknown) {
 }
 
 // `rendo worker` and `submit --wait` run jobs here: the Telegram ones reach Telegram through the bot door's gateway.
-provideTelegramGateway(async () => (await import('#bot/telegram-gateway.ts')).telegramGateway())
+provideBotGateway()
 
 try {
 	await createProgram().parseAsync()

@@ -6,7 +6,7 @@ import { ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
-import { provideTelegramGateway } from '#core/telegram/gateway.ts'
+import { provideBotGateway } from '#bot/gateway-provider.ts'
 
 async function main() {
 	const database = await startDatabase()
@@ -15,7 +15,7 @@ async function main() {
 	const { startWorker } = await import('./runner.ts')
 	// This entry puts the process together: the Telegram jobs get the bot door's gateway, which
 	// the task list itself never imports.
-	provideTelegramGateway(async () => (await import('#bot/telegram-gateway.ts')).telegramGateway())
+	provideBotGateway()
 	const runner = await startWorker()
 	console.log('Rendo worker is running')
 	onShutdown(async () => {
