@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { buildDir } from './scripts/build-dir.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
+import { routeFolders } from './scripts/route-folders.ts'
 
 declare module '@remix-run/node' {
 	interface Future {
@@ -21,7 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 		!process.env.VITEST &&
 			remix({
 				buildDirectory: buildDir,
-				ignoredRouteFiles: ['**/.*', '**/*.server.*', '**/*.test.*'],
+				// Remix's own convention is off: routeFolders reads the area folders (app/routes/_studio+/, ...).
+				ignoredRouteFiles: ['**/*'],
+				routes: async (defineRoutes) => routeFolders(defineRoutes),
 				future: {
 					v3_fetcherPersist: true,
 					v3_relativeSplatPath: true,

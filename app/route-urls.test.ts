@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import path from 'node:path'
+import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
 import { expect, test } from 'vitest'
+import { routeFolders } from '../scripts/route-folders.ts'
 
 type ConfigRoute = { id: string; path?: string; index?: boolean; parentId?: string }
 
@@ -19,9 +20,7 @@ function urls(manifest: Record<string, ConfigRoute>) {
 }
 
 test('the route folders serve exactly the URLs listed in route-urls.txt', async () => {
-	const require = createRequire(import.meta.url)
-	const { flatRoutes } = require('@remix-run/dev/dist/config/flat-routes.js')
-	const manifest = flatRoutes(import.meta.dirname, ['**/.*', '**/*.server.*', '**/*.test.*'])
+	const manifest = routeFolders(defineRoutes)
 	const listed = (await readFile(expected, 'utf8')).trim().split('\n')
 	expect(urls(manifest)).toEqual(listed)
 })

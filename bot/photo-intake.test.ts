@@ -15,7 +15,7 @@ import { getRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { FakeBotApi, telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
-import { loader as favoritesLoader } from '../app/routes/api.property-studio.projects.$id.favorites.ts'
+import { loader as favoritesLoader } from '../app/routes/api+/property-studio.projects.$id.favorites.ts'
 import { shortId } from './callback-data.ts'
 
 // The worker's Telegram jobs read the bot's settings from the environment: the fake must be up

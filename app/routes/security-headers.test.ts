@@ -27,7 +27,7 @@ type RouteModule = Record<string, unknown>
 async function appBuild(): Promise<ServerBuild> {
 	const entry = await import('#app/entry.server.tsx')
 	const root: RouteModule = await import('#app/root.tsx')
-	const about: RouteModule = await import('./about.tsx')
+	const about: RouteModule = await import('./_marketing+/about.tsx')
 	const route = (id: string, module: RouteModule, at: { path?: string; parentId?: string }) => ({
 		server: { id, ...at, module },
 		browser: {

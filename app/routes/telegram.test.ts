@@ -6,7 +6,7 @@ import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
 import { startTelegramBot, type RunningBot } from '#bot/start.ts'
-import { action as linkAction, loader as linkLoader } from './api.telegram.link.ts'
+import { action as linkAction, loader as linkLoader } from './api+/telegram.link.ts'
 import { action as webhookAction } from './telegram.webhook.$secret.ts'
 
 let fake: FakeBotApi

@@ -3,7 +3,7 @@ import { expect, test, vi } from 'vitest'
 // A deployment at a public https address: the vendor can fetch the photo and call back.
 await vi.hoisted(() => import('#tests/mocks/virtual-staging-ai-model.ts').then((m) => m.useVirtualStagingAiModelSettings({ APP_URL: 'https://rendo.example' })))
 
-import { loader as photoLoader } from '#app/routes/staging-photos.$token.ts'
+import { loader as photoLoader } from '#app/routes/_files+/staging-photos.$token.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'

@@ -8,9 +8,9 @@ import {
 	propertyStudioUsageEvents,
 	propertyStudioVariations,
 } from '#db/schema/studio.ts'
-import { action as paymentIntentAction } from '#app/routes/api.create-payment-intent.ts'
-import { action as completeAction } from '#app/routes/api.property-studio.projects.$id.complete.ts'
-import { loader as workflowLoader } from '#app/routes/property-studio.$id.tsx'
+import { action as paymentIntentAction } from '#app/routes/api+/create-payment-intent.ts'
+import { action as completeAction } from '#app/routes/api+/property-studio.projects.$id.complete.ts'
+import { loader as workflowLoader } from '#app/routes/_studio+/property-studio.$id.tsx'
 import { db } from '#core/platform/db.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'

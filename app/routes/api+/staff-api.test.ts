@@ -4,18 +4,18 @@ import { drainJobs } from '#tests/jobs.ts'
 import { outboxMessages } from '#tests/outbox.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
-import { loader as adminTransformations } from './api.admin.transformations.ts'
-import { action as quickAction } from './api.devops.tickets.$ticketId.$quickAction.ts'
-import { action as addComment } from './api.devops.tickets.$ticketId.comments.ts'
-import { action as updateTicket, loader as getTicket } from './api.devops.tickets.$ticketId.ts'
-import { loader as listTickets } from './api.devops.tickets.ts'
-import { loader as stats } from './api.devops.stats.ts'
-import { action as reportIssue } from './api.report-issue.ts'
-import { loader as capacity } from './api.rendo-ops.capacity-automation.ts'
-import { loader as dashboard } from './api.rendo-ops.dashboard.ts'
-import { loader as getTransformation } from './api.transformations.$id.ts'
-import { action as postTransformation, loader as listTransformations } from './api.transformations.ts'
-import { loader as transformationFile } from './files.transformations.$id.$kind.ts'
+import { loader as adminTransformations } from './admin.transformations.ts'
+import { action as quickAction } from './devops.tickets.$ticketId.$quickAction.ts'
+import { action as addComment } from './devops.tickets.$ticketId.comments.ts'
+import { action as updateTicket, loader as getTicket } from './devops.tickets.$ticketId.ts'
+import { loader as listTickets } from './devops.tickets.ts'
+import { loader as stats } from './devops.stats.ts'
+import { action as reportIssue } from './report-issue.ts'
+import { loader as capacity } from './rendo-ops.capacity-automation.ts'
+import { loader as dashboard } from './rendo-ops.dashboard.ts'
+import { loader as getTransformation } from './transformations.$id.ts'
+import { action as postTransformation, loader as listTransformations } from './transformations.ts'
+import { loader as transformationFile } from '#app/routes/_files+/files.transformations.$id.$kind.ts'
 
 const call = <T extends (args: never) => unknown>(fn: T, request: Request, params: Record<string, string> = {}) =>
 	fn({ request, params, context: {} } as never) as Promise<Response>
@@ -105,7 +105,7 @@ describe('tickets through the API', () => {
 		expect(missing.body.message).toBe('Please fill in all required fields')
 		const other = await cookieFor(await insertUser())
 		const project = await call(
-			(await import('./api.property-studio.projects.ts')).action,
+			(await import('./property-studio.projects.ts')).action,
 			jsonRequest('/api/property-studio/projects', { propertyAddress: '9 Other Street' }, { cookie: other }),
 		)
 		const { id } = (await project.json()) as { id: string }

@@ -18,9 +18,9 @@ import { outboxMessages } from '#tests/outbox.ts'
 import { getRequest, settle } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
 import { action as landingAction, loader as landingLoader } from './_index.tsx'
-import { action as trialAction } from './api.try-it-free.ts'
+import { action as trialAction } from '#app/routes/api+/try-it-free.ts'
 import { loader as trialPageLoader } from './trial.$token.tsx'
-import { loader as trialImageLoader } from './trial.$token_.$image.ts'
+import { loader as trialImageLoader } from '#app/routes/_files+/trial.$token_.$image.ts'
 import { decompressionBomb } from '#tests/fixtures/decompression-bomb.ts'
 
 type Image = { bytes: Buffer | Uint8Array; name: string; type?: string }

@@ -1,2 +1,0 @@
-// The administrator dashboard has two addresses (spec 01 §2): /admin-dashboard and /admin.
-export { default, ErrorBoundary, loader, meta } from '#app/routes/admin-dashboard.tsx'
