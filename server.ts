@@ -35,7 +35,9 @@ async function main() {
 
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : c.port
-	console.log(`Rendo is running at http://${c.host}:${port}${database.embedded ? ` (embedded PostgreSQL in ${c.embeddedPg.dir})` : ''}`)
+	console.log(
+		`Rendo is running at http://${c.host}:${port}${database.embedded ? ` (embedded PostgreSQL in ${c.embeddedPg.dir})` : ''}`,
+	)
 
 	onShutdown(async (signal) => {
 		logger.info({ signal }, 'shutting down')

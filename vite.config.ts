@@ -41,7 +41,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 			? { external: (id: string) => sharedServerCode.test(id) }
 			: // The icons in one file: left to Rollup, each shared icon is its own chunk of half a kilobyte,
 				// and a page made ten or twenty more requests for them (a round trip each on HTTP/1.1).
-				{ output: { manualChunks: (id: string) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined) } },
+				{
+					output: { manualChunks: (id: string) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined) },
+				},
 	},
 	server: { host: '127.0.0.1' },
 	// Dev's dependency scan follows route files into server code; argon2's browser build is not installed.

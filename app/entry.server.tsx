@@ -14,7 +14,9 @@ const ABORT_DELAY = 5_000
 
 // The built stylesheet, beside this server bundle in the browser build, inlined into every page
 // (see inline-stylesheet.tsx). Vite's dev server serves it instead.
-const stylesheetText = import.meta.env.PROD ? fs.readFileSync(new URL(`../client${stylesheet}`, import.meta.url), 'utf8') : undefined
+const stylesheetText = import.meta.env.PROD
+	? fs.readFileSync(new URL(`../client${stylesheet}`, import.meta.url), 'utf8')
+	: undefined
 
 export default function handleRequest(
 	request: Request,

@@ -13,7 +13,8 @@ const expected = path.join(import.meta.dirname, 'route-urls.txt')
 function urls(manifest: Record<string, ConfigRoute>) {
 	const fullPath = (route: ConfigRoute) => {
 		const segments: string[] = []
-		for (let r: ConfigRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined) if (r.path) segments.unshift(r.path)
+		for (let r: ConfigRoute | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined)
+			if (r.path) segments.unshift(r.path)
 		return `/${segments.join('/')}${route.index ? ' (index)' : ''}`
 	}
 	return Object.values(manifest).map(fullPath).sort()

@@ -34,7 +34,10 @@ export async function startAppServer({ port, env = {} }: { port: number; env?: R
 	try {
 		for (let i = 0; ; i++) {
 			if (child.exitCode !== null) throw new Error('the app server exited during start-up')
-			const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false)
+			const ok = await fetch(`${url}/health`).then(
+				(r) => r.ok,
+				() => false,
+			)
 			if (ok) break
 			if (i > 600) throw new Error('the app server did not start in 60 s')
 			await new Promise((r) => setTimeout(r, 100))

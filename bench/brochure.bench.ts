@@ -37,9 +37,23 @@ for (const templateStyle of TEMPLATE_STYLES) {
 		const started = performance.now()
 		const rooms = []
 		for (const [i, before] of photos.entries())
-			rooms.push({ name: NAMES[i], styleLabel: 'Scandinavian', before: await printImage(before), after: await printImage(staged[i]) })
+			rooms.push({
+				name: NAMES[i],
+				styleLabel: 'Scandinavian',
+				before: await printImage(before),
+				after: await printImage(staged[i]),
+			})
 		const content: BrochureContent = {
-			brand: { ...BRAND_DEFAULTS, templateStyle, companyName: 'Harbour Homes', agentName: 'Sam Taylor', email: 'sam@harbourhomes.example', phone: null, website: null, logo: null },
+			brand: {
+				...BRAND_DEFAULTS,
+				templateStyle,
+				companyName: 'Harbour Homes',
+				agentName: 'Sam Taylor',
+				email: 'sam@harbourhomes.example',
+				phone: null,
+				website: null,
+				logo: null,
+			},
 			address: '14 Harbour View, Bristol BS1 5LL',
 			buyerName: 'Alex Morgan',
 			styleLabel: 'Scandinavian',
@@ -50,7 +64,10 @@ for (const templateStyle of TEMPLATE_STYLES) {
 		best = Math.min(best, performance.now() - started)
 		size = pdf.length
 	}
-	report(`6-room brochure PDF (${templateStyle}), photos sized for print + layout, best of 3`, `${seconds(best)}, ${kb(size)}`)
+	report(
+		`6-room brochure PDF (${templateStyle}), photos sized for print + layout, best of 3`,
+		`${seconds(best)}, ${kb(size)}`,
+	)
 }
 
 // 2. Through the server.
@@ -61,25 +78,46 @@ try {
 	const registered = await fetch(`${server.url}/api/auth/register`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ firstName: 'Bench', lastName: 'Agent', username: `bench_${id}`, email: `bench.${id}@example.com`, password, confirmPassword: password }),
+		body: JSON.stringify({
+			firstName: 'Bench',
+			lastName: 'Agent',
+			username: `bench_${id}`,
+			email: `bench.${id}@example.com`,
+			password,
+			confirmPassword: password,
+		}),
 	})
 	if (!registered.ok) throw new Error(`register: ${registered.status}`)
 	const cookie = cookieHeader(registered.headers)
 
 	const form = new FormData()
-	for (const [name, value] of Object.entries({ clientName: 'Alex Morgan', propertyAddress: '14 Harbour View, Bristol BS1 5LL', stylePreference: 'scandinavian', agentEmail: 'desk@example.com' }))
+	for (const [name, value] of Object.entries({
+		clientName: 'Alex Morgan',
+		propertyAddress: '14 Harbour View, Bristol BS1 5LL',
+		stylePreference: 'scandinavian',
+		agentEmail: 'desk@example.com',
+	}))
 		form.set(name, value)
-	photos.forEach((photo, i) => form.append('property-images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${ROOMS[i]}.jpg`))
+	photos.forEach((photo, i) =>
+		form.append('property-images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${ROOMS[i]}.jpg`),
+	)
 
 	resetPeakMemory(server.pid)
 	const before = memoryOf(server.pid).rss
 	const started = performance.now()
-	const submitted = await fetch(`${server.url}/api/client-preferences-multi-room`, { method: 'POST', body: form, headers: { cookie } })
+	const submitted = await fetch(`${server.url}/api/client-preferences-multi-room`, {
+		method: 'POST',
+		body: form,
+		headers: { cookie },
+	})
 	if (submitted.status !== 201) throw new Error(`submit: ${submitted.status} ${await submitted.text()}`)
 	const answered = performance.now() - started
 	let brochure: { status: string; downloadUrl: string | null } | undefined
 	for (;;) {
-		;[brochure] = (await (await fetch(`${server.url}/api/agent/brochures`, { headers: { cookie } })).json()) as Array<{ status: string; downloadUrl: string | null }>
+		;[brochure] = (await (await fetch(`${server.url}/api/agent/brochures`, { headers: { cookie } })).json()) as Array<{
+			status: string
+			downloadUrl: string | null
+		}>
 		if (brochure?.status !== 'processing') break
 		await new Promise((r) => setTimeout(r, 100))
 	}

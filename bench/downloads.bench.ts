@@ -36,7 +36,9 @@ async function threeMegabyteJpeg() {
 	for (let side = 1400; ; side += 100) {
 		const noise = Buffer.alloc(side * side * 3)
 		for (let i = 0; i < noise.length; i++) noise[i] = (Math.random() * 256) | 0
-		const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()
+		const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+			.jpeg({ quality: 92 })
+			.toBuffer()
 		if (jpeg.length >= IMAGE_BYTES) return jpeg
 	}
 }
@@ -85,11 +87,14 @@ try {
 		await sleep(200)
 		variations = (await client.variations(project.id)) as typeof variations
 	}
-	for (const v of variations) await call('POST', `/api/property-studio/variations/${v.id}/favorite`, { isFavorite: true })
+	for (const v of variations)
+		await call('POST', `/api/property-studio/variations/${v.id}/favorite`, { isFavorite: true })
 	await call('POST', `/api/property-studio/projects/${project.id}/complete`, { watermarkingEnabled: false })
 	let assets: Array<{ id: string }> = []
 	for (;;) {
-		const response = await fetch(`${server.url}/api/property-studio/projects/${project.id}/downloads`, { headers: { cookie: client.cookie } })
+		const response = await fetch(`${server.url}/api/property-studio/projects/${project.id}/downloads`, {
+			headers: { cookie: client.cookie },
+		})
 		if (response.status === 200) {
 			assets = await response.json()
 			break
@@ -143,15 +148,28 @@ try {
 	report('ZIP throughput / disk read', (rate / diskRate).toFixed(2), 'close to the disk')
 	report('peak RSS growth while streaming, fast client (worst of 3)', `${fast.growth.toFixed(1)} MB`, 'target < 64 MB')
 	const overhead = fast.bytes - totalImageBytes
-	report('ZIP size over the images (stored, not deflated)', `${(overhead / 1024).toFixed(1)} KB for ${mb(fast.bytes).toFixed(1)} MB`, '≈ headers only')
+	report(
+		'ZIP size over the images (stored, not deflated)',
+		`${(overhead / 1024).toFixed(1)} KB for ${mb(fast.bytes).toFixed(1)} MB`,
+		'≈ headers only',
+	)
 
 	const slow = await measuredZip(SLOW_CLIENT_BYTES_PER_SECOND)
-	report(`peak RSS growth while streaming, client at ${mb(SLOW_CLIENT_BYTES_PER_SECOND)} MB/s`, `${slow.growth.toFixed(1)} MB`, 'target < 64 MB')
+	report(
+		`peak RSS growth while streaming, client at ${mb(SLOW_CLIENT_BYTES_PER_SECOND)} MB/s`,
+		`${slow.growth.toFixed(1)} MB`,
+		'target < 64 MB',
+	)
 	report('slow client: time to first byte', `${slow.firstByteMs.toFixed(1)} ms`, 'target < 100 ms')
 } finally {
 	await server.stop()
 }
 
-console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`)
+console.log(
+	`\nload average during the run: ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(', ')} on ${os.availableParallelism()} cores`,
+)
 console.log('\n| figure | value | target |\n|---|---|---|')
 for (const [name, value, target] of results) console.log(`| ${name} | ${value} | ${target.replace('target ', '')} |`)

@@ -70,26 +70,51 @@ async function barePhotoCost(photo: string) {
 }
 
 try {
-	const csv = await writeBulkImport(dir, { properties: PROPERTIES, photosPerProperty: PHOTOS, width: 1600, height: 1200 })
+	const csv = await writeBulkImport(dir, {
+		properties: PROPERTIES,
+		photosPerProperty: PHOTOS,
+		width: 1600,
+		height: 1200,
+	})
 	const photoBytes = fs.readdirSync(path.join(dir, 'photos')).map((f) => fs.statSync(path.join(dir, 'photos', f)).size)
-	report('CSV', `${ROWS} rows, ${PROPERTIES} properties × ${PHOTOS} photos`, `1600×1200 JPEGs of ~${Math.round(photoBytes.reduce((a, b) => a + b) / photoBytes.length / 1024)} KB`)
+	report(
+		'CSV',
+		`${ROWS} rows, ${PROPERTIES} properties × ${PHOTOS} photos`,
+		`1600×1200 JPEGs of ~${Math.round(photoBytes.reduce((a, b) => a + b) / photoBytes.length / 1024)} KB`,
+	)
 	await mustRun(['users', 'create-admin', '--email', 'bench@rendo.test', '--password-stdin'], 'bench-password\n')
 	const as = ['--as', 'bench@rendo.test']
 
 	const dryRuns = []
 	for (let i = 0; i < 3; i++) dryRuns.push((await mustRun(['import', csv, ...as, '--dry-run', '--json'])).ms)
 	const bestDry = Math.min(...dryRuns)
-	report('dry run, whole command', seconds(bestDry), `best of 3: ${dryRuns.map(seconds).join(', ')}; target under 2 s ${bestDry < 2000 ? 'met' : 'MISSED'}`)
+	report(
+		'dry run, whole command',
+		seconds(bestDry),
+		`best of 3: ${dryRuns.map(seconds).join(', ')}; target under 2 s ${bestDry < 2000 ? 'met' : 'MISSED'}`,
+	)
 
 	const real = await mustRun(['import', csv, ...as, '--json'])
 	const summary = JSON.parse(real.stdout)
-	report('real import', seconds(real.ms), `${summary.projectsCreated} projects, ${summary.roomsAdded} rooms, ${summary.rendersQueued} renders queued; ${(ROWS / (real.ms / 1000)).toFixed(0)} rows/s`)
+	report(
+		'real import',
+		seconds(real.ms),
+		`${summary.projectsCreated} projects, ${summary.roomsAdded} rooms, ${summary.rendersQueued} renders queued; ${(ROWS / (real.ms / 1000)).toFixed(0)} rows/s`,
+	)
 
 	process.env.DATA_DIR = path.join(dir, 'bare')
 	const perPhoto = await barePhotoCost(path.join(dir, 'photos', 'kitchen.jpg'))
 	const bare = perPhoto * ROWS
-	report('photos alone (check + store)', seconds(bare), `${perPhoto.toFixed(1)} ms per photo × ${ROWS}, measured on ${SAMPLE}`)
-	report('import ÷ photos alone', (real.ms / bare).toFixed(2), 'the rest is process start, CSV checks and batched inserts')
+	report(
+		'photos alone (check + store)',
+		seconds(bare),
+		`${perPhoto.toFixed(1)} ms per photo × ${ROWS}, measured on ${SAMPLE}`,
+	)
+	report(
+		'import ÷ photos alone',
+		(real.ms / bare).toFixed(2),
+		'the rest is process start, CSV checks and batched inserts',
+	)
 
 	const rerun = await mustRun(['import', csv, ...as, '--json'])
 	const again = JSON.parse(rerun.stdout)

@@ -51,16 +51,25 @@ async function timeRequest(url: string, init?: RequestInit) {
 	return { ms: performance.now() - started, status: response.status }
 }
 
-const photo = await sharp(await makeRoomPhoto({ width: 1600, height: 1200, seed: 4 })).jpeg({ quality: 95 }).toBuffer()
+const photo = await sharp(await makeRoomPhoto({ width: 1600, height: 1200, seed: 4 }))
+	.jpeg({ quality: 95 })
+	.toBuffer()
 const server = await startAppServer({ port: 3400 + Math.floor(Math.random() * 500) * 2 })
 try {
 	// 1. JavaScript.
 	const html = await (await fetch(`${server.url}/`)).text()
 	const scripts = await pageScripts(server.url, html)
 	const raw = [...scripts.values()].reduce((sum, body) => sum + body.length, 0)
-	const gzipped = [...scripts].map(([url, body]) => ({ name: url.replace(/^\/assets\//, ''), bytes: gzipSync(body, { level: 9 }).length }))
+	const gzipped = [...scripts].map(([url, body]) => ({
+		name: url.replace(/^\/assets\//, ''),
+		bytes: gzipSync(body, { level: 9 }).length,
+	}))
 	const gzip = gzipped.reduce((sum, file) => sum + file.bytes, 0)
-	report(`landing page JavaScript, ${scripts.size} files (gzip)`, kb(gzip), 'target ≤ 170 kB (Lighthouse mobile budget)')
+	report(
+		`landing page JavaScript, ${scripts.size} files (gzip)`,
+		kb(gzip),
+		'target ≤ 170 kB (Lighthouse mobile budget)',
+	)
 	report('landing page JavaScript (uncompressed)', kb(raw))
 	const largest = gzipped.sort((a, b) => b.bytes - a.bytes).slice(0, 6)
 	report('largest files (gzip)', largest.map((file) => `${file.name} ${kb(file.bytes)}`).join(', '))
@@ -72,7 +81,11 @@ try {
 	const sequential: number[] = []
 	for (let i = 0; i < 50; i++) sequential.push((await timeRequest(`${server.url}/`)).ms)
 	report('GET /, one visitor at a time: median', `${percentile(sequential, 50).toFixed(1)} ms`, 'target < 200 ms')
-	report('GET /, one visitor at a time: p95', `${percentile(sequential, 95).toFixed(1)} ms`, 'target < 600 ms (Lighthouse)')
+	report(
+		'GET /, one visitor at a time: p95',
+		`${percentile(sequential, 95).toFixed(1)} ms`,
+		'target < 600 ms (Lighthouse)',
+	)
 	const load = await autocannon({ url: `${server.url}/`, connections: 10, duration: 10 })
 	if (load.non2xx) throw new Error(`${load.non2xx} non-2xx answers under load`)
 	report('GET /, 10 clients: requests/s', load.requests.average.toFixed(0))
@@ -82,14 +95,23 @@ try {
 	const trial: number[] = []
 	for (let i = 0; i < 10; i++) {
 		const form = new FormData()
-		for (const [name, value] of Object.entries({ name: 'Bench', email: `bench.${randomUUID()}@example.com`, roomType: 'kitchen', style: 'luxury' }))
+		for (const [name, value] of Object.entries({
+			name: 'Bench',
+			email: `bench.${randomUUID()}@example.com`,
+			roomType: 'kitchen',
+			style: 'luxury',
+		}))
 			form.set(name, value)
 		form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kitchen.jpg')
 		const { ms, status } = await timeRequest(`${server.url}/api/try-it-free`, { method: 'POST', body: form })
 		if (status !== 201) throw new Error(`POST /api/try-it-free answered ${status}`)
 		trial.push(ms)
 	}
-	report(`POST /api/try-it-free, ${kb(photo.length)} photo: median`, `${percentile(trial, 50).toFixed(0)} ms`, 'target < 1 s')
+	report(
+		`POST /api/try-it-free, ${kb(photo.length)} photo: median`,
+		`${percentile(trial, 50).toFixed(0)} ms`,
+		'target < 1 s',
+	)
 } finally {
 	await server.stop()
 }

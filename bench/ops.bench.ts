@@ -17,8 +17,10 @@ const server = await startAppServer({ port })
 process.env.DATA_DIR = server.dataDir
 process.env.EMBEDDED_PG_PORT = String(port + 1)
 
-const report = (name: string, value: string, target = '') => console.log(`${name}: ${value}${target ? `  (${target})` : ''}`)
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const report = (name: string, value: string, target = '') =>
+	console.log(`${name}: ${value}${target ? `  (${target})` : ''}`)
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const DAY = 86_400_000
 const ago = (ms: number) => new Date(Date.now() - ms)
 const pick = <T>(list: T[], i: number) => list[i % list.length]
@@ -40,7 +42,14 @@ try {
 	await db.insert(s.users).values({ username: adminEmail, email: adminEmail, password, role: 'admin' })
 	const users = await db
 		.insert(s.users)
-		.values(Array.from({ length: 300 }, (_, i) => ({ username: `agent${i}`, email: `agent${i}@bench.example`, password, createdAt: ago((i % 180) * DAY) })))
+		.values(
+			Array.from({ length: 300 }, (_, i) => ({
+				username: `agent${i}`,
+				email: `agent${i}@bench.example`,
+				password,
+				createdAt: ago((i % 180) * DAY),
+			})),
+		)
 		.returning({ id: s.users.id })
 	const projects = await db
 		.insert(s.propertyStudioProjects)
@@ -53,28 +62,75 @@ try {
 				completedAt: i % 3 === 0 ? ago((i % 60) * DAY) : null,
 			})),
 		)
-		.returning({ id: s.propertyStudioProjects.id, userId: s.propertyStudioProjects.userId, completedAt: s.propertyStudioProjects.completedAt })
+		.returning({
+			id: s.propertyStudioProjects.id,
+			userId: s.propertyStudioProjects.userId,
+			completedAt: s.propertyStudioProjects.completedAt,
+		})
 	const rooms = await db
 		.insert(s.propertyStudioRooms)
-		.values(projects.map((p, i) => ({ projectId: p.id, roomType: 'kitchen', originalImageUrl: `rooms/${i}/original.jpg`, createdAt: ago((i % 30) * DAY) })))
+		.values(
+			projects.map((p, i) => ({
+				projectId: p.id,
+				roomType: 'kitchen',
+				originalImageUrl: `rooms/${i}/original.jpg`,
+				createdAt: ago((i % 30) * DAY),
+			})),
+		)
 		.returning({ id: s.propertyStudioRooms.id })
 	await insertChunks(
 		(rows) => db.insert(s.propertyStudioVariations).values(rows),
-		rooms.flatMap((r, i) => [0, 1, 2].map((variationIndex) => ({ roomId: r.id, style: 'modern', variationIndex, status: 'completed', isFavorite: variationIndex === 0, createdAt: ago((i % 30) * DAY) }))),
+		rooms.flatMap((r, i) =>
+			[0, 1, 2].map((variationIndex) => ({
+				roomId: r.id,
+				style: 'modern',
+				variationIndex,
+				status: 'completed',
+				isFavorite: variationIndex === 0,
+				createdAt: ago((i % 30) * DAY),
+			})),
+		),
 	)
 	const invoiced = projects.filter((p, i) => p.completedAt && i % 2 === 0)
 	const cycles = await db
 		.insert(s.agentBillingCycles)
-		.values(invoiced.map((p, i) => ({ userId: p.userId, billingPeriodStart: new Date(Date.UTC(2020, 0, 1) + i * 1000), billingPeriodEnd: new Date(), invoiceNumber: `BENCH-${i}` })))
+		.values(
+			invoiced.map((p, i) => ({
+				userId: p.userId,
+				billingPeriodStart: new Date(Date.UTC(2020, 0, 1) + i * 1000),
+				billingPeriodEnd: new Date(),
+				invoiceNumber: `BENCH-${i}`,
+			})),
+		)
 		.returning({ id: s.agentBillingCycles.id })
-	await db.insert(s.agentInvoiceLineItems).values(invoiced.map((p, i) => ({ billingCycleId: cycles[i].id, projectId: p.id, propertyAddress: 'x', itemDescription: 'Property Styling Service', totalAmount: 9900, completedAt: p.completedAt })))
+	await db
+		.insert(s.agentInvoiceLineItems)
+		.values(
+			invoiced.map((p, i) => ({
+				billingCycleId: cycles[i].id,
+				projectId: p.id,
+				propertyAddress: 'x',
+				itemDescription: 'Property Styling Service',
+				totalAmount: 9900,
+				completedAt: p.completedAt,
+			})),
+		)
 	await insertChunks(
 		(rows) => db.insert(s.renderCalls).values(rows),
-		Array.from({ length: 30_000 }, (_, i) => ({ provider: 'http', ok: i % 25 !== 0, durationMs: 800 + (i % 400), createdAt: ago((i % 30) * DAY + (i % 1440) * 60_000) })),
+		Array.from({ length: 30_000 }, (_, i) => ({
+			provider: 'http',
+			ok: i % 25 !== 0,
+			durationMs: 800 + (i % 400),
+			createdAt: ago((i % 30) * DAY + (i % 1440) * 60_000),
+		})),
 	)
 	await insertChunks(
 		(rows) => db.insert(s.sessions).values(rows),
-		Array.from({ length: 6000 }, (_, i) => ({ userId: pick(users, i).id, createdAt: ago((i % 30) * DAY), expiresAt: ago(-DAY) })),
+		Array.from({ length: 6000 }, (_, i) => ({
+			userId: pick(users, i).id,
+			createdAt: ago((i % 30) * DAY),
+			expiresAt: ago(-DAY),
+		})),
 	)
 	await insertChunks(
 		(rows) => db.insert(s.issueTickets).values(rows),
@@ -94,11 +150,21 @@ try {
 	await closeDb()
 	await database.stop()
 
-	const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: adminEmail, password: 'bench-password' }) })
+	const login = await fetch(`${server.url}/api/auth/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ username: adminEmail, password: 'bench-password' }),
+	})
 	if (!login.ok) throw new Error(`login failed: ${login.status}`)
 	const cookie = cookieHeader(login.headers)
 
-	for (const path of ['/api/rendo-ops/dashboard', '/api/rendo-ops/capacity-automation', '/api/devops/stats', '/api/devops/tickets', '/api/admin/transformations']) {
+	for (const path of [
+		'/api/rendo-ops/dashboard',
+		'/api/rendo-ops/capacity-automation',
+		'/api/devops/stats',
+		'/api/devops/tickets',
+		'/api/admin/transformations',
+	]) {
 		const times: number[] = []
 		for (let i = 0; i < 21; i++) {
 			const t = performance.now()
@@ -107,9 +173,18 @@ try {
 			if (!response.ok) throw new Error(`${path}: ${response.status}`)
 			if (i > 0) times.push(performance.now() - t)
 		}
-		report(`GET ${path}, one at a time: median / p95`, `${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`, path.endsWith('dashboard') ? 'target < 300 ms' : '')
+		report(
+			`GET ${path}, one at a time: median / p95`,
+			`${percentile(times, 50).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`,
+			path.endsWith('dashboard') ? 'target < 300 ms' : '',
+		)
 	}
-	const load = await autocannon({ url: `${server.url}/api/rendo-ops/dashboard`, headers: { cookie }, connections: 5, duration: 10 })
+	const load = await autocannon({
+		url: `${server.url}/api/rendo-ops/dashboard`,
+		headers: { cookie },
+		connections: 5,
+		duration: 10,
+	})
 	if (load.non2xx) throw new Error(`${load.non2xx} non-2xx answers under load`)
 	report('GET /api/rendo-ops/dashboard, 5 clients: requests/s', load.requests.average.toFixed(1))
 	report('GET /api/rendo-ops/dashboard, 5 clients: p50 / p99 latency', `${load.latency.p50} / ${load.latency.p99} ms`)

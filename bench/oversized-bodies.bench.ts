@@ -36,6 +36,11 @@ try {
 } finally {
 	await server.stop()
 }
-console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} on ${os.availableParallelism()} cores`)
+console.log(
+	`\nload average during the run: ${os
+		.loadavg()
+		.map((l) => l.toFixed(1))
+		.join(', ')} on ${os.availableParallelism()} cores`,
+)
 console.log('\n| door | body | answer | client sent | peak RSS growth (target < 64 MB) |\n|---|---|---|---|---|')
 for (const row of rows) console.log(row)

@@ -21,7 +21,11 @@ const LATENCY_MS = Number(process.env.BENCH_VENDOR_LATENCY_MS ?? 10_000)
 const CAP = 10
 const POLL_MS = 100
 
-const vendor = await serveModel({ latencyMs: LATENCY_MS, concurrencyCap: CAP * 3, outputSize: { width: 1536, height: 1024 } })
+const vendor = await serveModel({
+	latencyMs: LATENCY_MS,
+	concurrencyCap: CAP * 3,
+	outputSize: { width: 1536, height: 1024 },
+})
 const port = 3400 + Math.floor(Math.random() * 500) * 2
 const server = await startAppServer({
 	port,
@@ -64,12 +68,15 @@ try {
 	const renders = ROOMS * STYLES.length
 	// The vendor's cap counts variations in progress (3 a render): CAP renders at a time.
 	const boundMs = Math.ceil(renders / CAP) * LATENCY_MS
-	report(`${renders} renders × 3 variations, vendor latency ${LATENCY_MS / 1000} s, ${CAP} renders at a time`, `${(wallMs / 1000).toFixed(2)} s`)
+	report(
+		`${renders} renders × 3 variations, vendor latency ${LATENCY_MS / 1000} s, ${CAP} renders at a time`,
+		`${(wallMs / 1000).toFixed(2)} s`,
+	)
 	report('provider-bound limit, ceil(renders / cap) × latency', `${(boundMs / 1000).toFixed(2)} s`)
 	report('wall time / provider-bound limit', (wallMs / boundMs).toFixed(2), 'target ≤ 1.25')
 	report('peak RSS growth of the web process', `${(memoryOf(server.pid).peak - before).toFixed(1)} MB`)
 	report('creates the vendor saw', String(vendor.model.state.creates), `exactly ${renders}`)
-	report("429s the vendor answered (each waited out, none failed)", String(vendor.model.state.tooMany))
+	report('429s the vendor answered (each waited out, none failed)', String(vendor.model.state.tooMany))
 } finally {
 	await server.stop()
 	await vendor.close()

@@ -9,7 +9,10 @@ import path from 'node:path'
 
 const dir = import.meta.dirname
 const filter = process.argv[2] ?? ''
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts') && f.includes(filter)).sort()
+const files = fs
+	.readdirSync(dir)
+	.filter((f) => f.endsWith('.bench.ts') && f.includes(filter))
+	.sort()
 let failed = 0
 for (const file of files) {
 	console.log(`\n=== ${file}`)

@@ -8,7 +8,14 @@ export async function signUp(url: string) {
 	const response = await fetch(`${url}/api/auth/register`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ firstName: 'Bench', lastName: 'Agent', username: `bench_${id}`, email: `bench.${id}@example.com`, password, confirmPassword: password }),
+		body: JSON.stringify({
+			firstName: 'Bench',
+			lastName: 'Agent',
+			username: `bench_${id}`,
+			email: `bench.${id}@example.com`,
+			password,
+			confirmPassword: password,
+		}),
 	})
 	if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
 	const cookie = cookieHeader(response.headers)
@@ -26,10 +33,12 @@ function studioClient(url: string, cookie: string) {
 		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
 		return response.json() as Promise<T>
 	}
-	const json = (method: string, path: string, body: unknown) => call<any>(method, path, JSON.stringify(body), 'application/json')
+	const json = (method: string, path: string, body: unknown) =>
+		call<any>(method, path, JSON.stringify(body), 'application/json')
 	return {
 		cookie,
-		createProject: (propertyAddress: string) => json('POST', '/api/property-studio/projects', { propertyAddress }) as Promise<{ id: string }>,
+		createProject: (propertyAddress: string) =>
+			json('POST', '/api/property-studio/projects', { propertyAddress }) as Promise<{ id: string }>,
 		upload(projectId: string, photo: Buffer, roomType = 'living') {
 			const form = new FormData()
 			form.set('projectId', projectId)
@@ -39,12 +48,18 @@ function studioClient(url: string, cookie: string) {
 			return call<{ roomId: string }>('POST', '/api/property-studio/upload-image', form)
 		},
 		process: (roomId: string, style: string) =>
-			json('POST', `/api/property-studio/rooms/${roomId}/process`, { styles: [style], variationCount: 3, hasFurniture: false }),
+			json('POST', `/api/property-studio/rooms/${roomId}/process`, {
+				styles: [style],
+				variationCount: 3,
+				hasFurniture: false,
+			}),
 		/** As the gallery polls in a browser: revalidating with the last ETag, so no news is a bodiless 304. */
 		async variations(projectId: string) {
 			const path = `/api/property-studio/projects/${projectId}/variations`
 			const last = lastSeen.get(path)
-			const response = await fetch(`${url}${path}`, { headers: { cookie, ...(last && { 'if-none-match': last.etag }) } })
+			const response = await fetch(`${url}${path}`, {
+				headers: { cookie, ...(last && { 'if-none-match': last.etag }) },
+			})
 			if (response.status === 304 && last) return last.body
 			if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
 			const body = (await response.json()) as Array<{ status: string }>

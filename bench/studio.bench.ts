@@ -45,7 +45,9 @@ async function tenMegabytePhoto() {
 
 async function bareRenders(photos: Buffer[]) {
 	const jobs = photos.flatMap((image) =>
-		STYLES.flatMap((style) => Array.from({ length: VARIATIONS }, (_, variationIndex) => ({ image, style, variationIndex }))),
+		STYLES.flatMap((style) =>
+			Array.from({ length: VARIATIONS }, (_, variationIndex) => ({ image, style, variationIndex })),
+		),
 	)
 	const started = performance.now()
 	let next = 0
@@ -60,7 +62,12 @@ async function bareRenders(photos: Buffer[]) {
 	return performance.now() - started
 }
 
-async function untilSettled(client: Awaited<ReturnType<typeof signUp>>, projectId: string, expected: number, onFirst?: () => void) {
+async function untilSettled(
+	client: Awaited<ReturnType<typeof signUp>>,
+	projectId: string,
+	expected: number,
+	onFirst?: () => void,
+) {
 	for (;;) {
 		const variations = await client.variations(projectId)
 		const done = variations.filter((v) => v.status === 'completed').length
@@ -86,7 +93,11 @@ try {
 	const before = memoryOf(server.pid).rss
 	await Promise.all(Array.from({ length: 10 }, () => client.upload(memoryProject.id, bigUpload)))
 	const growth = memoryOf(server.pid).peak - before
-	report(`peak RSS growth, 10 × ${(bigUpload.length / 1024 / 1024).toFixed(1)} MB uploads at once`, `${growth.toFixed(1)} MB`, 'target < 64 MB')
+	report(
+		`peak RSS growth, 10 × ${(bigUpload.length / 1024 / 1024).toFixed(1)} MB uploads at once`,
+		`${growth.toFixed(1)} MB`,
+		'target < 64 MB',
+	)
 
 	// 2. The render pipeline against the same renders run bare, taken in turns: on two shared
 	// cores one run of either varies by ±15%, so each figure is the median of RUNS.
@@ -124,10 +135,15 @@ try {
 	await load(`/api/property-studio/projects/${loaded.id}/variations`) // warm-up of pool and JIT
 	const real = await load(`/api/property-studio/projects/${loaded.id}/variations`)
 	const bare = await load('/bench/variations')
-	if (real.non2xx || bare.non2xx) throw new Error(`non-2xx answers under load: ${real.non2xx} real, ${bare.non2xx} bare`)
+	if (real.non2xx || bare.non2xx)
+		throw new Error(`non-2xx answers under load: ${real.non2xx} real, ${bare.non2xx} bare`)
 	report('GET variations (60), 50 clients: requests/s', real.requests.average.toFixed(0))
 	report('bare resource route, same JSON: requests/s', bare.requests.average.toFixed(0))
-	report('variations / bare requests per second', (real.requests.average / bare.requests.average).toFixed(2), 'target ≥ 0.5')
+	report(
+		'variations / bare requests per second',
+		(real.requests.average / bare.requests.average).toFixed(2),
+		'target ≥ 0.5',
+	)
 	report('GET variations p99 latency', `${real.latency.p99} ms`, 'target < 50 ms')
 } finally {
 	await server.stop()

@@ -20,7 +20,13 @@ export const waitOnFloodControl: Transformer = async (prev, method, payload, sig
 	for (let attempt = 1; ; attempt++) {
 		const result = await prev(method, payload, signal)
 		const seconds = result.ok ? undefined : result.parameters?.retry_after
-		if (result.ok || result.error_code !== 429 || attempt >= ATTEMPTS || seconds === undefined || seconds > LONGEST_WAIT_SECONDS)
+		if (
+			result.ok ||
+			result.error_code !== 429 ||
+			attempt >= ATTEMPTS ||
+			seconds === undefined ||
+			seconds > LONGEST_WAIT_SECONDS
+		)
 			return result
 		await sleep(seconds * 1000, undefined, { signal: signal as AbortSignal | undefined })
 	}

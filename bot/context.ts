@@ -40,7 +40,11 @@ export async function answerErrors(ctx: BotContext, next: NextFunction) {
 			logger.error({ err: error, updateId: ctx.update.update_id }, 'telegram update failed')
 			text = SOMETHING_WENT_WRONG
 		}
-		const answer = ctx.callbackQuery ? ctx.answerCallbackQuery({ text, show_alert: true }) : ctx.chat ? ctx.reply(text) : null
+		const answer = ctx.callbackQuery
+			? ctx.answerCallbackQuery({ text, show_alert: true })
+			: ctx.chat
+				? ctx.reply(text)
+				: null
 		await answer?.catch((replyError: unknown) => logger.warn({ err: replyError }, 'telegram error answer failed'))
 	}
 }

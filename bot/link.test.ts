@@ -30,7 +30,10 @@ describe('linking a Telegram account with a one-time code', () => {
 		expect(await linkOf(stranger.id)).toBeUndefined()
 
 		const expiring = await createLinkCode(actorFor(user))
-		await db.update(telegramLinkCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(telegramLinkCodes.userId, user.id))
+		await db
+			.update(telegramLinkCodes)
+			.set({ expiresAt: new Date(Date.now() - 1000) })
+			.where(eq(telegramLinkCodes.userId, user.id))
 		fake.sendText(stranger, `/start ${expiring.code}`)
 		await fake.waitForMessage(LINK_CODE_EXPIRED, { since })
 		expect(await linkOf(stranger.id)).toBeUndefined()
@@ -52,7 +55,10 @@ describe('linking a Telegram account with a one-time code', () => {
 		since = fake.calls.length
 		fake.pressData(stranger, message, 'fv:AAAAAAAAAAAAAAAAAAAAAA')
 		const answer = await fake.waitFor('answerCallbackQuery', () => true, { since })
-		expect(answer.params).toMatchObject({ show_alert: true, text: expect.stringContaining('Connect your Rendo account') })
+		expect(answer.params).toMatchObject({
+			show_alert: true,
+			text: expect.stringContaining('Connect your Rendo account'),
+		})
 		expect(fake.callsTo('getFile')).toHaveLength(0)
 		expect(fake.downloads).toHaveLength(0)
 	})

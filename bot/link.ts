@@ -27,7 +27,9 @@ link.command('start', async (ctx) => {
 
 link.command('unlink', async (ctx) => {
 	const removed = await unlinkTelegram(ctx.from!.id)
-	await ctx.reply(removed ? 'Disconnected. This Telegram account no longer acts for your Rendo account.' : notLinkedText())
+	await ctx.reply(
+		removed ? 'Disconnected. This Telegram account no longer acts for your Rendo account.' : notLinkedText(),
+	)
 })
 
 // Nothing else works for an unlinked user: they get the explanation and no core call is made.

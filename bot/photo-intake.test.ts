@@ -20,7 +20,9 @@ import { shortId } from './callback-data.ts'
 
 // The worker's Telegram jobs read the bot's settings from the environment: the fake must be up
 // before the configuration is first read.
-const fake = await vi.hoisted(() => import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()))
+const fake = await vi.hoisted(() =>
+	import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()),
+)
 
 // Registered before the bot's hooks, so it runs after them: the settings go once the bot has stopped.
 afterAll(() => FakeBotApi.forgetSettings())
@@ -59,10 +61,20 @@ describe('photo intake from Telegram', () => {
 		expect(fake.callsTo('sendMessage').slice(-1)[0].params.text).toContain('Which property')
 		fake.press(tg, question, '12 Oak Street, Bath')
 		const styles = await fake.waitForMessage('Choose styles', { since })
-		const roomQuestions = fake.calls.slice(since).filter((c) => c.method === 'sendMessage' && /^Photo \d: which room/.test(String(c.params.text)))
-		expect(roomQuestions.map((c) => c.params.text)).toEqual(['Photo 1: which room is it?', 'Photo 2: which room is it?', 'Photo 3: which room is it?'])
+		const roomQuestions = fake.calls
+			.slice(since)
+			.filter((c) => c.method === 'sendMessage' && /^Photo \d: which room/.test(String(c.params.text)))
+		expect(roomQuestions.map((c) => c.params.text)).toEqual([
+			'Photo 1: which room is it?',
+			'Photo 2: which room is it?',
+			'Photo 3: which room is it?',
+		])
 		// The caption's words give the proposal: Kitchen, Bedroom, and Living Room when there is none.
-		expect(roomQuestions.map((c) => buttonTexts(c).find((t) => t.startsWith('✓')))).toEqual(['✓ Kitchen', '✓ Bedroom', '✓ Living Room'])
+		expect(roomQuestions.map((c) => buttonTexts(c).find((t) => t.startsWith('✓')))).toEqual([
+			'✓ Kitchen',
+			'✓ Bedroom',
+			'✓ Living Room',
+		])
 		expect(fake.message(question.message_id).text).toBe('Property: 12 Oak Street, Bath')
 
 		const third = roomQuestions[2].result as Parameters<typeof fake.press>[1]
@@ -74,9 +86,13 @@ describe('photo intake from Telegram', () => {
 		expect(labels(fake.message(first.message_id).reply_markup)).toContain('☑ Contains furniture to remove')
 
 		fake.press(tg, styles, 'Modern')
-		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('This will generate 9 variation(s)'), { since })
+		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('This will generate 9 variation(s)'), {
+			since,
+		})
 		fake.press(tg, styles, 'Process')
-		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('Processing 3 photos in Modern'), { since })
+		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('Processing 3 photos in Modern'), {
+			since,
+		})
 
 		await drainJobs()
 		// Each photo was looked up with getFile, downloaded once, and stored through the studio.
@@ -108,7 +124,9 @@ describe('photo intake from Telegram', () => {
 			'Bedroom · Modern · Preview, not staged',
 			'Dining Room · Modern · Preview, not staged',
 		])
-		const keyboards = fake.calls.slice(since).filter((c) => c.method === 'sendMessage' && String(c.params.text).includes('Tap ♡'))
+		const keyboards = fake.calls
+			.slice(since)
+			.filter((c) => c.method === 'sendMessage' && String(c.params.text).includes('Tap ♡'))
 		expect(keyboards.map(buttonTexts)).toEqual(Array(3).fill(['♡ 1', '♡ 2', '♡ 3', 'Remodel']))
 		const status = fake.message(styles.message_id).text!
 		expect(status).toContain('Kitchen · Modern 3/3 ✓')
@@ -119,7 +137,11 @@ describe('photo intake from Telegram', () => {
 		fake.press(tg, kitchen, '♡ 2')
 		await fake.waitFor('answerCallbackQuery', (c) => c.params.text === 'Saved to favourites', { since })
 		await fake.waitFor('editMessageReplyMarkup', (c) => c.params.message_id === kitchen.message_id, { since })
-		expect(fake.message(kitchen.message_id).reply_markup!.inline_keyboard[0].map((b) => b.text)).toEqual(['♡ 1', '♥ 2', '♡ 3'])
+		expect(fake.message(kitchen.message_id).reply_markup!.inline_keyboard[0].map((b) => b.text)).toEqual([
+			'♡ 1',
+			'♥ 2',
+			'♡ 3',
+		])
 		const response = (await favoritesLoader({
 			request: getRequest(`/api/property-studio/projects/${project.id}/favorites`, { cookie: await cookieFor(user) }),
 			params: { id: project.id },
@@ -132,7 +154,9 @@ describe('photo intake from Telegram', () => {
 		// Remodel: one more variation, delivered on its own with its buttons.
 		const before = fake.calls.length
 		fake.press(tg, kitchen, 'Remodel')
-		await fake.waitFor('answerCallbackQuery', (c) => String(c.params.text).includes('One more Modern variation'), { since: before })
+		await fake.waitFor('answerCallbackQuery', (c) => String(c.params.text).includes('One more Modern variation'), {
+			since: before,
+		})
 		await drainIncludingLater()
 		const single = await fake.waitFor('sendPhoto', () => true, { since: before })
 		expect(single.params.caption).toBe('Kitchen · Modern · Preview, not staged')
@@ -155,7 +179,10 @@ describe('photo intake from Telegram', () => {
 		const { actor, project, tg } = await linkedAgent(8002)
 		const twelveMb = 12 * 1024 * 1024
 		let since = fake.calls.length
-		fake.sendDocument(tg, fake.registerFile(Buffer.alloc(twelveMb)), { file_name: 'lounge.jpg', mime_type: 'image/jpeg' })
+		fake.sendDocument(tg, fake.registerFile(Buffer.alloc(twelveMb)), {
+			file_name: 'lounge.jpg',
+			mime_type: 'image/jpeg',
+		})
 		const refusal = await fake.waitForMessage(IMAGE_TOO_LARGE, { since })
 		expect(refusal.text).toBe(IMAGE_TOO_LARGE)
 		expect(await db.select().from(telegramIntakes).where(eq(telegramIntakes.telegramUserId, tg.id))).toHaveLength(0)
@@ -206,7 +233,10 @@ describe('photo intake from Telegram', () => {
 			fake.pressData(intruder.tg, intrudersMessage, forged)
 			await fake.waitFor('answerCallbackQuery', (c) => c.params.text === UNAUTHORIZED_PROJECT, { since: at })
 		}
-		const rows = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, variation.roomId))
+		const rows = await db
+			.select()
+			.from(propertyStudioVariations)
+			.where(eq(propertyStudioVariations.roomId, variation.roomId))
 		expect(rows).toHaveLength(3)
 		expect(rows.some((v) => v.isFavorite)).toBe(false)
 		expect(fake.calls.slice(before).some((c) => c.method === 'editMessageReplyMarkup')).toBe(false)
@@ -218,9 +248,14 @@ describe('photo intake from Telegram', () => {
 		fake.sendPhoto(tg, fake.registerFile(await smallRoomPhoto()), { caption: 'kitchen' })
 		fake.press(tg, await fake.waitForMessage('Which property', { since }), '12 Oak Street, Bath')
 		const styles = await fake.waitForMessage('Choose styles', { since })
-		for (const [style, count] of [['Modern', 3], ['Luxury', 6]] as const) {
+		for (const [style, count] of [
+			['Modern', 3],
+			['Luxury', 6],
+		] as const) {
 			fake.press(tg, styles, style)
-			await fake.waitFor('editMessageText', (c) => String(c.params.text).includes(`This will generate ${count}`), { since })
+			await fake.waitFor('editMessageText', (c) => String(c.params.text).includes(`This will generate ${count}`), {
+				since,
+			})
 		}
 		fake.press(tg, styles, 'Process')
 		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('Processing 1 photo'), { since })
@@ -229,13 +264,22 @@ describe('photo intake from Telegram', () => {
 		const [room] = await listRooms(actor, project.id)
 		await db
 			.update(propertyStudioVariations)
-			.set({ status: 'failed', errorMessage: 'The staging provider refused the photo', imageUrl: null, thumbnailUrl: null })
+			.set({
+				status: 'failed',
+				errorMessage: 'The staging provider refused the photo',
+				imageUrl: null,
+				thumbnailUrl: null,
+			})
 			.where(sql`${propertyStudioVariations.roomId} = ${room.id} and ${propertyStudioVariations.style} = 'luxury'`)
 		await drainIncludingLater()
 
-		await fake.waitForMessage('Failed to process Kitchen with Luxury style: The staging provider refused the photo', { since })
+		await fake.waitForMessage('Failed to process Kitchen with Luxury style: The staging provider refused the photo', {
+			since,
+		})
 		const albums = fake.calls.slice(since).filter((c) => c.method === 'sendMediaGroup')
-		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual(['Kitchen · Modern · Preview, not staged'])
+		expect(albums.map((a) => (a.params.media as Array<{ caption?: string }>)[0].caption)).toEqual([
+			'Kitchen · Modern · Preview, not staged',
+		])
 		const status = fake.message(styles.message_id).text!
 		expect(status).toContain('Kitchen · Modern 3/3 ✓')
 		expect(status).toContain('Kitchen · Luxury: failed')
@@ -247,7 +291,9 @@ describe('photo intake from Telegram', () => {
 		fake.sendPhoto(tg, fake.registerFile(await smallRoomPhoto()), { caption: 'study' })
 		const question = await fake.waitForMessage('Which property', { since })
 		fake.press(tg, question, 'New property')
-		await fake.waitFor('editMessageText', (c) => c.params.text === 'Send me the address of the new property.', { since })
+		await fake.waitFor('editMessageText', (c) => c.params.text === 'Send me the address of the new property.', {
+			since,
+		})
 		fake.sendText(tg, 'x'.repeat(301))
 		await fake.waitForMessage('Property address must be at most 300 characters', { since })
 		fake.sendText(tg, '7 Mill Lane, Frome')
@@ -260,11 +306,17 @@ describe('photo intake from Telegram', () => {
 		fake.press(tg, styles, 'Farmhouse')
 		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('This will generate 6'), { since })
 		fake.press(tg, styles, 'Process')
-		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('Processing 1 photo in Scandinavian, Farmhouse'), { since })
+		await fake.waitFor(
+			'editMessageText',
+			(c) => String(c.params.text).includes('Processing 1 photo in Scandinavian, Farmhouse'),
+			{ since },
+		)
 		await drainIncludingLater()
 		const projectId = (await listProjects(actor)).find((p) => p.propertyAddress === '7 Mill Lane, Frome')!.id
 		const rooms = await listRooms(actor, projectId)
-		expect(rooms.map((r) => [r.roomType, [...r.selectedStyles].sort()])).toEqual([['office', ['farmhouse', 'scandinavian']]])
+		expect(rooms.map((r) => [r.roomType, [...r.selectedStyles].sort()])).toEqual([
+			['office', ['farmhouse', 'scandinavian']],
+		])
 		expect(await listVariations(actor, projectId)).toHaveLength(6)
 	})
 })

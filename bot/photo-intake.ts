@@ -53,7 +53,9 @@ function roomKeyboard(photo: TelegramIntakePhoto) {
 		keyboard.text(`${photo.roomType === type ? '✓ ' : ''}${roomTypeLabel(type)}`, `rt:${shortId(photo.id)}:${type}`)
 		if (i % 3 === 2) keyboard.row()
 	})
-	return keyboard.row().text(`${photo.hasFurniture ? '☑' : '☐'} Contains furniture to remove`, `fu:${shortId(photo.id)}`)
+	return keyboard
+		.row()
+		.text(`${photo.hasFurniture ? '☑' : '☐'} Contains furniture to remove`, `fu:${shortId(photo.id)}`)
 }
 
 function stylesText(intake: TelegramIntake, photoCount: number) {
@@ -66,7 +68,10 @@ function stylesKeyboard(intake: TelegramIntake) {
 	// Emptying the room is offered only where the staging provider can do it (not the local preview).
 	const offered = WORKFLOW_STYLES.filter((style) => style !== EMPTY_ROOM || stagingProvider().canEmptyRoom)
 	offered.forEach((style, i) => {
-		keyboard.text(`${intake.styles.includes(style) ? '✓ ' : ''}${styleLabel(style)}`, `st:${shortId(intake.id)}:${style}`)
+		keyboard.text(
+			`${intake.styles.includes(style) ? '✓ ' : ''}${styleLabel(style)}`,
+			`st:${shortId(intake.id)}:${style}`,
+		)
 		if (i % 2 === 1 || i === offered.length - 1) keyboard.row()
 	})
 	return keyboard.text('Process', `go:${shortId(intake.id)}`)
@@ -75,7 +80,8 @@ function stylesKeyboard(intake: TelegramIntake) {
 async function askProperty(ctx: BotContext, actor: Actor, intakeId: string) {
 	const projects = (await listProjects(actor)).filter((p) => p.status === 'active').slice(0, PROPERTY_CHOICES)
 	const keyboard = new InlineKeyboard()
-	for (const project of projects) keyboard.text(buttonText(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
+	for (const project of projects)
+		keyboard.text(buttonText(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
 	keyboard.text('New property', `pn:${shortId(intakeId)}`)
 	const question = await ctx.reply('Which property are these photos for?', { reply_markup: keyboard })
 	await setPromptMessage(actor, intakeId, question.message_id)
@@ -116,7 +122,9 @@ photoIntake.on(['message:photo', 'message:document'], async (ctx) => {
 	} catch (error) {
 		if (!(error instanceof InputError)) throw error
 		// Refused before any download; the reply points at the photo it is about.
-		await ctx.reply(error.message, { reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true } })
+		await ctx.reply(error.message, {
+			reply_parameters: { message_id: ctx.msg.message_id, allow_sending_without_reply: true },
+		})
 		return
 	}
 	const { intake, photo, started } = added

@@ -26,7 +26,11 @@ describe('/report', () => {
 		const question = await fake.waitForMessage('What kind of issue is it?', { since })
 		expect(question.reply_markup!.inline_keyboard.flat()).toHaveLength(12)
 		fake.press(tg, question, 'Processing Stuck')
-		await fake.waitFor('editMessageText', (c) => c.params.text === 'Processing Stuck · 3 Quay Street, Bristol\n\nDescribe what happened in one message.', { since })
+		await fake.waitFor(
+			'editMessageText',
+			(c) => c.params.text === 'Processing Stuck · 3 Quay Street, Bristol\n\nDescribe what happened in one message.',
+			{ since },
+		)
 
 		fake.sendText(tg, 'The kitchen has been processing for an hour.')
 		const answer = await fake.waitForMessage(/^Thank you\. Your ticket number is RND-\d{4}-\d{6}\./, { since })

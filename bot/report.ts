@@ -51,7 +51,12 @@ report.on('message:text', async (ctx, next) => {
 	// The ticket service's own rules and messages; on a refusal the question stays open.
 	const ticket = await reportIssue(
 		actor,
-		{ projectId: conversation.projectId, issueType: conversation.issueType, description: ctx.msg.text, contactEmail: '' },
+		{
+			projectId: conversation.projectId,
+			issueType: conversation.issueType,
+			description: ctx.msg.text,
+			contactEmail: '',
+		},
 		{ userAgent: 'telegram' },
 	)
 	await setConversation(actor, null)

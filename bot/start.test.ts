@@ -12,7 +12,9 @@ afterAll(() => fake.close())
 describe('starting the bot', () => {
 	test('a bad token is one clear line, and the bot stays off', async () => {
 		const lines: string[] = []
-		const bot = await startTelegramBot({ token: '123:not-the-token', apiRoot: fake.apiRoot }, (line) => lines.push(line))
+		const bot = await startTelegramBot({ token: '123:not-the-token', apiRoot: fake.apiRoot }, (line) =>
+			lines.push(line),
+		)
 		expect(bot).toBeNull()
 		expect(lines).toEqual([
 			'Telegram bot not started: Telegram refused TELEGRAM_BOT_TOKEN (401 Unauthorized); get a valid token from @BotFather',

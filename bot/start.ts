@@ -50,7 +50,9 @@ export async function startTelegramBot(
 	}
 	const username = bot.botInfo.username
 	// The command menu is a convenience: Telegram failing to take it does not stop the bot.
-	await bot.api.setMyCommands(COMMANDS).catch((error: unknown) => logger.warn({ err: error }, 'telegram setMyCommands failed'))
+	await bot.api
+		.setMyCommands(COMMANDS)
+		.catch((error: unknown) => logger.warn({ err: error }, 'telegram setMyCommands failed'))
 
 	if (settings.webhookUrl) {
 		const secrets = webhookSecrets(settings.token)
@@ -70,7 +72,9 @@ export async function startTelegramBot(
 		return { username, mode: 'webhook', stop: async () => registerRunningBot(null) }
 	}
 
-	bot.start({ allowed_updates: [...ALLOWED_UPDATES] }).catch((error) => report(telegramFailure('Telegram bot stopped', error)))
+	bot
+		.start({ allowed_updates: [...ALLOWED_UPDATES] })
+		.catch((error) => report(telegramFailure('Telegram bot stopped', error)))
 	registerRunningBot({ username })
 	logger.info({ username }, 'telegram bot is long polling')
 	return {

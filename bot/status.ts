@@ -25,7 +25,8 @@ async function currentProject(ctx: BotContext): Promise<ProjectView | null> {
 
 function roomLine(room: RoomView, position: number, variations: VariationView[]) {
 	const styles = roomStyles(room, variations).map(
-		({ style, done, expected, failed }) => `${styleLabel(style)} ${done}/${expected}${failed ? ` (${failed} failed)` : ''}`,
+		({ style, done, expected, failed }) =>
+			`${styleLabel(style)} ${done}/${expected}${failed ? ` (${failed} failed)` : ''}`,
 	)
 	return `${position}. ${roomLabel(room)}: ${styles.length ? styles.join(', ') : 'no styles yet'}`
 }
@@ -67,9 +68,12 @@ status.command('projects', async (ctx) => {
 	const keyboard = new InlineKeyboard()
 	for (const project of projects) keyboard.text(buttonText(project.propertyAddress), `cp:${shortId(project.id)}`).row()
 	const lines = projects.map(
-		(p, i) => `${i + 1}. ${p.propertyAddress} – ${p.completedRooms}/${p.totalRooms} rooms · ${PROJECT_STATUS_LABELS[p.status]}`,
+		(p, i) =>
+			`${i + 1}. ${p.propertyAddress} – ${p.completedRooms}/${p.totalRooms} rooms · ${PROJECT_STATUS_LABELS[p.status]}`,
 	)
-	await ctx.reply(`Your properties (tap one to follow it with /status and /favorites):\n\n${lines.join('\n')}`, { reply_markup: keyboard })
+	await ctx.reply(`Your properties (tap one to follow it with /status and /favorites):\n\n${lines.join('\n')}`, {
+		reply_markup: keyboard,
+	})
 })
 
 status.callbackQuery(callbackPattern('cp', 1), async (ctx) => {
@@ -89,7 +93,8 @@ status.command('favorites', async (ctx) => {
 	const project = await currentProject(ctx)
 	if (!project) return ctx.reply(NO_PROPERTIES)
 	const favorites = await listFavorites(actor, project.id)
-	if (!favorites.length) return ctx.reply(`No favourites yet for ${project.propertyAddress}. Tap ♡ under a variation to keep it.`)
+	if (!favorites.length)
+		return ctx.reply(`No favourites yet for ${project.propertyAddress}. Tap ♡ under a variation to keep it.`)
 	await sendFavorites(ctx, actor, favorites)
 	await ctx.reply(`${pluralise(favorites.length, 'favourite')} for ${project.propertyAddress}.`)
 })

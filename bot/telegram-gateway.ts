@@ -32,7 +32,8 @@ function styleLine(photo: PhotoProgress, s: StyleProgress) {
 function statusText(progress: IntakeProgress) {
 	const lines = [progress.propertyAddress, '']
 	for (const photo of progress.photos) {
-		if (photo.error) lines.push(`Photo ${photo.position}${photo.fileName ? ` (${photo.fileName})` : ''}: ${photo.error}`)
+		if (photo.error)
+			lines.push(`Photo ${photo.position}${photo.fileName ? ` (${photo.fileName})` : ''}: ${photo.error}`)
 		else if (!photo.stored) lines.push(`Photo ${photo.position} · ${roomTitle(photo)}: uploading…`)
 		else lines.push(...photo.styles.map((s) => styleLine(photo, s)))
 	}
@@ -40,7 +41,8 @@ function statusText(progress: IntakeProgress) {
 	return lines.join('\n')
 }
 
-const notModified = (error: unknown) => error instanceof GrammyError && error.description.includes('message is not modified')
+const notModified = (error: unknown) =>
+	error instanceof GrammyError && error.description.includes('message is not modified')
 
 /** Telegram seen from the jobs: file downloads for the intake, messages for the progress. */
 class TelegramGateway implements TelegramFiles, TelegramNotifier {
@@ -72,8 +74,14 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 	}
 
 	async sendVariations(chatId: number, delivery: VariationDelivery) {
-		const caption = [roomTitle(delivery.room), styleLabel(delivery.style), ...(delivery.isPreview ? [PREVIEW_LABEL] : [])].join(' · ')
-		const files = await Promise.all(delivery.variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)))
+		const caption = [
+			roomTitle(delivery.room),
+			styleLabel(delivery.style),
+			...(delivery.isPreview ? [PREVIEW_LABEL] : []),
+		].join(' · ')
+		const files = await Promise.all(
+			delivery.variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)),
+		)
 		const keyboard = variationKeyboard(delivery.variations)
 		if (files.length === 1) {
 			await this.api.sendPhoto(chatId, files[0], { caption, reply_markup: keyboard })
@@ -83,9 +91,13 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 			chatId,
 			files.map((file, i) => InputMediaBuilder.photo(file, i === 0 ? { caption } : {})),
 		)
-		await this.api.sendMessage(chatId, `${caption}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`, {
-			reply_markup: keyboard,
-		})
+		await this.api.sendMessage(
+			chatId,
+			`${caption}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`,
+			{
+				reply_markup: keyboard,
+			},
+		)
 	}
 
 	async sendNotice(chatId: number, text: string) {

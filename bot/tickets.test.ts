@@ -6,7 +6,9 @@ import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
 
 // The worker's notice job reads the bot's settings from the environment: the fake is up first.
-const fake = await vi.hoisted(() => import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()))
+const fake = await vi.hoisted(() =>
+	import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()),
+)
 afterAll(() => FakeBotApi.forgetSettings())
 runBotDuringFile(fake)
 
@@ -19,7 +21,10 @@ test('/tickets lists the agent’s own reports; a tap opens one with the public 
 	await fake.waitForMessage('You have not reported any issues. Use /report to tell us what went wrong.', { since })
 
 	const staff = actorFor(await insertUser({ role: 'admin', firstName: 'Sam' }))
-	const { ticketId, ticketNumber } = await reportIssue(actorFor(user), { issueType: 'other', description: 'Albums arrive twice' })
+	const { ticketId, ticketNumber } = await reportIssue(actorFor(user), {
+		issueType: 'other',
+		description: 'Albums arrive twice',
+	})
 	await addComment(staff, ticketId, { comment: 'INTERNAL: duplicate webhook', isInternal: true })
 	await addComment(staff, ticketId, { comment: 'Fixed on our side, sorry', isInternal: false })
 	// Someone else's ticket is never listed.
@@ -43,7 +48,10 @@ test('a linked reporter hears in Telegram when staff reply publicly and when the
 	const user = await insertUser({ role: 'agent' })
 	await linkAccount(user, 9502)
 	const staff = actorFor(await insertUser({ role: 'admin', firstName: 'Sam' }))
-	const { ticketId, ticketNumber } = await reportIssue(actorFor(user), { issueType: 'other', description: 'Downloads stall' })
+	const { ticketId, ticketNumber } = await reportIssue(actorFor(user), {
+		issueType: 'other',
+		description: 'Downloads stall',
+	})
 	const since = fake.calls.length
 	await addComment(staff, ticketId, { comment: 'INTERNAL: CDN again', isInternal: true })
 	await addComment(staff, ticketId, { comment: 'Try again now, please', isInternal: false })
@@ -51,7 +59,10 @@ test('a linked reporter hears in Telegram when staff reply publicly and when the
 	await resolveTicket(staff, ticketId, 'The CDN cache was cleared')
 	await drainJobs()
 
-	const sent = fake.calls.slice(since).filter((c) => c.method === 'sendMessage' && c.params.chat_id === 9502).map((c) => String(c.params.text))
+	const sent = fake.calls
+		.slice(since)
+		.filter((c) => c.method === 'sendMessage' && c.params.chat_id === 9502)
+		.map((c) => String(c.params.text))
 	expect(sent).toEqual([
 		`Sam replied to your ticket ${ticketNumber} (Other):\n\nTry again now, please`,
 		`Your ticket ${ticketNumber} (Other) is resolved.\n\nThe CDN cache was cleared`,

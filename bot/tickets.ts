@@ -10,9 +10,17 @@ const LISTED_TICKETS = 10
 
 /** One ticket as the reporter may see it: the staff's public replies, never internal notes (core filters them). */
 function ticketText(ticket: TicketView) {
-	const lines = [`${ticket.ticketNumber} · ${TICKET_STATUS_LABELS[ticket.status]}`, ticket.title, '', ticket.description]
+	const lines = [
+		`${ticket.ticketNumber} · ${TICKET_STATUS_LABELS[ticket.status]}`,
+		ticket.title,
+		'',
+		ticket.description,
+	]
 	if (ticket.resolution) lines.push('', `Resolution: ${ticket.resolution}`)
-	lines.push('', ...(ticket.comments.length ? ticket.comments.map((c) => `${c.author}: ${c.comment}`) : ['No replies yet.']))
+	lines.push(
+		'',
+		...(ticket.comments.length ? ticket.comments.map((c) => `${c.author}: ${c.comment}`) : ['No replies yet.']),
+	)
 	return lines.join('\n')
 }
 
@@ -23,8 +31,12 @@ tickets.command('tickets', async (ctx) => {
 	const mine = (await listOwnTickets(linkedUser(ctx).actor)).slice(0, LISTED_TICKETS)
 	if (!mine.length) return ctx.reply(NO_TICKETS)
 	const keyboard = new InlineKeyboard()
-	for (const ticket of mine) keyboard.text(buttonText(`${ticket.ticketNumber} · ${ticket.title}`), `tk:${shortId(ticket.id)}`).row()
-	const lines = mine.map((t) => `${t.ticketNumber} · ${TICKET_STATUS_LABELS[t.status]} · ${pluralise(t.comments.length, 'reply', 'replies')}\n${t.title}`)
+	for (const ticket of mine)
+		keyboard.text(buttonText(`${ticket.ticketNumber} · ${ticket.title}`), `tk:${shortId(ticket.id)}`).row()
+	const lines = mine.map(
+		(t) =>
+			`${t.ticketNumber} · ${TICKET_STATUS_LABELS[t.status]} · ${pluralise(t.comments.length, 'reply', 'replies')}\n${t.title}`,
+	)
 	await ctx.reply(`Your tickets (tap one to read it):\n\n${lines.join('\n\n')}`, { reply_markup: keyboard })
 })
 

@@ -11,7 +11,10 @@ const heart = (isFavorite: boolean) => (isFavorite ? '♥' : '♡')
 export function variationKeyboard(variations: Array<{ id: string; isFavorite: boolean }>) {
 	const keyboard = new InlineKeyboard()
 	variations.forEach((v, i) =>
-		keyboard.text(variations.length > 1 ? `${heart(v.isFavorite)} ${i + 1}` : heart(v.isFavorite), `fv:${shortId(v.id)}`),
+		keyboard.text(
+			variations.length > 1 ? `${heart(v.isFavorite)} ${i + 1}` : heart(v.isFavorite),
+			`fv:${shortId(v.id)}`,
+		),
 	)
 	return keyboard.row().text('Remodel', `rm:${shortId(variations[0].id)}`)
 }
@@ -33,7 +36,10 @@ export const variationButtons = new Composer<BotContext>()
 variationButtons.callbackQuery(callbackPattern('fv', 1), async (ctx) => {
 	const variation = await toggleFavorite(linkedUser(ctx).actor, fullId(ctx.match[1]))
 	const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard
-	if (rows) await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: withHeart(rows, ctx.callbackQuery.data, variation.isFavorite) } })
+	if (rows)
+		await ctx.editMessageReplyMarkup({
+			reply_markup: { inline_keyboard: withHeart(rows, ctx.callbackQuery.data, variation.isFavorite) },
+		})
 	await ctx.answerCallbackQuery({ text: variation.isFavorite ? 'Saved to favourites' : 'Removed from favourites' })
 })
 

@@ -17,7 +17,13 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 /** Downloads the project into a fresh folder and reads back the one file saved. */
 async function downloadOne(projectId: string, name: string, ...flags: string[]) {
 	const out = path.join(work, name)
-	const result = await rendoJson<{ files: Array<{ fileName: string; status: string }> }>(['download', projectId, '--out', out, ...flags])
+	const result = await rendoJson<{ files: Array<{ fileName: string; status: string }> }>([
+		'download',
+		projectId,
+		'--out',
+		out,
+		...flags,
+	])
 	expect(result.files.map((f) => f.status)).toEqual(['downloaded'])
 	return fs.readFileSync(path.join(out, result.files[0].fileName))
 }
@@ -39,7 +45,15 @@ describe('rendo download and the "Virtually staged" label', () => {
 		expect(await labelled(await downloadOne(project.id, 'favourites', '--json'), rendered)).toBe(true)
 		expect(await downloadOne(project.id, 'favourites-plain', '--no-disclosure', '--json')).toEqual(rendered)
 
-		const refused = await rendo(['download', project.id, '--out', path.join(work, 'refused'), '--no-disclosure', '--as', agent.email])
+		const refused = await rendo([
+			'download',
+			project.id,
+			'--out',
+			path.join(work, 'refused'),
+			'--no-disclosure',
+			'--as',
+			agent.email,
+		])
 		expect(refused.code).toBe(1)
 		expect(refused.stderr.trim()).toBe('rendo: not allowed for this account (see --as)')
 		expect(fs.existsSync(path.join(work, 'refused'))).toBe(false)

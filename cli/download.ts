@@ -22,11 +22,16 @@ export function registerDownloadCommand(program: Command) {
 		program
 			.command('download')
 			.summary("save a project's favourites or final images")
-			.description("save a project's images: the favourites, or for a completed project its final assets, with meaningful names")
+			.description(
+				"save a project's images: the favourites, or for a completed project its final assets, with meaningful names",
+			)
 			.argument('<projectId>', 'the project id')
 			.requiredOption('--out <dir>', 'folder to save into (created if missing); files already there are skipped')
 			.addOption(asOption("act as this account (default: the project's owner)"))
-			.option('--no-disclosure', 'leave the "Virtually staged" label out, whatever the agency chose (staff only: not with --as an agent)')
+			.option(
+				'--no-disclosure',
+				'leave the "Virtually staged" label out, whatever the agency chose (staff only: not with --as an agent)',
+			)
 			.option('--json', 'print JSON for scripts'),
 		'rendo download 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 --out ./acacia-avenue',
 	).action(async (projectId: string, opts: { out: string; as?: string; json?: boolean; disclosure: boolean }) => {
@@ -34,8 +39,14 @@ export function registerDownloadCommand(program: Command) {
 		const { downloadableImages } = await import('#core/studio/download-files.ts')
 		// Without --as the operator runs the command: staff, acting on the project as its owner.
 		const requestedBy = opts.as ? actor : systemActor
-		const { project, images, preparing } = await downloadableImages(actor, projectId, { disclosure: opts.disclosure, requestedBy })
-		if (preparing) throw new CommandFailed('the final images of this completed project are still being prepared: try again in a minute')
+		const { project, images, preparing } = await downloadableImages(actor, projectId, {
+			disclosure: opts.disclosure,
+			requestedBy,
+		})
+		if (preparing)
+			throw new CommandFailed(
+				'the final images of this completed project are still being prepared: try again in a minute',
+			)
 		await fs.promises.mkdir(opts.out, { recursive: true })
 		const bar = createProgress('Downloading', { quiet: opts.json || !images.length })
 		const results = []
@@ -75,7 +86,8 @@ export function registerDownloadCommand(program: Command) {
 					: 'No Downloads Available: heart the variations to keep in the gallery first',
 			)
 			const count = (status: string) => files.filter((f) => f.status === status).length
-			if (files.length) console.log(`\n${count('downloaded')} downloaded, ${count('skipped')} already there, into ${opts.out}`)
+			if (files.length)
+				console.log(`\n${count('downloaded')} downloaded, ${count('skipped')} already there, into ${opts.out}`)
 		}
 		const missing = files.filter((f) => f.status === 'missing').length
 		if (missing) throw new CommandFailed(`${missing} image${missing === 1 ? ' is' : 's are'} missing from storage`)

@@ -25,7 +25,10 @@ function copySample(name: string) {
 }
 
 async function countsFor(userId: string) {
-	const [projects] = await db.select({ n: count() }).from(propertyStudioProjects).where(eq(propertyStudioProjects.userId, userId))
+	const [projects] = await db
+		.select({ n: count() })
+		.from(propertyStudioProjects)
+		.where(eq(propertyStudioProjects.userId, userId))
 	const [rooms] = await db
 		.select({ n: count() })
 		.from(propertyStudioRooms)
@@ -90,7 +93,12 @@ test('the sample CSV: a dry run writes nothing, a real run makes 3 projects and 
 		['7 Mill Lane, York YO1 7HH', null, null, 2],
 	])
 	const rooms = await db
-		.select({ name: propertyStudioRooms.roomName, type: propertyStudioRooms.roomType, styles: propertyStudioRooms.selectedStyles, order: propertyStudioRooms.sortOrder })
+		.select({
+			name: propertyStudioRooms.roomName,
+			type: propertyStudioRooms.roomType,
+			styles: propertyStudioRooms.selectedStyles,
+			order: propertyStudioRooms.sortOrder,
+		})
 		.from(propertyStudioRooms)
 		.where(eq(propertyStudioRooms.projectId, projects[0].id))
 		.orderBy(asc(propertyStudioRooms.sortOrder))
@@ -104,22 +112,44 @@ test('the sample CSV: a dry run writes nothing, a real run makes 3 projects and 
 	expect(storedRooms()).toBe(7)
 
 	const again = await rendoJson(['import', csv, '--as', agent.email, '--style', 'modern'])
-	expect(again).toEqual({ dryRun: false, rows: 7, projectsCreated: 0, roomsAdded: 0, rendersQueued: 0, rowsSkipped: 7, failures: [] })
+	expect(again).toEqual({
+		dryRun: false,
+		rows: 7,
+		projectsCreated: 0,
+		roomsAdded: 0,
+		rendersQueued: 0,
+		rowsSkipped: 7,
+		failures: [],
+	})
 	expect(await countsFor(agent.id)).toEqual({ projects: 3, rooms: 7, variations: 24, keys: 10 })
 	expect(storedRooms()).toBe(7)
 
 	// A new row for a known address joins that project; the others are skipped.
 	const grown = copySample('grown')
 	await writeRoomPhoto(path.join(grown, 'photos/7-mill-lane/bedroom.jpg'), { seed: 11 })
-	fs.appendFileSync(path.join(grown, 'properties.csv'), `${csvLine(['7 mill lane,  York YO1 7HH', '', '', 'photos/7-mill-lane/bedroom.jpg', '', 'farmhouse'])}\n`)
-	const third = await rendoJson(['import', path.join(grown, 'properties.csv'), '--as', agent.email, '--style', 'modern'])
+	fs.appendFileSync(
+		path.join(grown, 'properties.csv'),
+		`${csvLine(['7 mill lane,  York YO1 7HH', '', '', 'photos/7-mill-lane/bedroom.jpg', '', 'farmhouse'])}\n`,
+	)
+	const third = await rendoJson([
+		'import',
+		path.join(grown, 'properties.csv'),
+		'--as',
+		agent.email,
+		'--style',
+		'modern',
+	])
 	expect(third).toMatchObject({ projectsCreated: 0, roomsAdded: 1, rendersQueued: 3, rowsSkipped: 7 })
 	const [mill] = await db.select().from(propertyStudioProjects).where(eq(propertyStudioProjects.id, projects[2].id))
 	expect(mill.totalRooms).toBe(3)
 
 	// Another agent importing the same file gets projects of their own.
 	const other = await insertUser({ role: 'agent' })
-	expect(await rendoJson(['import', csv, '--as', other.email])).toMatchObject({ projectsCreated: 3, roomsAdded: 7, rendersQueued: 15 })
+	expect(await rendoJson(['import', csv, '--as', other.email])).toMatchObject({
+		projectsCreated: 3,
+		roomsAdded: 7,
+		rendersQueued: 15,
+	})
 }, 120_000)
 
 test('a CSV with bad rows is refused with every line number and reason, and nothing is written', async () => {
@@ -171,11 +201,15 @@ test('a file that is not the import format is bad usage, named in one line', asy
 	fs.writeFileSync(csv, 'address,photo,colour\n1 Road,a.jpg,red\n')
 	const unknown = await rendo(['import', csv, '--as', agent.email])
 	expect(unknown.code).toBe(2)
-	expect(unknown.stderr.trim()).toBe('rendo: csv: unknown column "colour": the columns are address, client_name, client_email, photo, room_type, styles')
+	expect(unknown.stderr.trim()).toBe(
+		'rendo: csv: unknown column "colour": the columns are address, client_name, client_email, photo, room_type, styles',
+	)
 
 	fs.writeFileSync(csv, 'address,client_name\n1 Road,Jo\n')
 	const missing = await rendo(['import', csv, '--as', agent.email])
-	expect(missing.stderr.trim()).toBe('rendo: csv: missing column "photo": the columns are address, client_name, client_email, photo, room_type, styles')
+	expect(missing.stderr.trim()).toBe(
+		'rendo: csv: missing column "photo": the columns are address, client_name, client_email, photo, room_type, styles',
+	)
 
 	const absent = await rendo(['import', path.join(work, 'absent.csv'), '--as', agent.email])
 	expect(absent.code).toBe(2)
@@ -203,7 +237,10 @@ test('photos given as http(s) URLs are fetched, checked like files and imported'
 	const agent = await insertUser({ role: 'agent' })
 	const csv = path.join(work, 'urls.csv')
 	const write = (photos: string[]) =>
-		fs.writeFileSync(csv, `${[IMPORT_HEADER, ...photos.map((p) => ['9 Url Street', '', '', p, '', 'luxury'])].map(csvLine).join('\n')}\n`)
+		fs.writeFileSync(
+			csv,
+			`${[IMPORT_HEADER, ...photos.map((p) => ['9 Url Street', '', '', p, '', 'luxury'])].map(csvLine).join('\n')}\n`,
+		)
 
 	write([`${baseUrl}/listing/lounge.jpg`, `${baseUrl}/listing/gone.jpg`])
 	const refused = await rendo(['import', csv, '--as', agent.email, '--dry-run'])
@@ -211,7 +248,11 @@ test('photos given as http(s) URLs are fetched, checked like files and imported'
 	expect(refused.stderr).toContain(`line 3: photo ${baseUrl}/listing/gone.jpg: download failed: HTTP 404\n`)
 
 	write([`${baseUrl}/listing/lounge.jpg`])
-	expect(await rendoJson(['import', csv, '--as', agent.email])).toMatchObject({ projectsCreated: 1, roomsAdded: 1, rendersQueued: 3 })
+	expect(await rendoJson(['import', csv, '--as', agent.email])).toMatchObject({
+		projectsCreated: 1,
+		roomsAdded: 1,
+		rendersQueued: 3,
+	})
 	const [room] = await db
 		.select()
 		.from(propertyStudioRooms)

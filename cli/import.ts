@@ -28,8 +28,10 @@ export function registerImportCommand(program: Command) {
 			.addOption(asOption("the agent's e-mail address: the projects are theirs").makeOptionMandatory())
 			.option('--dry-run', 'check the whole file and say what would happen, write nothing')
 			.addOption(
-				new Option('--style <style>', `style for rows with an empty styles column, repeat for more (${STUDIO_STYLES.join(', ')})`)
-					.argParser(collectStyle),
+				new Option(
+					'--style <style>',
+					`style for rows with an empty styles column, repeat for more (${STUDIO_STYLES.join(', ')})`,
+				).argParser(collectStyle),
 			)
 			.option('--json', 'print JSON for scripts')
 			.addHelpText('after', COLUMNS_HELP),
@@ -42,7 +44,11 @@ export function registerImportCommand(program: Command) {
 			const toAdd = plan.properties.flatMap((p) => p.rows)
 			const overview = {
 				rows: plan.rowCount,
-				properties: plan.properties.map((p) => ({ address: p.address, newProject: !p.projectId, roomsToAdd: p.rows.length })),
+				properties: plan.properties.map((p) => ({
+					address: p.address,
+					newProject: !p.projectId,
+					roomsToAdd: p.rows.length,
+				})),
 				roomsToAdd: toAdd.length,
 				rowsSkipped: plan.skipped,
 				rendersToQueue: toAdd.reduce((n, row) => n + row.styles.length * VARIATIONS_PER_STYLE, 0),
@@ -80,7 +86,9 @@ export function registerImportCommand(program: Command) {
 				])
 			if (summary.failures.length) {
 				for (const { line, reason } of summary.failures) console.error(`line ${line}: ${reason}`)
-				throw new CommandFailed(`${summary.failures.length} rows were not imported: run the same file again to retry them`)
+				throw new CommandFailed(
+					`${summary.failures.length} rows were not imported: run the same file again to retry them`,
+				)
 			}
 		} finally {
 			await discardImportPlan(plan)

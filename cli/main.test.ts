@@ -4,7 +4,6 @@ import type { Command } from 'commander'
 import { createProgram } from '#cli/program.ts'
 import { rendo } from '#tests/cli.ts'
 
-
 test('rendo --help lists the command groups and the exit codes', async () => {
 	const result = await rendo(['--help'])
 	expect(result.code).toBe(0)
@@ -36,7 +35,9 @@ test('every command has --help with an example', async () => {
 	// and the binary prints the same help
 	const submit = await rendo(['submit', '--help'])
 	expect(submit.code).toBe(0)
-	expect(submit.stdout).toContain('Examples:\n  $ rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 photos/ --style modern --style luxury --wait')
+	expect(submit.stdout).toContain(
+		'Examples:\n  $ rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 photos/ --style modern --style luxury --wait',
+	)
 }, 30_000)
 
 test('bad usage exits with code 2 and says what is wrong on standard error', async () => {
@@ -55,7 +56,9 @@ test('bad usage exits with code 2 and says what is wrong on standard error', asy
 
 	const badStyle = await rendo(['submit', '00000000-0000-4000-8000-000000000000', 'x.jpg', '--style', 'baroque'])
 	expect(badStyle.code).toBe(2)
-	expect(badStyle.stderr).toContain("error: option '--style <style>' argument 'baroque' is invalid. Styles are modern, luxury")
+	expect(badStyle.stderr).toContain(
+		"error: option '--style <style>' argument 'baroque' is invalid. Styles are modern, luxury",
+	)
 
 	const noGroupCommand = await rendo(['tickets'])
 	expect(noGroupCommand.code).toBe(2)

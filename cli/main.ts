@@ -41,7 +41,15 @@ try {
 	if (!(error instanceof CommanderError))
 		for (const line of describe(error).split('\n')) console.error(`rendo: ${line}`)
 	// A failure we can name is its message; anything else keeps its stack for whoever debugs it.
-	const named = [CommanderError, InputError, ConfigError, ForbiddenError, NotFoundError, UnauthenticatedError, CommandFailed]
+	const named = [
+		CommanderError,
+		InputError,
+		ConfigError,
+		ForbiddenError,
+		NotFoundError,
+		UnauthenticatedError,
+		CommandFailed,
+	]
 	if (!named.some((kind) => error instanceof kind)) console.error(error)
 	process.exitCode = exitCodeFor(error)
 } finally {

@@ -47,7 +47,10 @@ export function formatBytes(bytes: number) {
 
 /** Adds the "Example:" section every command's --help ends with. */
 export function example(command: Command, ...lines: string[]) {
-	return command.addHelpText('after', `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}`)
+	return command.addHelpText(
+		'after',
+		`\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((l) => `  $ ${l}`).join('\n')}`,
+	)
 }
 
 const BAR_WIDTH = 28

@@ -12,7 +12,11 @@ export function registerProjectCommands(program: Command) {
 	)
 
 	example(
-		projects.command('list').description("list an agent's projects, newest first").addOption(agentAs()).option('--json', 'print JSON for scripts'),
+		projects
+			.command('list')
+			.description("list an agent's projects, newest first")
+			.addOption(agentAs())
+			.option('--json', 'print JSON for scripts'),
 		'rendo projects list --as agent@example.com',
 	).action(async (opts: { as: string; json?: boolean }) => {
 		const actor = await actorAs(opts.as)

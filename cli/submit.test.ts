@@ -26,7 +26,14 @@ async function photoFolder(name: string, files: string[]) {
 }
 
 async function newProject(agent: { email: string }, address: string) {
-	return rendoJson<{ id: string; propertyAddress: string }>(['projects', 'create', '--as', agent.email, '--address', address])
+	return rendoJson<{ id: string; propertyAddress: string }>([
+		'projects',
+		'create',
+		'--as',
+		agent.email,
+		'--address',
+		address,
+	])
 }
 
 test('submit --wait uploads a folder, guesses room types, renders on the local renderer, and status and download follow', async () => {
@@ -34,8 +41,28 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 	const project = await newProject(agent, '12 Acacia Avenue, Leeds LS6 2AB')
 	const folder = await photoFolder('acacia', ['kitchen.jpg', 'master-bedroom.jpg'])
 
-	const submitted = await rendoJson(['submit', project.id, folder, '--style', 'modern', '--style', 'luxury', '--remove-furniture', '--wait'])
-	expect(submitted.rooms.map((r: { photo: string; roomType: string; roomName: string; hasFurniture: boolean; queued: number }) => [path.basename(r.photo), r.roomType, r.roomName, r.hasFurniture, r.queued])).toEqual([
+	const submitted = await rendoJson([
+		'submit',
+		project.id,
+		folder,
+		'--style',
+		'modern',
+		'--style',
+		'luxury',
+		'--remove-furniture',
+		'--wait',
+	])
+	expect(
+		submitted.rooms.map(
+			(r: { photo: string; roomType: string; roomName: string; hasFurniture: boolean; queued: number }) => [
+				path.basename(r.photo),
+				r.roomType,
+				r.roomName,
+				r.hasFurniture,
+				r.queued,
+			],
+		),
+	).toEqual([
 		['kitchen.jpg', 'kitchen', 'kitchen', true, 6],
 		['master-bedroom.jpg', 'bedroom', 'master-bedroom', true, 6],
 	])
@@ -68,11 +95,17 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 	const empty = await rendo(['download', project.id, '--out', out])
 	expect(empty.stdout.trim()).toBe('No Downloads Available: heart the variations to keep in the gallery first')
 	const all = await db
-		.select({ id: propertyStudioVariations.id, style: propertyStudioVariations.style, room: propertyStudioRooms.roomName })
+		.select({
+			id: propertyStudioVariations.id,
+			style: propertyStudioVariations.style,
+			room: propertyStudioRooms.roomName,
+		})
 		.from(propertyStudioVariations)
 		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
 		.where(eq(propertyStudioRooms.projectId, project.id))
-	const picks = all.filter((v) => (v.room === 'kitchen' && v.style === 'luxury') || (v.room === 'master-bedroom' && v.style === 'modern'))
+	const picks = all.filter(
+		(v) => (v.room === 'kitchen' && v.style === 'luxury') || (v.room === 'master-bedroom' && v.style === 'modern'),
+	)
 	for (const v of picks.slice(0, 3)) await setFavorite(actorFor(agent), v.id, true)
 
 	const first = await rendoJson(['download', project.id, '--out', out])
@@ -97,7 +130,9 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 	const finalOut = path.join(work, 'acacia-final')
 	const early = await rendo(['download', project.id, '--out', finalOut])
 	expect(early.code).toBe(1)
-	expect(early.stderr.trim()).toBe('rendo: the final images of this completed project are still being prepared: try again in a minute')
+	expect(early.stderr.trim()).toBe(
+		'rendo: the final images of this completed project are still being prepared: try again in a minute',
+	)
 	await drainJobs()
 	const final = await rendoJson(['download', project.id, '--out', finalOut])
 	expect(final.projectStatus).toBe('completed')
@@ -111,15 +146,24 @@ test('status --watch follows renders done elsewhere until none is pending, one J
 	const folder = await photoFolder('watch', ['bathroom.jpg'])
 	const submitted = await rendo(['submit', project.id, folder, '--style', 'farmhouse'])
 	expect(submitted.code).toBe(0)
-	expect(submitted.stdout).toMatch(/^PHOTO\s+ROOM\s+TYPE\s+STYLES\s+RENDERS QUEUED\n\S+bathroom\.jpg\s+[0-9a-f-]{36}\s+bathroom\s+farmhouse\s+3\n$/)
+	expect(submitted.stdout).toMatch(
+		/^PHOTO\s+ROOM\s+TYPE\s+STYLES\s+RENDERS QUEUED\n\S+bathroom\.jpg\s+[0-9a-f-]{36}\s+bathroom\s+farmhouse\s+3\n$/,
+	)
 
-	const child = spawn(process.execPath, ['cli/bin.js', 'status', project.id, '--watch', '--json', '--interval', '0.2'], { env: process.env })
+	const child = spawn(
+		process.execPath,
+		['cli/bin.js', 'status', project.id, '--watch', '--json', '--interval', '0.2'],
+		{ env: process.env },
+	)
 	let stdout = ''
 	const exited = new Promise((resolve) => child.on('exit', resolve))
 	await new Promise<void>((resolve) => child.stdout.on('data', (d) => (stdout += d).includes('\n') && resolve()))
 	await drainJobs()
 	expect(await exited).toBe(0)
-	const lines = stdout.trim().split('\n').map((line) => JSON.parse(line))
+	const lines = stdout
+		.trim()
+		.split('\n')
+		.map((line) => JSON.parse(line))
 	expect(lines[0].totals).toEqual({ rooms: 1, expected: 3, done: 0, failed: 0, pending: 3 })
 	expect(lines.at(-1).totals).toEqual({ rooms: 1, expected: 3, done: 3, failed: 0, pending: 0 })
 }, 60_000)
@@ -146,7 +190,9 @@ test('a bad photo stops submit before anything is uploaded, naming the photo and
 	// The local preview cannot empty a room: said before the first upload.
 	const empty = await rendo(['submit', project.id, path.join(folder, 'lounge.jpg'), '--empty'])
 	expect(empty.code).toBe(2)
-	expect(empty.stderr).toContain('The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.')
+	expect(empty.stderr).toContain(
+		'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.',
+	)
 	expect(await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))).toEqual([])
 }, 60_000)
 
@@ -169,7 +215,9 @@ test('submit --wait reports a failure per room and style, with exit code 1', asy
 	const gemini = http.createServer((req, res) => {
 		req.resume()
 		res.writeHead(400, { 'content-type': 'application/json' })
-		res.end(JSON.stringify({ error: { code: 400, message: 'Unable to process input image.', status: 'INVALID_ARGUMENT' } }))
+		res.end(
+			JSON.stringify({ error: { code: 400, message: 'Unable to process input image.', status: 'INVALID_ARGUMENT' } }),
+		)
 	})
 	await new Promise<void>((resolve) => gemini.listen(0, '127.0.0.1', resolve))
 	try {
@@ -184,7 +232,9 @@ test('submit --wait reports a failure per room and style, with exit code 1', asy
 		const result = await rendo(['submit', project.id, folder, '--style', 'industrial', '--wait'], { env })
 		expect(result.code).toBe(1)
 		expect(result.stdout).toMatch(/^kitchen\s+kitchen\s+industrial\s+0\/3\s+3\s+failed$/m)
-		expect(result.stdout).toMatch(/Failed:\n {2}kitchen · industrial: Gemini refused the request: .*Unable to process input image\./)
+		expect(result.stdout).toMatch(
+			/Failed:\n {2}kitchen · industrial: Gemini refused the request: .*Unable to process input image\./,
+		)
 		expect(result.stderr.trim().split('\n').at(-1)).toBe('rendo: 3 of 3 variations failed')
 	} finally {
 		await new Promise((resolve) => gemini.close(resolve))

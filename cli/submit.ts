@@ -47,7 +47,9 @@ async function waitForRenders(actor: Actor, projectId: string, roomIds: string[]
 			if (pending === 0) return progress
 			await Promise.race([sleep(1000), interrupted])
 			if (stopped)
-				throw new CommandFailed('interrupted: the renders stay queued; follow them with rendo status <projectId> --watch')
+				throw new CommandFailed(
+					'interrupted: the renders stay queued; follow them with rendo status <projectId> --watch',
+				)
 		}
 	} finally {
 		bar.end()
@@ -60,11 +62,15 @@ export function registerSubmitCommand(program: Command) {
 		program
 			.command('submit')
 			.summary('upload room photos to a project and queue their renders')
-			.description("upload room photos to a project and queue their renders, with the web's checks (size, type, pixels)")
+			.description(
+				"upload room photos to a project and queue their renders, with the web's checks (size, type, pixels)",
+			)
 			.argument('<projectId>', 'the project id')
 			.argument('<photos...>', 'photo files, or folders whose pictures are all sent')
 			.addOption(
-				new Option('--style <style>', `a style to render, repeat for more (${STUDIO_STYLES.join(', ')})`).argParser(collectStyle),
+				new Option('--style <style>', `a style to render, repeat for more (${STUDIO_STYLES.join(', ')})`).argParser(
+					collectStyle,
+				),
 			)
 			.option('--empty', 'also empty each room: remove the furniture and add none (needs a staging provider)')
 			.addOption(
@@ -83,9 +89,17 @@ export function registerSubmitCommand(program: Command) {
 		async (
 			projectId: string,
 			photos: string[],
-			opts: { style?: StudioStyle[]; empty?: boolean; room: string; removeFurniture?: boolean; wait?: boolean; as?: string; json?: boolean },
+			opts: {
+				style?: StudioStyle[]
+				empty?: boolean
+				room: string
+				removeFurniture?: boolean
+				wait?: boolean
+				as?: string
+				json?: boolean
+			},
 		) => {
-			const styles = [...new Set<StudioStyle>([...(opts.style ?? []), ...(opts.empty ? [EMPTY_ROOM] as const : [])])]
+			const styles = [...new Set<StudioStyle>([...(opts.style ?? []), ...(opts.empty ? ([EMPTY_ROOM] as const) : [])])]
 			if (!styles.length) throw new InputError({}, 'Give at least one --style, or --empty.')
 			const files = await collectPhotos(photos)
 			const actor = await projectActor(opts.as, projectId)
@@ -113,9 +127,15 @@ export function registerSubmitCommand(program: Command) {
 			bar.end()
 
 			const progress = opts.wait
-				? await waitForRenders(actor, projectId, sent.map((s) => s.room.id), !!opts.json)
+				? await waitForRenders(
+						actor,
+						projectId,
+						sent.map((s) => s.room.id),
+						!!opts.json,
+					)
 				: null
-			if (opts.json) printJson({ projectId, rooms: sent.map(({ photo, room, queued }) => ({ photo, ...room, queued })), progress })
+			if (opts.json)
+				printJson({ projectId, rooms: sent.map(({ photo, room, queued }) => ({ photo, ...room, queued })), progress })
 			else if (progress) printRooms(progress.rooms)
 			else
 				printTable(

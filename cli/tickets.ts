@@ -28,13 +28,17 @@ function printTicket(ticket: TicketView) {
 	console.log(`\nComments (${ticket.comments.length}):`)
 	if (!ticket.comments.length) console.log('  none yet')
 	for (const c of ticket.comments)
-		console.log(`  ${formatDate(c.createdAt)}  ${c.author}${c.isInternal ? '  [internal]' : ''}\n    ${c.comment.replaceAll('\n', '\n    ')}`)
+		console.log(
+			`  ${formatDate(c.createdAt)}  ${c.author}${c.isInternal ? '  [internal]' : ''}\n    ${c.comment.replaceAll('\n', '\n    ')}`,
+		)
 }
 
 /** The changed ticket, as JSON or as one line saying where it stands now. */
 function printChange(ticket: TicketView, json: boolean | undefined) {
 	if (json) return printJson(ticket)
-	console.log(`${ticket.ticketNumber} is ${ticket.status}${ticket.assignedTo ? `, assigned to ${ticket.assignedTo}` : ''}`)
+	console.log(
+		`${ticket.ticketNumber} is ${ticket.status}${ticket.assignedTo ? `, assigned to ${ticket.assignedTo}` : ''}`,
+	)
 }
 
 export function registerTicketCommands(program: Command) {
@@ -168,7 +172,11 @@ export function registerTicketCommands(program: Command) {
 	})
 
 	example(
-		tickets.command('stats').description('counts by status and priority, average hours to resolve').addOption(staffAs()).option('--json', 'print JSON for scripts'),
+		tickets
+			.command('stats')
+			.description('counts by status and priority, average hours to resolve')
+			.addOption(staffAs())
+			.option('--json', 'print JSON for scripts'),
 		'rendo tickets stats --json',
 	).action(async (opts: { as?: string; json?: boolean }) => {
 		const actor = await staffActor(opts.as)

@@ -18,7 +18,9 @@ test('create-admin makes an admin with a generated password shown once', async (
 }, 30_000)
 
 test('create-admin takes a password on standard input, and refuses a taken e-mail with exit code 2', async () => {
-	const created = await rendo(['users', 'create-admin', '--email', 'ops@rendo.test', '--password-stdin'], { stdin: 'chosen-secret\n' })
+	const created = await rendo(['users', 'create-admin', '--email', 'ops@rendo.test', '--password-stdin'], {
+		stdin: 'chosen-secret\n',
+	})
 	expect(created.code).toBe(0)
 	expect(created.stdout).not.toContain('Password')
 	const [admin] = await db.select().from(users).where(eq(users.email, 'ops@rendo.test'))
@@ -48,7 +50,17 @@ test('users list shows accounts as a table, or JSON without password hashes, fil
 	expect(admins.map((u) => u.email)).toContain('list.admin@rendo.test')
 	expect(admins.every((u) => u.role === 'admin')).toBe(true)
 	expect(Object.keys(admins[0]).sort()).toEqual(
-		['createdAt', 'email', 'firstName', 'id', 'isPioneerAgent', 'lastName', 'pioneerPosition', 'role', 'username'].sort(),
+		[
+			'createdAt',
+			'email',
+			'firstName',
+			'id',
+			'isPioneerAgent',
+			'lastName',
+			'pioneerPosition',
+			'role',
+			'username',
+		].sort(),
 	)
 
 	const refused = await rendo(['users', 'list', '--as', agent.email])

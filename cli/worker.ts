@@ -8,7 +8,9 @@ export function registerWorkerCommand(program: Command) {
 		program
 			.command('worker')
 			.summary('run the job worker')
-			.description('run the job worker (renders, e-mail) until Ctrl-C; same as npm run worker, for servers started with JOBS=off'),
+			.description(
+				'run the job worker (renders, e-mail) until Ctrl-C; same as npm run worker, for servers started with JOBS=off',
+			),
 		'JOBS=off npm start & rendo worker',
 	).action(async () => {
 		// Listen first: a Ctrl-C right after the "running" line must not be lost.

@@ -21,9 +21,17 @@ if (spawnSync('pdftoppm', ['-v']).error) {
 }
 
 /** A made-up agency's brand per template, the way an agent would pick them. */
-const BRANDS: Record<TemplateStyle, Pick<BrochureContent['brand'], 'primaryColor' | 'secondaryColor' | 'accentColor' | 'fontFamily'>> = {
+const BRANDS: Record<
+	TemplateStyle,
+	Pick<BrochureContent['brand'], 'primaryColor' | 'secondaryColor' | 'accentColor' | 'fontFamily'>
+> = {
 	modern: { primaryColor: '#0f2a44', secondaryColor: '#ffffff', accentColor: '#f59e0b', fontFamily: 'Montserrat' },
-	classic: { primaryColor: '#5b3a29', secondaryColor: '#fbf8f1', accentColor: '#8a6d3b', fontFamily: 'Playfair Display' },
+	classic: {
+		primaryColor: '#5b3a29',
+		secondaryColor: '#fbf8f1',
+		accentColor: '#8a6d3b',
+		fontFamily: 'Playfair Display',
+	},
 	luxury: { primaryColor: '#111111', secondaryColor: '#ffffff', accentColor: '#c8a45d', fontFamily: 'Lato' },
 }
 
@@ -50,6 +58,16 @@ for (const templateStyle of TEMPLATE_STYLES) {
 	const pdfPath = path.join(outDir, `sample-${templateStyle}.pdf`)
 	await fs.writeFile(pdfPath, pdf)
 	// -f 1 -l 2: cover and first room; files come out as sample-<style>-1.png and -2.png
-	execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', pdfPath, path.join(outDir, `sample-${templateStyle}`)])
+	execFileSync('pdftoppm', [
+		'-png',
+		'-r',
+		'60',
+		'-f',
+		'1',
+		'-l',
+		'2',
+		pdfPath,
+		path.join(outDir, `sample-${templateStyle}`),
+	])
 	console.log(`${templateStyle}: ${pdfPath} (${(pdf.length / 1024).toFixed(0)} KB) and its first two pages as PNG`)
 }

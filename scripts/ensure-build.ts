@@ -6,7 +6,16 @@ import { buildDir } from './build-dir.ts'
 const root = path.resolve(import.meta.dirname, '..')
 const output = path.join(buildDir, 'server/index.js')
 // What the Vite build reads: the web door, the browser-safe parts of core (schemas), assets, config.
-const inputs = ['app', 'core', 'public', 'vite.config.ts', 'scripts/precompress-assets.ts', 'scripts/route-folders.ts', 'package-lock.json', 'tsconfig.json']
+const inputs = [
+	'app',
+	'core',
+	'public',
+	'vite.config.ts',
+	'scripts/precompress-assets.ts',
+	'scripts/route-folders.ts',
+	'package-lock.json',
+	'tsconfig.json',
+]
 
 function newestMtime(entry: string): number {
 	const stat = fs.statSync(entry, { throwIfNoEntry: false })

@@ -15,7 +15,16 @@ import { chromiumArgs, chromiumPath } from '#tests/e2e/chromium.ts'
 import { freePortPair, startAppServer } from '../bench/app-server.ts'
 import { ensureBuild } from './ensure-build.ts'
 
-export const PUBLIC_PAGES = ['/', '/about', '/pricing', '/login', '/register', '/agent-register', '/pioneer-program', '/transform']
+export const PUBLIC_PAGES = [
+	'/',
+	'/about',
+	'/pricing',
+	'/login',
+	'/register',
+	'/agent-register',
+	'/pioneer-program',
+	'/transform',
+]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
 /** The score every public page is held to. */
@@ -72,7 +81,11 @@ export async function measurePages({ pages = PUBLIC_PAGES, runs = 1 }: { pages?:
 	process.once('SIGINT', interrupted)
 	process.once('SIGTERM', interrupted)
 	try {
-		chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...chromiumArgs], logLevel: 'silent' })
+		chrome = await chromeLauncher.launch({
+			chromePath,
+			chromeFlags: ['--headless=new', ...chromiumArgs],
+			logLevel: 'silent',
+		})
 		const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }
 		const figures: PageFigures[] = []
 		for (const page of pages) {
@@ -83,10 +96,16 @@ export async function measurePages({ pages = PUBLIC_PAGES, runs = 1 }: { pages?:
 				if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`)
 				lhrs.push(result.lhr)
 			}
-			const score = (category: Category) => median(lhrs.map((lhr) => Math.round((lhr.categories[category].score ?? 0) * 100)))
-			const scores = Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<Category, number>
+			const score = (category: Category) =>
+				median(lhrs.map((lhr) => Math.round((lhr.categories[category].score ?? 0) * 100)))
+			const scores = Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<
+				Category,
+				number
+			>
 			// The failing audits of the run whose performance score is the median one.
-			const typical = lhrs.find((lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100) === scores.performance)!
+			const typical = lhrs.find(
+				(lhr) => Math.round((lhr.categories.performance.score ?? 0) * 100) === scores.performance,
+			)!
 			figures.push({
 				page,
 				scores,
@@ -95,7 +114,10 @@ export async function measurePages({ pages = PUBLIC_PAGES, runs = 1 }: { pages?:
 				bytes: median(lhrs.map((lhr) => lhr.audits['total-byte-weight'].numericValue ?? 0)),
 				benchmarkIndex: median(lhrs.map((lhr) => lhr.environment.benchmarkIndex)),
 				shortfalls: Object.fromEntries(
-					CATEGORIES.filter((category) => scores[category] < TARGET_SCORE).map((category) => [category, shortfallsOf(typical, category)]),
+					CATEGORIES.filter((category) => scores[category] < TARGET_SCORE).map((category) => [
+						category,
+						shortfallsOf(typical, category),
+					]),
 				),
 			})
 		}
@@ -115,13 +137,19 @@ export function figuresTable(figures: PageFigures[]) {
 		'|---|---|---|---|---|---|---|---|---|',
 	]
 	for (const { page, scores, lcpMs, tbtMs, bytes, benchmarkIndex } of figures) {
-		const measured = [`${(lcpMs / 1000).toFixed(1)} s`, `${Math.round(tbtMs)} ms`, `${(bytes / 1024).toFixed(0)} KiB`, Math.round(benchmarkIndex)]
+		const measured = [
+			`${(lcpMs / 1000).toFixed(1)} s`,
+			`${Math.round(tbtMs)} ms`,
+			`${(bytes / 1024).toFixed(0)} KiB`,
+			Math.round(benchmarkIndex),
+		]
 		lines.push(`| ${page} | ${[...CATEGORIES.map((category) => scores[category]), ...measured].join(' | ')} |`)
 	}
 	return lines.join('\n')
 }
 
-export const NO_CHROMIUM = '!!! LIGHTHOUSE SKIPPED: no Chromium at /usr/bin/chromium or $CHROME_PATH (apt-get install chromium) !!!'
+export const NO_CHROMIUM =
+	'!!! LIGHTHOUSE SKIPPED: no Chromium at /usr/bin/chromium or $CHROME_PATH (apt-get install chromium) !!!'
 
 if (process.argv[1] === import.meta.filename) {
 	const args = process.argv.slice(2)
@@ -135,5 +163,6 @@ if (process.argv[1] === import.meta.filename) {
 	}
 	console.log(`\nLighthouse, mobile preset${runs > 1 ? `, median of ${runs} runs` : ''}\n\n${figuresTable(figures)}`)
 	for (const { page, shortfalls } of figures)
-		for (const [category, audits] of Object.entries(shortfalls)) console.log(`\n${page} ${category} < ${TARGET_SCORE}: ${audits.join('; ')}`)
+		for (const [category, audits] of Object.entries(shortfalls))
+			console.log(`\n${page} ${category} < ${TARGET_SCORE}: ${audits.join('; ')}`)
 }

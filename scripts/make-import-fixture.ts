@@ -13,8 +13,22 @@ const dir = path.resolve(import.meta.dirname, '../tests/fixtures/import')
 
 // address, client name, client e-mail, photo, room type (blank: guessed), styles (blank: --style)
 const ROWS = [
-	['12 Acacia Avenue, Leeds LS6 2AB', 'Jo Bloggs', 'jo.bloggs@example.com', 'photos/12-acacia-avenue/kitchen.jpg', '', 'modern;luxury'],
-	['12 Acacia Avenue, Leeds LS6 2AB', 'Jo Bloggs', 'jo.bloggs@example.com', 'photos/12-acacia-avenue/living-room.jpg', '', ''],
+	[
+		'12 Acacia Avenue, Leeds LS6 2AB',
+		'Jo Bloggs',
+		'jo.bloggs@example.com',
+		'photos/12-acacia-avenue/kitchen.jpg',
+		'',
+		'modern;luxury',
+	],
+	[
+		'12 Acacia Avenue, Leeds LS6 2AB',
+		'Jo Bloggs',
+		'jo.bloggs@example.com',
+		'photos/12-acacia-avenue/living-room.jpg',
+		'',
+		'',
+	],
 	['12 Acacia Avenue, Leeds LS6 2AB', '', '', 'photos/12-acacia-avenue/master-suite.jpg', 'bedroom', 'scandinavian'],
 	['4 Harbour View, Whitby YO21 3PU', 'Sam Patel', '', 'photos/4-harbour-view/lounge.jpg', '', 'coastal'],
 	['4 Harbour View, Whitby YO21 3PU', 'Sam Patel', '', 'photos/4-harbour-view/bathroom.jpg', '', ''],

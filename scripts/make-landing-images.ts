@@ -11,7 +11,13 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXAMPLES, EXAMPLE_SIZE, EXAMPLE_WIDTHS, exampleVariant, type Example } from '#app/components/landing/examples.ts'
+import {
+	EXAMPLES,
+	EXAMPLE_SIZE,
+	EXAMPLE_WIDTHS,
+	exampleVariant,
+	type Example,
+} from '#app/components/landing/examples.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { renderLocalPreview } from '#core/render/local-preview.ts'
 

@@ -21,11 +21,14 @@ export async function precompressAssets(assetsDir: string) {
 			const file = path.join(assetsDir, name)
 			const source = await fs.readFile(file)
 			const twins = {
-				br: await brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+				br: await brotli(source, {
+					params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+				}),
 				gzip: await gzip(source, { level: 9 }),
 			}
 			for (const [encoding, bytes] of Object.entries(twins))
-				if (bytes.length < source.length) await fs.writeFile(file + PRECOMPRESSED[encoding as keyof typeof PRECOMPRESSED], bytes)
+				if (bytes.length < source.length)
+					await fs.writeFile(file + PRECOMPRESSED[encoding as keyof typeof PRECOMPRESSED], bytes)
 		}),
 	)
 }

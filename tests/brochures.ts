@@ -7,7 +7,12 @@ const ORIGIN = 'http://localhost:3000'
 export type UploadFile = { field: string; bytes: Buffer; name: string; type?: string }
 
 /** A multipart POST as a browser's FormData would send it: the fields, then each file part. */
-export function multipartRequest(pathname: string, cookie: string | null, fields: Record<string, string>, files: UploadFile[] = []) {
+export function multipartRequest(
+	pathname: string,
+	cookie: string | null,
+	fields: Record<string, string>,
+	files: UploadFile[] = [],
+) {
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.set(name, value)
 	for (const file of files)
@@ -16,8 +21,11 @@ export function multipartRequest(pathname: string, cookie: string | null, fields
 }
 
 /** Calls a route module's loader or action the way Remix would. */
-export const call = <T extends (args: never) => unknown>(fn: T, request: Request, params: Record<string, string> = {}) =>
-	fn({ request, params, context: {} } as never) as Promise<Response>
+export const call = <T extends (args: never) => unknown>(
+	fn: T,
+	request: Request,
+	params: Record<string, string> = {},
+) => fn({ request, params, context: {} } as never) as Promise<Response>
 
 /** Every stored object's key under the local storage root (the test file's own data folder). */
 export function storedKeys(prefix = '') {
@@ -26,13 +34,16 @@ export function storedKeys(prefix = '') {
 	return fs
 		.readdirSync(root, { recursive: true })
 		.map(String)
-		.filter((f) => !path.basename(f).startsWith('.') && fs.statSync(path.join(root, f)).isFile() && f.startsWith(prefix))
+		.filter(
+			(f) => !path.basename(f).startsWith('.') && fs.statSync(path.join(root, f)).isFile() && f.startsWith(prefix),
+		)
 }
 
 /** Text extracted from every page of a PDF, one string per page (pdfjs-dist, legacy build for Node). */
 export async function pdfPages(pdf: Buffer) {
 	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise
+	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+		.promise
 	const pages: Array<{ text: string; images: number }> = []
 	for (let n = 1; n <= doc.numPages; n++) {
 		const page = await doc.getPage(n)
@@ -48,22 +59,41 @@ export async function pdfPages(pdf: Buffer) {
 	return pages
 }
 
-export type PdfTextRun = { page: number; pageWidth: number; str: string; dir: string; x: number; y: number; width: number }
+export type PdfTextRun = {
+	page: number
+	pageWidth: number
+	str: string
+	dir: string
+	x: number
+	y: number
+	width: number
+}
 
 /** Every text run of a PDF with its page and position, in the order the page draws them. */
 export async function pdfTextRuns(pdf: Buffer) {
 	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise
+	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+		.promise
 	const runs: PdfTextRun[] = []
 	for (let n = 1; n <= doc.numPages; n++) {
 		const page = await doc.getPage(n)
 		const [, , pageWidth] = page.view
 		for (const item of (await page.getTextContent()).items)
-			if ('str' in item) runs.push({ page: n, pageWidth, str: item.str, dir: item.dir, x: item.transform[4], y: item.transform[5], width: item.width })
+			if ('str' in item)
+				runs.push({
+					page: n,
+					pageWidth,
+					str: item.str,
+					dir: item.dir,
+					x: item.transform[4],
+					y: item.transform[5],
+					width: item.width,
+				})
 	}
 	await doc.destroy()
 	return runs
 }
 
 /** The fonts a PDF embeds, by PostScript name without the subset tag (`ABCDEF+Inter-Bold` → `Inter-Bold`). */
-export const embeddedFonts = (pdf: Buffer) => new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([^\s/]+)/g)].map((m) => m[1]))
+export const embeddedFonts = (pdf: Buffer) =>
+	new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([^\s/]+)/g)].map((m) => m[1]))

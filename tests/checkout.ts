@@ -13,7 +13,6 @@ import { actorFor } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { smallRoomPhoto, withTempFile } from '#tests/studio.ts'
 
-
 /**
  * A project with rendered variations, as the studio makes them: each room uploaded (640×480),
  * processed in its style (3 variations) and rendered by the local preview renderer.
@@ -23,13 +22,18 @@ export async function renderedProject(
 	{
 		address = '12 Acacia Avenue, Bristol BS1 4DJ',
 		rooms = [{ roomType: 'kitchen' as const, style: 'scandinavian' as StudioStyle }],
-	}: { address?: string; rooms?: Array<{ roomType: 'kitchen' | 'living' | 'bedroom' | 'bathroom'; style: StudioStyle; roomName?: string }> } = {},
+	}: {
+		address?: string
+		rooms?: Array<{ roomType: 'kitchen' | 'living' | 'bedroom' | 'bathroom'; style: StudioStyle; roomName?: string }>
+	} = {},
 ) {
 	const actor = actorFor(user)
 	const project = await createProject(actor, { propertyAddress: address })
 	const photo = await smallRoomPhoto()
 	for (const room of rooms) {
-		const { id } = await withTempFile(photo, (file) => uploadRoom(actor, { projectId: project.id, roomType: room.roomType, roomName: room.roomName }, file))
+		const { id } = await withTempFile(photo, (file) =>
+			uploadRoom(actor, { projectId: project.id, roomType: room.roomType, roomName: room.roomName }, file),
+		)
 		await processRoom(actor, id, { styles: [room.style], variationCount: 3 })
 	}
 	await drainJobs()
@@ -41,7 +45,15 @@ export async function renderedProject(
  * staged (the disclosure label, the preview captions) follows the provider recorded on the row.
  */
 export async function stagedByVendor(variations: Array<{ id: string }>, provider = 'virtual-staging-ai') {
-	await db.update(propertyStudioVariations).set({ provider }).where(inArray(propertyStudioVariations.id, variations.map((v) => v.id)))
+	await db
+		.update(propertyStudioVariations)
+		.set({ provider })
+		.where(
+			inArray(
+				propertyStudioVariations.id,
+				variations.map((v) => v.id),
+			),
+		)
 }
 
 export async function favourite(user: User, ids: string[]) {
@@ -50,6 +62,8 @@ export async function favourite(user: User, ids: string[]) {
 
 /** Gives the user a logo: a solid colour block of the given size (a PNG). */
 export async function giveLogo(user: User, { width = 40, height = 20, colour = '#ff0000' } = {}) {
-	const png = await sharp({ create: { width, height, channels: 4, background: colour } }).png().toBuffer()
+	const png = await sharp({ create: { width, height, channels: 4, background: colour } })
+		.png()
+		.toBuffer()
 	return withTempFile(png, (file) => uploadLogo(actorFor(user), file))
 }

@@ -46,4 +46,7 @@ export function stagingRequests({ width, height }: { width: number; height: numb
 
 /** The error a call must fail with (the test fails if it succeeds). */
 export const failure = (promise: Promise<unknown>) =>
-	promise.then(() => expect.unreachable('it should fail'), (error: unknown) => error as RenderError)
+	promise.then(
+		() => expect.unreachable('it should fail'),
+		(error: unknown) => error as RenderError,
+	)

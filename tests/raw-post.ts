@@ -16,7 +16,12 @@ export interface Answer {
 export function rawPost(
 	baseURL: string,
 	path: string,
-	{ total, contentType, declare, keepSending = false }: { total: number; contentType: string; declare: boolean; keepSending?: boolean },
+	{
+		total,
+		contentType,
+		declare,
+		keepSending = false,
+	}: { total: number; contentType: string; declare: boolean; keepSending?: boolean },
 ) {
 	const { hostname, port, origin } = new URL(baseURL)
 	return new Promise<Answer>((resolve) => {
@@ -29,7 +34,11 @@ export function rawPost(
 			const [head, body = ''] = received.split('\r\n\r\n')
 			const status = Number(head.split(' ')[1])
 			// A chunked answer: the JSON is the chunk between its size lines.
-			resolve({ status, body: body.includes('{') ? body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) : body, sent })
+			resolve({
+				status,
+				body: body.includes('{') ? body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) : body,
+				sent,
+			})
 		})
 		socket.write(
 			[
@@ -43,7 +52,9 @@ export function rawPost(
 			].join('\r\n'),
 		)
 		const chunk = Buffer.alloc(64 * 1024, 'a')
-		const framed = declare ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
+		const framed = declare
+			? chunk
+			: Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')])
 		const write = () => {
 			while ((keepSending || !received) && !socket.destroyed && sent < total) {
 				sent += chunk.length

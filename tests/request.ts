@@ -24,7 +24,10 @@ export function getRequest(path: string, init: { cookie?: string } = {}) {
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 export function cookieHeader(headers: Headers) {
-	return headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+	return headers
+		.getSetCookie()
+		.map((c) => c.split(';')[0])
+		.join('; ')
 }
 
 export function cookieFrom(response: Response) {

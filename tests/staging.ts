@@ -9,7 +9,10 @@ import { actorFor, insertUser } from '#tests/factories.ts'
 /** An agent's project with one room whose original (`width`×`height`) is in storage, as an upload leaves it. */
 export async function roomWithPhoto({ width = 640, height = 480, roomType = 'living', hasFurniture = false } = {}) {
 	const user = await insertUser({ role: 'agent' })
-	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '1 Staging Row' }).returning()
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: user.id, propertyAddress: '1 Staging Row' })
+		.returning()
 	const originalKey = `originals/${project.id}.jpg`
 	await storage().put(originalKey, await makeRoomPhoto({ width, height }), { contentType: 'image/jpeg' })
 	const [room] = await db

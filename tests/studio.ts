@@ -21,7 +21,8 @@ export function uploadRequest(
 ) {
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.set(name, value)
-	if (image) form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.name)
+	if (image)
+		form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.name)
 	return new Request(`${ORIGIN}/api/property-studio/upload-image`, { method: 'POST', body: form, headers: { cookie } })
 }
 

@@ -19,7 +19,12 @@ export function readZip(zip: Buffer) {
 		const localHeader = zip.readUInt32LE(at + 42)
 		const name = zip.toString('utf8', at + 46, at + 46 + nameLength)
 		const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28)
-		entries.push({ name, method, size, data: method === 0 ? zip.subarray(dataStart, dataStart + compressedSize) : null })
+		entries.push({
+			name,
+			method,
+			size,
+			data: method === 0 ? zip.subarray(dataStart, dataStart + compressedSize) : null,
+		})
 		at += 46 + nameLength + extraLength + commentLength
 	}
 	return entries

@@ -10,8 +10,8 @@ import { parsedCronItems } from './cron.ts'
 import { splitTaskList } from './tasks.ts'
 
 // graphile-worker's own lines go through pino like everything else.
-const workerLogger = new Logger((scope) => (level, message, meta) =>
-	logger[level === 'warning' ? 'warn' : level]({ ...scope, ...meta }, message),
+const workerLogger = new Logger(
+	(scope) => (level, message, meta) => logger[level === 'warning' ? 'warn' : level]({ ...scope, ...meta }, message),
 )
 
 /** What the caller stops: every pool, and the heartbeat that keeps their jobs theirs. */
@@ -34,7 +34,9 @@ export async function startWorker(): Promise<Worker> {
 		const events: WorkerEvents = new EventEmitter()
 		events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id))
 		events.on('job:success', ({ job }) => logger.info({ job: job.task_identifier, id: job.id }, 'job done'))
-		events.on('job:error', ({ job, error }) => logger.error({ job: job.task_identifier, id: job.id, err: error }, 'job failed'))
+		events.on('job:error', ({ job, error }) =>
+			logger.error({ job: job.task_identifier, id: job.id, err: error }, 'job failed'),
+		)
 		return run({
 			pgPool: pool,
 			events,

@@ -23,8 +23,12 @@ function ErrorPanel({ icon, title, children }: { icon: ReactNode; title: string;
 export function LinkNotFound({ what, children }: { what: 'trial' | 'brochure'; children?: ReactNode }) {
 	return (
 		<div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{what === 'trial' ? 'Trial' : 'Brochure'} not found</h1>
-			<p className="text-muted-foreground">This {what} link is not valid. Check that you copied the whole link from the e-mail.</p>
+			<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+				{what === 'trial' ? 'Trial' : 'Brochure'} not found
+			</h1>
+			<p className="text-muted-foreground">
+				This {what} link is not valid. Check that you copied the whole link from the e-mail.
+			</p>
 			{children}
 		</div>
 	)
@@ -35,8 +39,8 @@ export function NotFoundPage() {
 	return (
 		<ErrorPanel icon={<SearchX aria-hidden className="size-7" />} title="Page Not Found">
 			<p className="text-muted-foreground">
-				We couldn't find <span className="font-mono break-all text-gray-900">{pathname}</span>. It may have moved, or the
-				link may be mistyped.
+				We couldn't find <span className="font-mono break-all text-gray-900">{pathname}</span>. It may have moved, or
+				the link may be mistyped.
 			</p>
 		</ErrorPanel>
 	)
@@ -56,7 +60,9 @@ const defaultStatusHandlers: Record<number, StatusHandler> = {
 export function GeneralErrorBoundary({
 	defaultStatusHandler = ({ error }) => (
 		<ErrorPanel icon={<CircleAlert aria-hidden className="size-7" />} title={`Error ${error.status}`}>
-			<p className="text-muted-foreground">{typeof error.data === 'string' && error.data ? error.data : error.statusText}</p>
+			<p className="text-muted-foreground">
+				{typeof error.data === 'string' && error.data ? error.data : error.statusText}
+			</p>
 		</ErrorPanel>
 	),
 	statusHandlers,

@@ -54,7 +54,11 @@ export function FormAlert({ id, errors }: { id?: string; errors?: ListOfErrors }
 	const shown = errors?.filter(Boolean)
 	if (!shown?.length) return null
 	return (
-		<div id={id} role="alert" className="rounded-md border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive">
+		<div
+			id={id}
+			role="alert"
+			className="rounded-md border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive"
+		>
 			{shown.join(' ')}
 		</div>
 	)

@@ -17,7 +17,11 @@ export function NewAccountFieldset({ fields, children }: { fields: NewAccountFie
 			<div className="grid gap-x-4 sm:grid-cols-2">
 				<Field
 					labelProps={{ children: 'First name' }}
-					inputProps={{ ...getInputProps(fields.firstName, { type: 'text' }), autoComplete: 'given-name', autoFocus: true }}
+					inputProps={{
+						...getInputProps(fields.firstName, { type: 'text' }),
+						autoComplete: 'given-name',
+						autoFocus: true,
+					}}
 					errors={fields.firstName.errors}
 				/>
 				<Field

@@ -20,5 +20,8 @@ test('Get Started joins the Pioneer Program while spots are left, and registers 
 		to: '/agent-register',
 		label: 'Join Pioneer Program (1 spot left)',
 	})
-	expect(getStartedLink({ isPioneerProgramActive: false, pioneerSpotsRemaining: 0 })).toEqual({ to: '/register', label: 'Get Started' })
+	expect(getStartedLink({ isPioneerProgramActive: false, pioneerSpotsRemaining: 0 })).toEqual({
+		to: '/register',
+		label: 'Get Started',
+	})
 })

@@ -59,7 +59,10 @@ const publicLinks: NavItem[] = [
 
 function Logo() {
 	return (
-		<Link to="/" className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand">
+		<Link
+			to="/"
+			className="flex min-h-11 shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand"
+		>
 			<img src="/favicon.svg" alt="" width={28} height={28} />
 			Rendo
 		</Link>

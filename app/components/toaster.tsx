@@ -36,8 +36,16 @@ const serverVariants: Record<ServerToast['type'], ToastVariant> = {
 
 const variantStyles: Record<ToastVariant, { className: string; icon: LucideIcon; iconClassName: string }> = {
 	default: { className: 'border-gray-200 bg-white text-gray-900', icon: Info, iconClassName: 'text-accent' },
-	success: { className: 'border-green-200 bg-green-50 text-green-950', icon: CircleCheck, iconClassName: 'text-green-700' },
-	destructive: { className: 'border-destructive bg-destructive text-white', icon: CircleAlert, iconClassName: 'text-white' },
+	success: {
+		className: 'border-green-200 bg-green-50 text-green-950',
+		icon: CircleCheck,
+		iconClassName: 'text-green-700',
+	},
+	destructive: {
+		className: 'border-destructive bg-destructive text-white',
+		icon: CircleAlert,
+		iconClassName: 'text-white',
+	},
 }
 
 function useToastQueue() {
@@ -96,7 +104,9 @@ function ToastItem({ toast, onDismiss }: { toast: ToastState; onDismiss: (id: st
 		>
 			<Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', style.iconClassName)} />
 			<div className="flex min-w-0 flex-col gap-1">
-				{toast.title ? <ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title> : null}
+				{toast.title ? (
+					<ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title>
+				) : null}
 				<ToastPrimitive.Description className="text-sm opacity-90">{toast.description}</ToastPrimitive.Description>
 			</div>
 			<ToastPrimitive.Close

@@ -6,7 +6,12 @@ export async function loader() {
 		.filter(([, status]) => status !== 'ok')
 		.map(([part]) => part)
 	return Response.json(
-		{ status: health.ok ? 'ok' : 'unavailable', database: health.database, jobs: health.jobs, ...(failing.length && { failing }) },
+		{
+			status: health.ok ? 'ok' : 'unavailable',
+			database: health.database,
+			jobs: health.jobs,
+			...(failing.length && { failing }),
+		},
 		{ status: health.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
 	)
 }

@@ -13,7 +13,12 @@ vi.mock('#core/platform/config.ts', async (importOriginal) => {
 		...actual,
 		config: () =>
 			configured.stripe
-				? (withStripe ??= actual.loadConfig({ ...process.env, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY }))
+				? (withStripe ??= actual.loadConfig({
+						...process.env,
+						STRIPE_SECRET_KEY,
+						STRIPE_WEBHOOK_SECRET,
+						STRIPE_PUBLISHABLE_KEY,
+					}))
 				: actual.config(),
 	}
 })
@@ -54,7 +59,13 @@ async function appBuild(): Promise<ServerBuild> {
 		},
 		publicPath: '/',
 		assetsBuildDirectory: 'build/client',
-		future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+		future: {
+			v3_fetcherPersist: true,
+			v3_relativeSplatPath: true,
+			v3_throwAbortReason: true,
+			v3_lazyRouteDiscovery: true,
+			v3_singleFetch: true,
+		},
 		isSpaMode: false,
 	} as unknown as ServerBuild
 }

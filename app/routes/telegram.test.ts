@@ -13,9 +13,12 @@ let fake: FakeBotApi
 let bot: RunningBot | null
 beforeAll(async () => {
 	fake = await FakeBotApi.start()
-	bot = await startTelegramBot({ token: fake.token, apiRoot: fake.apiRoot, webhookUrl: 'https://rendo.example' }, (line) => {
-		throw new Error(line)
-	})
+	bot = await startTelegramBot(
+		{ token: fake.token, apiRoot: fake.apiRoot, webhookUrl: 'https://rendo.example' },
+		(line) => {
+			throw new Error(line)
+		},
+	)
 })
 afterAll(async () => {
 	await bot?.stop()
@@ -39,7 +42,13 @@ describe('the Telegram webhook', () => {
 		const from = telegramUser(9100)
 		const update = {
 			update_id: 1,
-			message: { message_id: 1, date: 0, chat: { id: from.id, type: 'private', first_name: 'Agent' }, from, text: 'hello' },
+			message: {
+				message_id: 1,
+				date: 0,
+				chat: { id: from.id, type: 'private', first_name: 'Agent' },
+				from,
+				text: 'hello',
+			},
 		}
 
 		expect((await call(webhookAction, updateRequest(update), { secret: path })).status).toBe(401)

@@ -8,6 +8,7 @@ import { sameSecret } from '#core/telegram/webhook-secrets.ts'
  */
 export function action({ request, params }: ActionFunctionArgs) {
 	const webhook = runningBot()?.webhook
-	if (!webhook || !sameSecret(params.secret ?? '', webhook.pathSecret)) return new Response('Not Found', { status: 404 })
+	if (!webhook || !sameSecret(params.secret ?? '', webhook.pathSecret))
+		return new Response('Not Found', { status: 404 })
 	return webhook.handle(request)
 }

@@ -8,7 +8,10 @@ export function errorResponse(error: unknown) {
 	if (error instanceof ForbiddenError) return Response.json({ message: error.message }, { status: 403 })
 	if (error instanceof NotFoundError) return Response.json({ message: error.message }, { status: 404 })
 	if (error instanceof RateLimitError)
-		return Response.json({ message: error.message }, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+		return Response.json(
+			{ message: error.message },
+			{ status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+		)
 	throw error
 }
 
@@ -57,7 +60,10 @@ export async function readJson(request: Request): Promise<unknown> {
  */
 export function revalidatedJson(request: Request, { etag, json }: { etag: string; json: string }) {
 	const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
-	const known = request.headers.get('if-none-match')?.split(',').map((tag) => tag.trim().replace(/^W\//, ''))
+	const known = request.headers
+		.get('if-none-match')
+		?.split(',')
+		.map((tag) => tag.trim().replace(/^W\//, ''))
 	if (known?.includes(etag)) return new Response(null, { status: 304, headers })
 	return jsonText(json, headers)
 }
@@ -65,6 +71,10 @@ export function revalidatedJson(request: Request, { etag, json }: { etag: string
 /** JSON already serialised, with its length: small bodies then leave in one write (request-handler.server.ts). */
 export function jsonText(json: string, headers: Record<string, string> = {}) {
 	return new Response(json, {
-		headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(json)) },
+		headers: {
+			...headers,
+			'Content-Type': 'application/json; charset=utf-8',
+			'Content-Length': String(Buffer.byteLength(json)),
+		},
 	})
 }

@@ -7,7 +7,13 @@ import { InputError, RateLimitError, UnauthenticatedError } from '#core/errors.t
  * fields, anything else in the red box above the form. Bugs are rethrown.
  */
 export function replyWithError(
-	submission: { reply(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult },
+	submission: {
+		reply(options: {
+			formErrors?: string[]
+			fieldErrors?: Record<string, string[]>
+			hideFields?: string[]
+		}): SubmissionResult
+	},
 	error: unknown,
 ) {
 	const hideFields = ['password', 'confirmPassword']

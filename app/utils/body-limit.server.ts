@@ -64,7 +64,10 @@ export class BodyLimiter extends Transform {
 
 /** The 413; `close` for a body declared too large, which is then never read at all. */
 export const tooLargeResponse = ({ close }: { close: boolean }) =>
-	Response.json({ message: 'Request body is too large' }, { status: 413, headers: close ? { Connection: 'close' } : {} })
+	Response.json(
+		{ message: 'Request body is too large' },
+		{ status: 413, headers: close ? { Connection: 'close' } : {} },
+	)
 
 // How long a client that is already sending may go on while it reads our 413.
 const DISCARD_FOR_MS = 3_000

@@ -25,7 +25,9 @@ beforeAll(async () => {
 	const app = express()
 	app.use('/assets', precompressedAssets(dir), express.static(dir, { fallthrough: false }))
 	app.get('/:kind', async (req, res) => {
-		const headers = new Headers({ 'Content-Type': req.params.kind === 'page' ? 'text/html; charset=utf-8' : 'application/json' })
+		const headers = new Headers({
+			'Content-Type': req.params.kind === 'page' ? 'text/html; charset=utf-8' : 'application/json',
+		})
 		res.setHeader('Content-Type', headers.get('Content-Type')!)
 		// In pieces, as React writes a page.
 		const pieces = Readable.from(page.match(/[^]{1,100}/g)!)
@@ -42,7 +44,8 @@ afterAll(async () => {
 })
 
 /** fetch decodes the body; the headers still say how it travelled. */
-const get = (url: string, acceptEncoding: string) => fetch(`${base}${url}`, { headers: { 'Accept-Encoding': acceptEncoding } })
+const get = (url: string, acceptEncoding: string) =>
+	fetch(`${base}${url}`, { headers: { 'Accept-Encoding': acceptEncoding } })
 
 test('a build asset goes out as its brotli or gzip twin, typed as the original, and decodes to it', async () => {
 	// Browsers list gzip first; brotli is still preferred.

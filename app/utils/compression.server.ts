@@ -85,7 +85,10 @@ export function pageCompression(req: Request, res: Response, headers: Headers) {
 		encoding === 'br'
 			? zlib.createBrotliCompress({
 					flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-					params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+					params: {
+						[zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+						[zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+					},
 				})
 			: zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH })
 	return [joinBursts(), compressor]

@@ -8,7 +8,10 @@ export function contentDisposition(fileName: string, type: 'attachment' | 'inlin
 }
 
 /** A stored file sent to the browser under its download name. */
-export function fileResponse(file: { fileName: string; body: Readable; size?: number }, disposition: 'attachment' | 'inline' = 'attachment') {
+export function fileResponse(
+	file: { fileName: string; body: Readable; size?: number },
+	disposition: 'attachment' | 'inline' = 'attachment',
+) {
 	const type = file.fileName.endsWith('.zip') ? 'application/zip' : 'image/jpeg'
 	return new Response(Readable.toWeb(file.body) as ReadableStream, {
 		headers: {

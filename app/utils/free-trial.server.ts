@@ -29,10 +29,15 @@ function statusOf(error: unknown) {
 
 async function readSubmission(request: Request) {
 	try {
-		return await parseUpload(request, { fileField: 'image', maxBytes: MAX_TRIAL_IMAGE_BYTES, tooLarge: TRIAL_MESSAGES.imageSize })
+		return await parseUpload(request, {
+			fileField: 'image',
+			maxBytes: MAX_TRIAL_IMAGE_BYTES,
+			tooLarge: TRIAL_MESSAGES.imageSize,
+		})
 	} catch (error) {
 		// The stream was cut off at 5 MB.
-		if (error instanceof InputError && error.fieldErrors.image?.includes(TRIAL_MESSAGES.imageSize)) throw new ImageTooLargeError()
+		if (error instanceof InputError && error.fieldErrors.image?.includes(TRIAL_MESSAGES.imageSize))
+			throw new ImageTooLargeError()
 		throw error
 	}
 }

@@ -23,5 +23,9 @@ export function Stylesheet({ href }: { href: string }) {
 		const inlined = document.getElementById(ID)
 		return inlined instanceof HTMLStyleElement ? inlined.innerHTML : undefined
 	})
-	return css === undefined ? <link id={ID} rel="stylesheet" href={href} /> : <style id={ID} dangerouslySetInnerHTML={{ __html: css }} />
+	return css === undefined ? (
+		<link id={ID} rel="stylesheet" href={href} />
+	) : (
+		<style id={ID} dangerouslySetInnerHTML={{ __html: css }} />
+	)
 }

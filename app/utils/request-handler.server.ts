@@ -18,12 +18,20 @@ const bodilessRequest = (req: ExpressRequest, res: ExpressResponse) =>
  * while it streams in. A small text body (JSON, a form) is read whole first and refused when its
  * text is not UTF-8 or holds a NUL (request-shape.server.ts); the answer is then a Response.
  */
-async function boundedRequest(req: ExpressRequest, res: ExpressResponse, limiter: BodyLimiter): Promise<Request | Response> {
+async function boundedRequest(
+	req: ExpressRequest,
+	res: ExpressResponse,
+	limiter: BodyLimiter,
+): Promise<Request | Response> {
 	if (req.method === 'GET' || req.method === 'HEAD') return createRemixRequest(req, res)
 	const type = req.headers['content-type']
 	const body = req.pipe(limiter)
 	if (!isTextBody(type) || isWebhook(req.path))
-		return new Request(bodilessRequest(req, res), { method: req.method, body: Readable.toWeb(body) as ReadableStream, duplex: 'half' } as RequestInit)
+		return new Request(bodilessRequest(req, res), {
+			method: req.method,
+			body: Readable.toWeb(body) as ReadableStream,
+			duplex: 'half',
+		} as RequestInit)
 	const text = await buffer(body).catch((error: unknown) => {
 		if (error instanceof BodyTooLargeError) return null
 		throw error

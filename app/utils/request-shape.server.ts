@@ -9,10 +9,15 @@ export const FORMS_ONLY = 'Send this form as application/x-www-form-urlencoded o
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
 /** Machine doors whose senders are not ours to correct: their bodies are taken as they come. */
-export const isWebhook = (path: string) => /^\/(api\/stripe\/webhook|api\/staging\/webhook\/|telegram\/webhook\/)/.test(path)
+export const isWebhook = (path: string) =>
+	/^\/(api\/stripe\/webhook|api\/staging\/webhook\/|telegram\/webhook\/)/.test(path)
 
 const isPageAction = (method: string, path: string) =>
-	method !== 'GET' && method !== 'HEAD' && !path.startsWith('/api/') && !isWebhook(path) && !/^\/(files|shared-images|staging-photos)\//.test(path)
+	method !== 'GET' &&
+	method !== 'HEAD' &&
+	!path.startsWith('/api/') &&
+	!isWebhook(path) &&
+	!/^\/(files|shared-images|staging-photos)\//.test(path)
 
 /** Bodies the door reads whole to check their text (all of them small, body-limit.server.ts). */
 export const isTextBody = (contentType: string | undefined) =>
@@ -48,8 +53,14 @@ export function hasBadBodyText(body: Buffer, contentType: string | undefined) {
 }
 
 /** The refusal for a request no route should see, or null. */
-export function shapeRefusal(req: { method: string; path: string; originalUrl: string; headers: { 'content-type'?: string } }) {
-	if (!isWebhook(req.path) && hasBadUrlText(req.originalUrl)) return Response.json({ message: BAD_TEXT }, { status: 400 })
+export function shapeRefusal(req: {
+	method: string
+	path: string
+	originalUrl: string
+	headers: { 'content-type'?: string }
+}) {
+	if (!isWebhook(req.path) && hasBadUrlText(req.originalUrl))
+		return Response.json({ message: BAD_TEXT }, { status: 400 })
 	const type = (req.headers['content-type'] ?? '').toLowerCase()
 	if (isPageAction(req.method, req.path) && type && !FORM_TYPES.some((form) => type.startsWith(form)))
 		return Response.json({ message: FORMS_ONLY }, { status: 415 })

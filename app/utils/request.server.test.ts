@@ -10,7 +10,11 @@ vi.hoisted(() => {
 })
 
 const request = (method: string, origin?: string) => ({ method, origin })
-const at = (appUrl: string, protocol = new URL(appUrl).protocol.slice(0, -1), host = new URL(appUrl).host) => ({ protocol, host, appUrl })
+const at = (appUrl: string, protocol = new URL(appUrl).protocol.slice(0, -1), host = new URL(appUrl).host) => ({
+	protocol,
+	host,
+	appUrl,
+})
 
 test('mutations from another origin are cross-origin; reads and same-origin posts are not', () => {
 	const app = at('https://rendo.example')
@@ -33,9 +37,15 @@ test('scheme, host and port must all match the app’s origin', () => {
 	expect(isCrossOrigin(request('POST', 'https://localhost:4000'), at('http://localhost:4000'))).toBe(true)
 	expect(isCrossOrigin(request('POST', 'http://localhost:4000'), at('http://localhost:4000'))).toBe(false)
 	// an app reached under another name than APP_URL's: that name and the scheme it came in on
-	expect(isCrossOrigin(request('POST', 'http://192.168.1.5:3000'), at('http://localhost:3000', 'http', '192.168.1.5:3000'))).toBe(false)
-	expect(isCrossOrigin(request('POST', 'https://192.168.1.5:3000'), at('http://localhost:3000', 'http', '192.168.1.5:3000'))).toBe(true)
-	expect(isCrossOrigin(request('POST', 'http://192.168.1.5:4000'), at('http://localhost:3000', 'http', '192.168.1.5:3000'))).toBe(true)
+	expect(
+		isCrossOrigin(request('POST', 'http://192.168.1.5:3000'), at('http://localhost:3000', 'http', '192.168.1.5:3000')),
+	).toBe(false)
+	expect(
+		isCrossOrigin(request('POST', 'https://192.168.1.5:3000'), at('http://localhost:3000', 'http', '192.168.1.5:3000')),
+	).toBe(true)
+	expect(
+		isCrossOrigin(request('POST', 'http://192.168.1.5:4000'), at('http://localhost:3000', 'http', '192.168.1.5:3000')),
+	).toBe(true)
 })
 
 describe('the guard in front of Remix', () => {
@@ -74,8 +84,12 @@ describe('the guard in front of Remix', () => {
 		expect(await post({ host: 'localhost:4000', origin: 'http://localhost:3000' })).toBe(403)
 		expect(await post({ host: 'localhost:4000', origin: 'https://localhost:4000' })).toBe(403)
 		// at https://localhost:4000 behind a trusted proxy
-		expect(await post({ host: 'localhost:4000', origin: 'https://localhost:4000', 'x-forwarded-proto': 'https' })).toBe(200)
-		expect(await post({ host: 'localhost:4000', origin: 'http://localhost:4000', 'x-forwarded-proto': 'https' })).toBe(403)
+		expect(await post({ host: 'localhost:4000', origin: 'https://localhost:4000', 'x-forwarded-proto': 'https' })).toBe(
+			200,
+		)
+		expect(await post({ host: 'localhost:4000', origin: 'http://localhost:4000', 'x-forwarded-proto': 'https' })).toBe(
+			403,
+		)
 		// another site, an opaque origin; no Origin at all (not a browser) still passes
 		expect(await post({ host: 'rendo.example', origin: 'https://evil.example' })).toBe(403)
 		expect(await post({ host: 'rendo.example', origin: 'null' })).toBe(403)

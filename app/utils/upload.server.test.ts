@@ -8,7 +8,15 @@ import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { insertUser } from '#tests/factories.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
-import { FIELD_TOO_LONG, ONE_FILE_ONLY, parseUpload, parseUploads, sweepAbandonedUploads, TOO_MANY_FIELDS, UNREADABLE_FORM } from './upload.server.ts'
+import {
+	FIELD_TOO_LONG,
+	ONE_FILE_ONLY,
+	parseUpload,
+	parseUploads,
+	sweepAbandonedUploads,
+	TOO_MANY_FIELDS,
+	UNREADABLE_FORM,
+} from './upload.server.ts'
 
 const uploadsRoot = () => path.join(config().dataDir, 'tmp', 'uploads')
 /** Every temp file any upload of this process has left behind. */
@@ -38,12 +46,26 @@ const multipart = (body: BodyInit, headers: Record<string, string> = {}) =>
 	} as RequestInit)
 
 const single = { fileField: 'image', maxBytes: 1024 * 1024, tooLarge: 'File too large' }
-const refusal = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it should be refused'), (error: unknown) => error as InputError)
+const refusal = (promise: Promise<unknown>) =>
+	promise.then(
+		() => expect.unreachable('it should be refused'),
+		(error: unknown) => error as InputError,
+	)
 
 describe('temp files never outlive their request', () => {
 	test('a second file part to a one-file door is refused and nothing stays on disk', async () => {
 		const photo = await smallRoomPhoto()
-		const error = await refusal(parseUpload(multipart(multipartBody([{ name: 'image', filename: 'a.jpg', body: photo }, { name: 'image', filename: 'b.jpg', body: photo }])), single))
+		const error = await refusal(
+			parseUpload(
+				multipart(
+					multipartBody([
+						{ name: 'image', filename: 'a.jpg', body: photo },
+						{ name: 'image', filename: 'b.jpg', body: photo },
+					]),
+				),
+				single,
+			),
+		)
 		expect(error).toBeInstanceOf(InputError)
 		expect(error.message).toBe(ONE_FILE_ONLY)
 		expect(leftFiles()).toEqual([])
@@ -52,7 +74,15 @@ describe('temp files never outlive their request', () => {
 	test('more files than a door takes: refused, and the ones already written are removed', async () => {
 		const photo = await smallRoomPhoto()
 		const parts = Array.from({ length: 4 }, (_, i) => ({ name: 'photos', filename: `${i}.jpg`, body: photo }))
-		const error = await refusal(parseUploads(multipart(multipartBody(parts)), { fileField: 'photos', maxFiles: 3, maxBytes: 1024 * 1024, tooLarge: () => 'File too large', tooMany: 'Too many images' }))
+		const error = await refusal(
+			parseUploads(multipart(multipartBody(parts)), {
+				fileField: 'photos',
+				maxFiles: 3,
+				maxBytes: 1024 * 1024,
+				tooLarge: () => 'File too large',
+				tooMany: 'Too many images',
+			}),
+		)
 		expect(error.message).toBe('Too many images')
 		expect(leftFiles()).toEqual([])
 	})
@@ -71,7 +101,15 @@ describe('temp files never outlive their request', () => {
 	})
 
 	test('an accepted upload is removed by its cleanup', async () => {
-		const upload = await parseUpload(multipart(multipartBody([{ name: 'note', body: 'hi' }, { name: 'image', filename: 'a.jpg', body: await smallRoomPhoto() }])), single)
+		const upload = await parseUpload(
+			multipart(
+				multipartBody([
+					{ name: 'note', body: 'hi' },
+					{ name: 'image', filename: 'a.jpg', body: await smallRoomPhoto() },
+				]),
+			),
+			single,
+		)
 		expect(upload.fields).toEqual({ note: 'hi' })
 		expect(leftFiles()).toHaveLength(1)
 		await upload.file!.cleanup()
@@ -106,7 +144,11 @@ describe('plain fields are few and small', () => {
 
 	test('an 8 MB field name is a 400 from a real door, not a 500', async () => {
 		const huge = multipartBody([{ name: 'n'.repeat(8 * 1024 * 1024), body: 'x' }])
-		const response = (await trialAction({ request: multipart(huge), params: {}, context: { clientAddress: '203.0.113.9' } } as never)) as Response
+		const response = (await trialAction({
+			request: multipart(huge),
+			params: {},
+			context: { clientAddress: '203.0.113.9' },
+		} as never)) as Response
 		expect(response.status).toBe(400)
 		expect(await response.json()).toMatchObject({ message: UNREADABLE_FORM })
 	})
@@ -118,7 +160,11 @@ describe('plain fields are few and small', () => {
 			{ name: 'style', body: 'modern' },
 			...Array.from({ length: 10 }, (_, i) => ({ name: 'image', filename: `${i}.jpg`, body: photo })),
 		])
-		const response = (await transformAction({ request: multipart(body, { cookie }), params: {}, context: {} } as never)) as Response
+		const response = (await transformAction({
+			request: multipart(body, { cookie }),
+			params: {},
+			context: {},
+		} as never)) as Response
 		expect(response.status).toBe(400)
 		expect(await response.json()).toMatchObject({ message: ONE_FILE_ONLY })
 		expect(leftFiles()).toEqual([])

@@ -36,7 +36,9 @@ const uploadDir = () => path.join(uploadsRoot(), String(process.pid))
 export async function sweepAbandonedUploads() {
 	const root = uploadsRoot()
 	const folders = await fs.promises.readdir(root).catch(() => [] as string[])
-	const dead = folders.filter((name) => Number(name) === process.pid || !/^\d+$/.test(name) || !isProcessAlive(Number(name)))
+	const dead = folders.filter(
+		(name) => Number(name) === process.pid || !/^\d+$/.test(name) || !isProcessAlive(Number(name)),
+	)
 	await Promise.all(dead.map((name) => fs.promises.rm(path.join(root, name), { recursive: true, force: true })))
 	return dead.length
 }
@@ -64,7 +66,12 @@ export interface ParsedUpload {
  * own file handler does not, so a fast client fills memory), and stops at maxBytes. A part cut
  * short (refused, or the client gone) takes its file with it.
  */
-async function writePart(data: AsyncIterable<Uint8Array>, fileField: string, maxBytes: number, tooLarge: string): Promise<string> {
+async function writePart(
+	data: AsyncIterable<Uint8Array>,
+	fileField: string,
+	maxBytes: number,
+	tooLarge: string,
+): Promise<string> {
 	const filePath = path.join(uploadDir(), randomUUID())
 	const out = fs.createWriteStream(filePath)
 	try {
@@ -105,7 +112,13 @@ function fieldHandler(): UploadHandler {
  */
 export async function parseUploads(
 	request: Request,
-	opts: { fileField: string; maxFiles: number; maxBytes: number; tooLarge: (fileName: string) => string; tooMany: string },
+	opts: {
+		fileField: string
+		maxFiles: number
+		maxBytes: number
+		tooLarge: (fileName: string) => string
+		tooMany: string
+	},
 ): Promise<ParsedUploads> {
 	if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
 		throw new InputError({}, 'Send the images as multipart/form-data')
@@ -128,7 +141,8 @@ export async function parseUploads(
 	const fields: Record<string, string> = {}
 	try {
 		const form = await parseMultipartFormData(request, composeUploadHandlers(files, fieldHandler()))
-		for (const [name, value] of form.entries()) if (typeof value === 'string' && name !== opts.fileField) fields[name] = value
+		for (const [name, value] of form.entries())
+			if (typeof value === 'string' && name !== opts.fileField) fields[name] = value
 	} catch (error) {
 		await cleanup()
 		if (error instanceof InputError || error instanceof BodyTooLargeError) throw error
@@ -144,7 +158,13 @@ export async function parseUpload(
 	request: Request,
 	{ fileField, maxBytes, tooLarge }: { fileField: string; maxBytes: number; tooLarge: string },
 ): Promise<ParsedUpload> {
-	const upload = await parseUploads(request, { fileField, maxFiles: 1, maxBytes, tooLarge: () => tooLarge, tooMany: ONE_FILE_ONLY })
+	const upload = await parseUploads(request, {
+		fileField,
+		maxFiles: 1,
+		maxBytes,
+		tooLarge: () => tooLarge,
+		tooMany: ONE_FILE_ONLY,
+	})
 	const [file] = upload.files
 	return { fields: upload.fields, file: file ? { ...file, cleanup: upload.cleanup } : null }
 }

@@ -20,7 +20,13 @@ describe('validation messages', () => {
 	})
 
 	test('registration names each missing field and mismatched passwords', () => {
-		const result = RegisterSchema.safeParse({ ...buildRegistration(), firstName: '', lastName: ' ', email: 'nope', confirmPassword: 'other' })
+		const result = RegisterSchema.safeParse({
+			...buildRegistration(),
+			firstName: '',
+			lastName: ' ',
+			email: 'nope',
+			confirmPassword: 'other',
+		})
 		expect(fieldErrors(result)).toEqual({
 			firstName: ['First name is required'],
 			lastName: ['Last name is required'],
@@ -37,7 +43,9 @@ describe('registration and login', () => {
 		const user = await registerUser(input)
 		expect(user.password).toMatch(/^\$argon2id\$/)
 		expect(user.role).toBe('user')
-		expect((await login({ username: input.username.toUpperCase(), password: PASSWORD }, { address: 'a1' })).id).toBe(user.id)
+		expect((await login({ username: input.username.toUpperCase(), password: PASSWORD }, { address: 'a1' })).id).toBe(
+			user.id,
+		)
 		expect((await login({ username: input.email, password: PASSWORD }, { address: 'a1' })).id).toBe(user.id)
 	})
 
@@ -59,7 +67,9 @@ describe('registration and login', () => {
 		await expect(login({ username: user.username, password: 'wrong-pass' }, { address: 'a2' })).rejects.toThrow(
 			new UnauthenticatedError(INVALID_CREDENTIALS),
 		)
-		await expect(login({ username: 'nobody-here', password: PASSWORD }, { address: 'a2' })).rejects.toThrow(INVALID_CREDENTIALS)
+		await expect(login({ username: 'nobody-here', password: PASSWORD }, { address: 'a2' })).rejects.toThrow(
+			INVALID_CREDENTIALS,
+		)
 	})
 
 	test("a username spelled like another account's e-mail can neither be registered nor shadow that account", async () => {
@@ -71,20 +81,32 @@ describe('registration and login', () => {
 		await insertUser({ username: victim.email.toUpperCase() })
 		expect((await login({ username: victim.email, password: PASSWORD }, { address: 'ns' })).id).toBe(user.id)
 		// Your own e-mail as your username is fine (agents' usernames are their e-mails).
-		expect(RegisterSchema.safeParse(buildRegistration({ username: 'me@example.com', email: 'me@example.com' })).success).toBe(true)
+		expect(
+			RegisterSchema.safeParse(buildRegistration({ username: 'me@example.com', email: 'me@example.com' })).success,
+		).toBe(true)
 	})
 
 	test("the CEO's address cannot be claimed from a public form, and only an admin account at it is the CEO", async () => {
-		await expect(registerUser(RegisterSchema.parse(buildRegistration({ email: 'CEO@rendo.test' })))).rejects.toMatchObject({
+		await expect(
+			registerUser(RegisterSchema.parse(buildRegistration({ email: 'CEO@rendo.test' }))),
+		).rejects.toMatchObject({
 			fieldErrors: { email: [EMAIL_RESERVED] },
 		})
-		await expect(registerAgent(AgentRegisterSchema.parse({ ...buildRegistration(), email: 'ceo@rendo.test' }))).rejects.toMatchObject({
+		await expect(
+			registerAgent(AgentRegisterSchema.parse({ ...buildRegistration(), email: 'ceo@rendo.test' })),
+		).rejects.toMatchObject({
 			fieldErrors: { email: [EMAIL_RESERVED] },
 		})
 		// An account that got the address some other way is still not the CEO unless it is an admin.
-		expect(userActor({ id: 'u1', role: 'user', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: false })
-		expect(userActor({ id: 'u1', role: 'agent', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: false })
-		expect(userActor({ id: 'u2', role: 'admin', email: 'CEO@rendo.test' }, 'ceo@rendo.test')).toMatchObject({ isCeo: true })
+		expect(userActor({ id: 'u1', role: 'user', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({
+			isCeo: false,
+		})
+		expect(userActor({ id: 'u1', role: 'agent', email: 'ceo@rendo.test' }, 'ceo@rendo.test')).toMatchObject({
+			isCeo: false,
+		})
+		expect(userActor({ id: 'u2', role: 'admin', email: 'CEO@rendo.test' }, 'ceo@rendo.test')).toMatchObject({
+			isCeo: true,
+		})
 	})
 
 	test('sessions resolve to their user until deleted; garbage ids read as signed out', async () => {
@@ -101,7 +123,9 @@ describe('login rate limits', () => {
 	test('an account locks after 10 failures in the window, even with the right password', async () => {
 		const user = await insertUser()
 		for (let i = 0; i < 10; i++)
-			await expect(login({ username: user.username, password: 'wrong-pass' }, { address: `ip-${i}` })).rejects.toBeInstanceOf(UnauthenticatedError)
+			await expect(
+				login({ username: user.username, password: 'wrong-pass' }, { address: `ip-${i}` }),
+			).rejects.toBeInstanceOf(UnauthenticatedError)
 		const error = await login({ username: user.username, password: PASSWORD }, { address: 'ip-x' }).catch((e) => e)
 		expect(error).toBeInstanceOf(RateLimitError)
 		expect(error.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/)
@@ -111,7 +135,9 @@ describe('login rate limits', () => {
 	test('40 simultaneous wrong passwords: only the limit reaches the password check', async () => {
 		const user = await insertUser()
 		const outcomes = await Promise.all(
-			Array.from({ length: 40 }, (_, i) => login({ username: user.username, password: 'wrong-pass' }, { address: `par-${i}` }).catch((e: unknown) => e)),
+			Array.from({ length: 40 }, (_, i) =>
+				login({ username: user.username, password: 'wrong-pass' }, { address: `par-${i}` }).catch((e: unknown) => e),
+			),
 		)
 		expect(outcomes.filter((e) => e instanceof UnauthenticatedError)).toHaveLength(10)
 		expect(outcomes.filter((e) => e instanceof RateLimitError)).toHaveLength(30)
@@ -121,15 +147,21 @@ describe('login rate limits', () => {
 		const user = await insertUser()
 		for (let i = 0; i < 10; i++) {
 			const name = i % 2 ? user.email.toUpperCase() : user.username
-			await expect(login({ username: name, password: 'wrong-pass' }, { address: `mix-${i}` })).rejects.toBeInstanceOf(UnauthenticatedError)
+			await expect(login({ username: name, password: 'wrong-pass' }, { address: `mix-${i}` })).rejects.toBeInstanceOf(
+				UnauthenticatedError,
+			)
 		}
-		await expect(login({ username: user.email, password: PASSWORD }, { address: 'mix-x' })).rejects.toBeInstanceOf(RateLimitError)
+		await expect(login({ username: user.email, password: PASSWORD }, { address: 'mix-x' })).rejects.toBeInstanceOf(
+			RateLimitError,
+		)
 	})
 
 	test('an address is limited to 100 requests in the window', async () => {
 		const user = await insertUser()
 		for (let i = 0; i < 100; i++) await login({ username: user.username, password: PASSWORD }, { address: 'busy' })
-		await expect(login({ username: user.username, password: PASSWORD }, { address: 'busy' })).rejects.toBeInstanceOf(RateLimitError)
+		await expect(login({ username: user.username, password: PASSWORD }, { address: 'busy' })).rejects.toBeInstanceOf(
+			RateLimitError,
+		)
 		await expect(login({ username: user.username, password: PASSWORD }, { address: 'calm' })).resolves.toBeTruthy()
 	}, 60_000)
 })

@@ -15,7 +15,8 @@ test('roles: admin by role, the CEO the admin at the configured e-mail (any case
 })
 
 test('the server-side permission matrix', () => {
-	const matrix = (permission: Permission) => [anonymousActor, agent, admin, ceo, systemActor].map((a) => can(a, permission))
+	const matrix = (permission: Permission) =>
+		[anonymousActor, agent, admin, ceo, systemActor].map((a) => can(a, permission))
 	expect(matrix('use:studio')).toEqual([false, true, true, true, true])
 	expect(matrix('view:agent-dashboard')).toEqual([false, true, true, false, true])
 	expect(matrix('view:admin-dashboard')).toEqual([false, false, true, false, true])

@@ -16,10 +16,7 @@ export const anonymousActor: Actor = { kind: 'anonymous' }
  * only from the command line (`rendo users create-admin`), so whoever signs up with that address
  * on the public forms gets nothing (and the forms refuse it, register.ts).
  */
-export function userActor(
-	user: { id: string; role: string; email: string },
-	ceoEmail: string | undefined,
-): Actor {
+export function userActor(user: { id: string; role: string; email: string }, ceoEmail: string | undefined): Actor {
 	return {
 		kind: 'user',
 		userId: user.id,

@@ -16,7 +16,10 @@ export const BRAND_DEFAULTS = {
 	fontFamily: 'Inter',
 	templateStyle: 'modern',
 	disclosureLabel: true,
-} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle; disclosureLabel: boolean } & Record<string, string | boolean>
+} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle; disclosureLabel: boolean } & Record<
+	string,
+	string | boolean
+>
 
 /** The words burnt into staged photos and printed beside them when the agency keeps the label on. */
 export const DISCLOSURE_LABEL = 'Virtually staged'
@@ -53,13 +56,18 @@ export const AgentProfileSchema = z.object({
 	primaryColor: hexColor(BRAND_DEFAULTS.primaryColor),
 	secondaryColor: hexColor(BRAND_DEFAULTS.secondaryColor),
 	accentColor: hexColor(BRAND_DEFAULTS.accentColor),
-	fontFamily: z.enum(FONT_FAMILIES, { errorMap: () => ({ message: 'Choose one of the listed fonts' }) }).default(BRAND_DEFAULTS.fontFamily),
+	fontFamily: z
+		.enum(FONT_FAMILIES, { errorMap: () => ({ message: 'Choose one of the listed fonts' }) })
+		.default(BRAND_DEFAULTS.fontFamily),
 	templateStyle: z
 		.enum(TEMPLATE_STYLES, { errorMap: () => ({ message: 'Choose modern, classic or luxury' }) })
 		.default(BRAND_DEFAULTS.templateStyle),
 	// A choice of two radios ('on'/'off') in the wizard, so a form always sends it; JSON may send a boolean.
 	disclosureLabel: z
-		.preprocess((value) => (typeof value === 'boolean' ? disclosureChoice(value) : value), z.enum(['on', 'off']).default('on'))
+		.preprocess(
+			(value) => (typeof value === 'boolean' ? disclosureChoice(value) : value),
+			z.enum(['on', 'off']).default('on'),
+		)
 		.transform((value) => value === 'on'),
 })
 export type AgentProfileInput = z.input<typeof AgentProfileSchema>

@@ -12,7 +12,14 @@ import { outboxMessages } from '#tests/outbox.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { EMAIL_TAKEN } from './agent-profile.ts'
 
-type Answer = { success: boolean; message: string; errors: string[]; agentId: string | null; previewUrl: string | null; dashboardUrl: string | null }
+type Answer = {
+	success: boolean
+	message: string
+	errors: string[]
+	agentId: string | null
+	previewUrl: string | null
+	dashboardUrl: string | null
+}
 
 const profile = (overrides: Record<string, string> = {}) => ({
 	companyName: 'Harbour Homes',
@@ -34,7 +41,9 @@ async function onboard(cookie: string | null, fields: Record<string, string>, fi
 }
 
 const svgLogo = (extra = '') =>
-	Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80">${extra}<rect width="200" height="80" fill="#0f2a44"/></svg>`)
+	Buffer.from(
+		`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="80">${extra}<rect width="200" height="80" fill="#0f2a44"/></svg>`,
+	)
 
 describe('agent onboarding (POST /api/onboard-agent)', () => {
 	test.each([
@@ -56,9 +65,19 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 	})
 
 	test('every missing required field is listed at once; optional ones may be empty', async () => {
-		const { status, body } = await onboard(await cookieFor(await insertUser()), { companyName: '', agentName: '', email: '', phone: '', website: '' })
+		const { status, body } = await onboard(await cookieFor(await insertUser()), {
+			companyName: '',
+			agentName: '',
+			email: '',
+			phone: '',
+			website: '',
+		})
 		expect(status).toBe(400)
-		expect(body.errors).toEqual(['Company name is required', 'Agent name is required', 'Valid email address is required'])
+		expect(body.errors).toEqual([
+			'Company name is required',
+			'Agent name is required',
+			'Valid email address is required',
+		])
 	})
 
 	test('stores the profile and brand (defaults filled in), answers the links and sends a confirmation', async () => {
@@ -76,7 +95,14 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 			dashboardUrl: '/dashboard',
 		})
 		const [agent] = await db.select().from(agents).where(eq(agents.userId, user.id))
-		expect(agent).toMatchObject({ id: body.agentId, companyName: 'Harbour Homes', agentName: 'Sam Taylor', email: fields.email, phone: null, website: null })
+		expect(agent).toMatchObject({
+			id: body.agentId,
+			companyName: 'Harbour Homes',
+			agentName: 'Sam Taylor',
+			email: fields.email,
+			phone: null,
+			website: null,
+		})
 		const [brand] = await db.select().from(brandAssets).where(eq(brandAssets.agentId, agent.id))
 		expect(brand).toMatchObject({
 			primaryColor: '#000000',
@@ -96,20 +122,32 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 	test('a second onboarding updates the same rows instead of adding new ones, and keeps the logo', async () => {
 		const user = await insertUser()
 		const cookie = await cookieFor(user)
-		const first = await onboard(cookie, profile(), [{ field: 'logo', bytes: svgLogo(), name: 'logo.svg', type: 'image/svg+xml' }])
-		expect(first.status).toBe(201)
-		const second = await onboard(cookie, profile({ companyName: 'Harbour & Co', templateStyle: 'classic', primaryColor: '#5b3a29' }), [
-			{ field: 'logo', bytes: Buffer.alloc(0), name: '', type: 'application/octet-stream' },
+		const first = await onboard(cookie, profile(), [
+			{ field: 'logo', bytes: svgLogo(), name: 'logo.svg', type: 'image/svg+xml' },
 		])
+		expect(first.status).toBe(201)
+		const second = await onboard(
+			cookie,
+			profile({ companyName: 'Harbour & Co', templateStyle: 'classic', primaryColor: '#5b3a29' }),
+			[{ field: 'logo', bytes: Buffer.alloc(0), name: '', type: 'application/octet-stream' }],
+		)
 		expect(second.status).toBe(200)
-		expect(second.body).toMatchObject({ success: true, agentId: first.body.agentId, message: 'Your agent profile has been updated successfully.' })
+		expect(second.body).toMatchObject({
+			success: true,
+			agentId: first.body.agentId,
+			message: 'Your agent profile has been updated successfully.',
+		})
 
 		const rows = await db.select().from(agents).where(eq(agents.userId, user.id))
 		expect(rows).toHaveLength(1)
 		expect(rows[0].companyName).toBe('Harbour & Co')
 		const brands = await db.select().from(brandAssets).where(eq(brandAssets.agentId, rows[0].id))
 		expect(brands).toHaveLength(1)
-		expect(brands[0]).toMatchObject({ templateStyle: 'classic', primaryColor: '#5b3a29', logoUrl: expect.stringContaining('/api/user/logo/image') })
+		expect(brands[0]).toMatchObject({
+			templateStyle: 'classic',
+			primaryColor: '#5b3a29',
+			logoUrl: expect.stringContaining('/api/user/logo/image'),
+		})
 		const [account] = await db.select().from(users).where(eq(users.id, user.id))
 		expect(account.logoUrl).toBeTruthy()
 	})
@@ -154,7 +192,10 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 	test("another account's profile e-mail cannot be taken over", async () => {
 		const fields = profile()
 		expect((await onboard(await cookieFor(await insertUser()), fields)).status).toBe(201)
-		const { status, body } = await onboard(await cookieFor(await insertUser()), { ...fields, companyName: 'Impostor Estates' })
+		const { status, body } = await onboard(await cookieFor(await insertUser()), {
+			...fields,
+			companyName: 'Impostor Estates',
+		})
 		expect(status).toBe(400)
 		expect(body.message).toBe(EMAIL_TAKEN)
 		const [agent] = await db.select().from(agents).where(eq(agents.email, fields.email))

@@ -6,7 +6,13 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { parseInput } from '#core/validate.ts'
 import { requireUser, type Actor } from './actor.ts'
-import { AgentProfileSchema, BRAND_DEFAULTS, disclosureChoice, type FontFamily, type TemplateStyle } from './agent-profile.schema.ts'
+import {
+	AgentProfileSchema,
+	BRAND_DEFAULTS,
+	disclosureChoice,
+	type FontFamily,
+	type TemplateStyle,
+} from './agent-profile.schema.ts'
 import { getLogo, uploadLogo } from './logo.ts'
 
 export const EMAIL_TAKEN = 'Another agent profile already uses this email address'

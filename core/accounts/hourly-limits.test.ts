@@ -20,7 +20,9 @@ async function usedThisHour(key: string, uses: number) {
 }
 
 const transform = (user: { id: string; role: string; email: string }, fields: Record<string, string> = {}) =>
-	smallRoomPhoto().then((photo) => withTempFile(photo, (file) => createTransformation(actorFor(user), { style: 'modern', ...fields }, file)))
+	smallRoomPhoto().then((photo) =>
+		withTempFile(photo, (file) => createTransformation(actorFor(user), { style: 'modern', ...fields }, file)),
+	)
 
 test('remodels: an agent clicking gets through; past 120 in an hour the next is refused', async () => {
 	const { actor, room } = await roomWithPhoto()
@@ -36,8 +38,12 @@ test('remodels: an agent clicking gets through; past 120 in an hour the next is 
 
 test('transformations: thirty an hour per account, and results only to its own address', async () => {
 	const user = await insertUser()
-	await expect(transform(user, { emailResults: 'true', email: 'stranger@example.com' })).rejects.toMatchObject({ fieldErrors: { email: [OWN_EMAIL_ONLY] } })
-	expect(await transform(user, { emailResults: 'true', email: user.email.toUpperCase() })).toMatchObject({ emailResults: true })
+	await expect(transform(user, { emailResults: 'true', email: 'stranger@example.com' })).rejects.toMatchObject({
+		fieldErrors: { email: [OWN_EMAIL_ONLY] },
+	})
+	expect(await transform(user, { emailResults: 'true', email: user.email.toUpperCase() })).toMatchObject({
+		emailResults: true,
+	})
 	await usedThisHour(`transform:${user.id}`, 30)
 	await expect(transform(user)).rejects.toThrow('Too many transformations in the last hour. Please try again later.')
 	// Another account is not held back by this one.

@@ -28,7 +28,8 @@ export async function login(input: LoginInput, { address }: { address: string })
 
 	const user = await findUserByLogin(input.username)
 	const accountKey = `login:account:${user?.id ?? input.username.trim().toLowerCase()}`
-	if ((await hit(accountKey, window)) > limits.perAccount) throw new RateLimitError(tooMany(window.secondsLeft), window.secondsLeft)
+	if ((await hit(accountKey, window)) > limits.perAccount)
+		throw new RateLimitError(tooMany(window.secondsLeft), window.secondsLeft)
 	// Verify against a dummy hash for unknown users so timing does not tell which accounts exist.
 	const valid = user
 		? await verifyPassword(user.password, input.password)

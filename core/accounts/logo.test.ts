@@ -12,16 +12,26 @@ import { getRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { readLogo } from './logo.ts'
 
-const call = (fn: (args: never) => unknown, request: Request) => fn({ request, params: {}, context: {} } as never) as Promise<Response>
+const call = (fn: (args: never) => unknown, request: Request) =>
+	fn({ request, params: {}, context: {} } as never) as Promise<Response>
 
 function upload(cookie: string, bytes: Buffer, name: string, type: string) {
 	const form = new FormData()
 	form.set('logo', new Blob([new Uint8Array(bytes)], { type }), name)
-	return call(uploadAction, new Request('http://localhost:3000/api/user/upload-logo', { method: 'POST', body: form, headers: { cookie } }))
+	return call(
+		uploadAction,
+		new Request('http://localhost:3000/api/user/upload-logo', { method: 'POST', body: form, headers: { cookie } }),
+	)
 }
 
-const png = (width = 300, height = 120) => sharp({ create: { width, height, channels: 4, background: '#1d4ed8' } }).png().toBuffer()
-const svg = (inner: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="80" viewBox="0 0 200 80">${inner}</svg>`)
+const png = (width = 300, height = 120) =>
+	sharp({ create: { width, height, channels: 4, background: '#1d4ed8' } })
+		.png()
+		.toBuffer()
+const svg = (inner: string) =>
+	Buffer.from(
+		`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="80" viewBox="0 0 200 80">${inner}</svg>`,
+	)
 
 async function signedIn() {
 	const user = await insertUser()
@@ -31,12 +41,20 @@ async function signedIn() {
 describe('the account logo', () => {
 	test('none at first; a PNG upload is stored and served to its owner only', async () => {
 		const { user, cookie } = await signedIn()
-		expect(await (await call(logoLoader, getRequest('/api/user/logo', { cookie }))).json()).toEqual({ hasLogo: false, logoUrl: null, logoUploadedAt: null })
+		expect(await (await call(logoLoader, getRequest('/api/user/logo', { cookie }))).json()).toEqual({
+			hasLogo: false,
+			logoUrl: null,
+			logoUploadedAt: null,
+		})
 
 		const response = await upload(cookie, await png(), 'logo.png', 'image/png')
 		expect(response.status).toBe(200)
 		const state = await response.json()
-		expect(state).toMatchObject({ hasLogo: true, logoUrl: expect.stringMatching(/^\/api\/user\/logo\/image\?v=\d+$/), logoUploadedAt: expect.any(String) })
+		expect(state).toMatchObject({
+			hasLogo: true,
+			logoUrl: expect.stringMatching(/^\/api\/user\/logo\/image\?v=\d+$/),
+			logoUploadedAt: expect.any(String),
+		})
 		expect(await (await call(logoLoader, getRequest('/api/user/logo', { cookie }))).json()).toEqual(state)
 
 		const image = await call(logoImageLoader, getRequest(state.logoUrl, { cookie }))
@@ -55,7 +73,9 @@ describe('the account logo', () => {
 		const { user, cookie } = await signedIn()
 		await upload(cookie, await png(), 'first.png', 'image/png')
 		const [first] = await db.select().from(users).where(eq(users.id, user.id))
-		const jpeg = await sharp({ create: { width: 2400, height: 600, channels: 3, background: '#222' } }).jpeg().toBuffer()
+		const jpeg = await sharp({ create: { width: 2400, height: 600, channels: 3, background: '#222' } })
+			.jpeg()
+			.toBuffer()
 		expect((await upload(cookie, jpeg, 'logo.JPG', 'image/jpeg')).status).toBe(200)
 		const [second] = await db.select().from(users).where(eq(users.id, user.id))
 		expect(second.logoUrl).not.toBe(first.logoUrl)
@@ -67,7 +87,9 @@ describe('the account logo', () => {
 
 	test('an SVG is drawn to a PNG: no script survives, and references to other files are refused', async () => {
 		const { user, cookie } = await signedIn()
-		const scripted = svg('<rect width="200" height="80" fill="#e11d48"/><script>alert(document.cookie)</script><a href="#x"><circle r="5" onclick="alert(1)"/></a>')
+		const scripted = svg(
+			'<rect width="200" height="80" fill="#e11d48"/><script>alert(document.cookie)</script><a href="#x"><circle r="5" onclick="alert(1)"/></a>',
+		)
 		expect((await upload(cookie, scripted, 'logo.svg', 'image/svg+xml')).status).toBe(200)
 		const stored = (await readLogo(user.id))!
 		expect(stored.subarray(1, 4).toString()).toBe('PNG')
@@ -78,7 +100,9 @@ describe('the account logo', () => {
 		for (const evil of [
 			svg('<image href="file:///etc/passwd" width="200" height="80"/>'),
 			svg('<image xlink:href="other-upload" width="200" height="80"/>'),
-			Buffer.from('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "boom">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&x;</text></svg>'),
+			Buffer.from(
+				'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "boom">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&x;</text></svg>',
+			),
 		]) {
 			const refused = await upload(cookie, evil, 'logo.svg', 'image/svg+xml')
 			expect(refused.status).toBe(400)
@@ -90,14 +114,24 @@ describe('the account logo', () => {
 		const { user, cookie } = await signedIn()
 		const text = await upload(cookie, Buffer.from('hello, not an image'), 'logo.png', 'image/png')
 		expect(text.status).toBe(400)
-		expect(await text.json()).toEqual({ message: 'Invalid File Type', errors: { logo: ['Please upload a PNG, JPG or SVG file.'] } })
+		expect(await text.json()).toEqual({
+			message: 'Invalid File Type',
+			errors: { logo: ['Please upload a PNG, JPG or SVG file.'] },
+		})
 
-		const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer()
-		expect(await (await upload(cookie, gif, 'logo.gif', 'image/gif')).json()).toMatchObject({ message: 'Invalid File Type' })
+		const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+			.gif()
+			.toBuffer()
+		expect(await (await upload(cookie, gif, 'logo.gif', 'image/gif')).json()).toMatchObject({
+			message: 'Invalid File Type',
+		})
 
 		const big = await upload(cookie, Buffer.alloc(5 * 1024 * 1024, 1), 'logo.png', 'image/png')
 		expect(big.status).toBe(400)
-		expect(await big.json()).toEqual({ message: 'File Too Large', errors: { logo: ['Your logo must be smaller than 5MB.'] } })
+		expect(await big.json()).toEqual({
+			message: 'File Too Large',
+			errors: { logo: ['Your logo must be smaller than 5MB.'] },
+		})
 
 		const [row] = await db.select().from(users).where(eq(users.id, user.id))
 		expect(row.logoUrl).toBeNull()

@@ -59,7 +59,9 @@ export async function rasteriseLogo(bytes: Buffer): Promise<Buffer> {
 	if (meta.format === 'svg') assertPlainSvg(bytes)
 	// An SVG has no pixels of its own: draw it at the density that makes its longest side MAX_SIDE.
 	const density =
-		meta.format === 'svg' ? Math.min(2400, Math.max(72, (72 * MAX_SIDE) / Math.max(meta.width, meta.height))) : undefined
+		meta.format === 'svg'
+			? Math.min(2400, Math.max(72, (72 * MAX_SIDE) / Math.max(meta.width, meta.height)))
+			: undefined
 	try {
 		return await sharp(bytes, { limitInputPixels: MAX_PIXELS, density })
 			.rotate()
@@ -83,7 +85,10 @@ function logoState(user: { logoUrl: string | null; logoUploadedAt: Date | null }
 }
 
 async function logoRow(tx: Tx, userId: string) {
-	const [row] = await tx.select({ logoUrl: users.logoUrl, logoUploadedAt: users.logoUploadedAt }).from(users).where(eq(users.id, userId))
+	const [row] = await tx
+		.select({ logoUrl: users.logoUrl, logoUploadedAt: users.logoUploadedAt })
+		.from(users)
+		.where(eq(users.id, userId))
 	if (!row) throw new NotFoundError('User not found')
 	return row
 }

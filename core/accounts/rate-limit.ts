@@ -29,9 +29,7 @@ export async function hit(key: string, window: Window): Promise<number> {
 }
 
 export async function forget(key: string, window: Window) {
-	await db
-		.delete(rateLimitHits)
-		.where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
+	await db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, window.start)))
 }
 
 export const PRUNE_RATE_LIMITS_TASK = 'prune_rate_limits'

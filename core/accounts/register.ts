@@ -42,10 +42,7 @@ export async function registerAgent(input: AgentRegisterInput) {
 	const password = await hashPassword(input.password)
 	return db.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rendo:pioneer-program'))`)
-		const [{ pioneers }] = await tx
-			.select({ pioneers: count() })
-			.from(users)
-			.where(eq(users.isPioneerAgent, true))
+		const [{ pioneers }] = await tx.select({ pioneers: count() }).from(users).where(eq(users.isPioneerAgent, true))
 		const isPioneerAgent = pioneers < PIONEER_SPOTS
 		const user = await insertUser(tx, {
 			// Agents register with an e-mail only; it doubles as their username (login accepts either).

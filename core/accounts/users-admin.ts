@@ -30,7 +30,11 @@ export async function setUserRole(actor: Actor, input: unknown) {
 	const { email, role } = parseInput(SetRoleSchema, input)
 	return db.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rendo:admin-roles'))`)
-		const [user] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, email)).for('update')
+		const [user] = await tx
+			.select()
+			.from(users)
+			.where(eq(sql`lower(${users.email})`, email))
+			.for('update')
 		if (!user) throw new NotFoundError(`No account with the e-mail ${email}`)
 		if (user.role === 'admin' && role !== 'admin') {
 			const [{ others }] = await tx

@@ -7,11 +7,7 @@ import { z } from 'zod'
 export const CheckoutChoiceSchema = z.object({
 	watermarkingEnabled: z.boolean().default(false),
 	/** The favourites to keep; every favourite when left out. */
-	variationIds: z
-		.array(z.string().uuid('Unknown image'))
-		.min(1, 'Select at least one image')
-		.max(1000)
-		.optional(),
+	variationIds: z.array(z.string().uuid('Unknown image')).min(1, 'Select at least one image').max(1000).optional(),
 })
 export type CheckoutChoice = z.output<typeof CheckoutChoiceSchema>
 

@@ -3,7 +3,10 @@ import { propertyStudioCheckouts, type NewPropertyStudioCheckout } from '#db/sch
 import type { Tx } from '#core/platform/db.ts'
 
 /** Records (or updates) the project's card checkout: its PaymentIntent and the agent's choices. */
-export async function saveCheckout(tx: Tx, checkout: Omit<NewPropertyStudioCheckout, 'id' | 'createdAt' | 'updatedAt'>) {
+export async function saveCheckout(
+	tx: Tx,
+	checkout: Omit<NewPropertyStudioCheckout, 'id' | 'createdAt' | 'updatedAt'>,
+) {
 	const { projectId, ...changes } = checkout
 	await tx
 		.insert(propertyStudioCheckouts)

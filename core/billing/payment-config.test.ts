@@ -7,7 +7,13 @@ test('no Stripe key means invoice mode; a key needs its webhook secret and publi
 	expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
 		'STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
 	)
-	expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).payments).toEqual({
+	expect(
+		loadConfig({
+			STRIPE_SECRET_KEY: 'sk_test_x',
+			STRIPE_WEBHOOK_SECRET: 'whsec_x',
+			STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+		}).payments,
+	).toEqual({
 		mode: 'stripe',
 		secretKey: 'sk_test_x',
 		webhookSecret: 'whsec_x',

@@ -13,7 +13,13 @@ export type UsageEventType = (typeof USAGE_EVENTS)[keyof typeof USAGE_EVENTS]
 
 export async function recordUsageEvent(
 	tx: Tx,
-	event: { projectId: string; userId: string; eventType: UsageEventType; eventData?: Record<string, unknown>; billingAmount?: number },
+	event: {
+		projectId: string
+		userId: string
+		eventType: UsageEventType
+		eventData?: Record<string, unknown>
+		billingAmount?: number
+	},
 ) {
 	await tx.insert(propertyStudioUsageEvents).values(event)
 }

@@ -67,7 +67,11 @@ export async function listAgentBrochures(actor: Actor) {
 			.where(inArray(roomImages.brochureId, tokens))
 			.groupBy(roomImages.brochureId),
 		projectIds.length
-			? db.select().from(emailEvents).where(inArray(emailEvents.rendoProjectId, projectIds)).orderBy(desc(emailEvents.sentAt))
+			? db
+					.select()
+					.from(emailEvents)
+					.where(inArray(emailEvents.rendoProjectId, projectIds))
+					.orderBy(desc(emailEvents.sentAt))
 			: Promise.resolve([]),
 	])
 	return rows.map(({ brochure, property, project }) => {
@@ -86,7 +90,12 @@ export async function listAgentBrochures(actor: Actor) {
 			downloadUrl: brochure.generatedAt ? brochureDownloadPath(brochure.uniqueToken) : null,
 			webUrl: brochure.generatedAt ? brochureWebPath(brochure.uniqueToken) : null,
 			roomCount: roomCounts.find((c) => c.token === brochure.uniqueToken)?.rooms ?? 0,
-			property: { id: property.id, address: property.address, clientName: property.clientName, clientEmail: property.clientEmail },
+			property: {
+				id: property.id,
+				address: property.address,
+				clientName: property.clientName,
+				clientEmail: property.clientEmail,
+			},
 			lastEmail: lastEmail && {
 				recipientEmail: lastEmail.recipientEmail,
 				sentAt: lastEmail.sentAt?.toISOString() ?? null,
@@ -108,18 +117,35 @@ export async function regenerateBrochure(actor: Actor, brochureId: string) {
 		const retried = await tx
 			.update(roomImages)
 			.set({ completedAt: null })
-			.where(and(eq(roomImages.brochureId, brochure.uniqueToken), isNull(roomImages.stagedImageUrl), isNotNull(roomImages.completedAt)))
+			.where(
+				and(
+					eq(roomImages.brochureId, brochure.uniqueToken),
+					isNull(roomImages.stagedImageUrl),
+					isNotNull(roomImages.completedAt),
+				),
+			)
 			.returning({ id: roomImages.id })
 		for (const room of retried)
-			await addJob(tx, BROCHURE_ROOM_TASK, { roomImageId: room.id }, { jobKey: roomJobKey(room.id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
+			await addJob(
+				tx,
+				BROCHURE_ROOM_TASK,
+				{ roomImageId: room.id },
+				{ jobKey: roomJobKey(room.id), maxAttempts: BROCHURE_MAX_ATTEMPTS },
+			)
 		const [{ waiting }] = await tx
 			.select({ waiting: count() })
 			.from(roomImages)
 			.where(and(eq(roomImages.brochureId, brochure.uniqueToken), isNull(roomImages.completedAt)))
 		// With rooms still to render, the last of them queues the PDF.
 		if (waiting === 0)
-			await addJob(tx, BROCHURE_PDF_TASK, { brochureId: brochure.id }, { jobKey: pdfJobKey(brochure.id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
-		if (project?.status === 'failed') await tx.update(rendoProjects).set({ status: 'processing' }).where(eq(rendoProjects.id, project.id))
+			await addJob(
+				tx,
+				BROCHURE_PDF_TASK,
+				{ brochureId: brochure.id },
+				{ jobKey: pdfJobKey(brochure.id), maxAttempts: BROCHURE_MAX_ATTEMPTS },
+			)
+		if (project?.status === 'failed')
+			await tx.update(rendoProjects).set({ status: 'processing' }).where(eq(rendoProjects.id, project.id))
 		return { success: true as const, message: 'The brochure is being rebuilt', brochureId: brochure.id }
 	})
 }

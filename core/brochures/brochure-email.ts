@@ -40,7 +40,9 @@ export function brochureEmail(mail: BrochureEmail) {
 	const message =
 		mail.personalMessage ??
 		`Hi ${mail.buyerName},\n\nThank you for viewing ${mail.address}. Here is your brochure, with the rooms staged in the ${mail.styleLabel} style.`
-	const contact = [brand.agentName, brand.companyName, brand.email, brand.phone, brand.website].filter(Boolean) as string[]
+	const contact = [brand.agentName, brand.companyName, brand.email, brand.phone, brand.website].filter(
+		Boolean,
+	) as string[]
 
 	const text = [
 		message,

@@ -44,7 +44,9 @@ beforeAll(async () => {
 	const agent = await insertUser({ firstName: 'Sam' })
 	agentCookie = await cookieFor(agent)
 	strangerCookie = await cookieFor(await insertUser())
-	const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
+	const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#1d4ed8' } })
+		.png()
+		.toBuffer()
 	const onboarded = await call(
 		onboardAction,
 		multipartRequest(
@@ -79,7 +81,13 @@ beforeAll(async () => {
 		multipartRequest(
 			'/api/client-preferences-multi-room',
 			agentCookie,
-			{ clientName: BUYER, propertyAddress: ADDRESS, stylePreference: 'scandinavian', agentEmail: 'desk@harbourhomes.example', notes: 'Loves reading nooks' },
+			{
+				clientName: BUYER,
+				propertyAddress: ADDRESS,
+				stylePreference: 'scandinavian',
+				agentEmail: 'desk@harbourhomes.example',
+				notes: 'Loves reading nooks',
+			},
 			files,
 		),
 	)
@@ -127,7 +135,14 @@ describe('a client preference becomes a branded brochure', () => {
 			expect(room.text).not.toContain('Staged in')
 			expect(room.images).toBe(2)
 		}
-		for (const detail of ['Sam Taylor', 'Harbour Homes', 'sam@harbourhomes.example', '0117 496 0000', 'harbourhomes.example', 'Loves reading nooks'])
+		for (const detail of [
+			'Sam Taylor',
+			'Harbour Homes',
+			'sam@harbourhomes.example',
+			'0117 496 0000',
+			'harbourhomes.example',
+			'Loves reading nooks',
+		])
 			expect(closing.text).toContain(detail)
 		// The cover shows the first staged room and the agent's logo.
 		expect(cover.images).toBe(2)
@@ -142,10 +157,20 @@ describe('a client preference becomes a branded brochure', () => {
 			expect(room.completedAt).not.toBeNull()
 		}
 		const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, brochure.id))
-		const [project] = await db.select().from(rendoProjects).where(eq(rendoProjects.transformationId, row.transformationId!))
+		const [project] = await db
+			.select()
+			.from(rendoProjects)
+			.where(eq(rendoProjects.transformationId, row.transformationId!))
 		expect(project).toMatchObject({ status: 'completed', propertyId: row.propertyId })
-		const [transformation] = await db.select().from(transformations).where(eq(transformations.id, row.transformationId!))
-		expect(transformation).toMatchObject({ status: 'completed', style: 'scandinavian', afterImageUrl: expect.stringContaining('staged.jpg') })
+		const [transformation] = await db
+			.select()
+			.from(transformations)
+			.where(eq(transformations.id, row.transformationId!))
+		expect(transformation).toMatchObject({
+			status: 'completed',
+			style: 'scandinavian',
+			afterImageUrl: expect.stringContaining('staged.jpg'),
+		})
 		expect(row.agentId).not.toBeNull()
 	})
 
@@ -158,7 +183,10 @@ describe('a client preference becomes a branded brochure', () => {
 
 describe('downloads by token', () => {
 	test('20 concurrent fetches count 20 downloads', async () => {
-		const [{ downloadCount: before }] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, brochure.id))
+		const [{ downloadCount: before }] = await db
+			.select()
+			.from(propertyBrochures)
+			.where(eq(propertyBrochures.id, brochure.id))
 		const responses = await Promise.all(Array.from({ length: 20 }, () => download(brochure.uniqueToken)))
 		expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200))
 		await Promise.all(responses.map((r) => r.arrayBuffer()))
@@ -166,14 +194,15 @@ describe('downloads by token', () => {
 		expect(downloadCount).toBe(before + 20)
 	})
 
-	test.each([['an unknown token', 'f'.repeat(32)], ['a malformed token', "1' or '1'='1"], ['the brochure id', '00000000-0000-4000-8000-000000000000']])(
-		'%s is a plain 404',
-		async (_name, token) => {
-			const response = await download(token)
-			expect(response.status).toBe(404)
-			expect(await response.json()).toEqual({ message: 'Not found' })
-		},
-	)
+	test.each([
+		['an unknown token', 'f'.repeat(32)],
+		['a malformed token', "1' or '1'='1"],
+		['the brochure id', '00000000-0000-4000-8000-000000000000'],
+	])('%s is a plain 404', async (_name, token) => {
+		const response = await download(token)
+		expect(response.status).toBe(404)
+		expect(await response.json()).toEqual({ message: 'Not found' })
+	})
 })
 
 describe('sending to a buyer', () => {
@@ -183,7 +212,11 @@ describe('sending to a buyer', () => {
 			[{ buyerName: 'Jane', buyerEmail: '' }, 'Buyer email is required'],
 			[{ buyerName: 'Jane', buyerEmail: 'jane@' }, 'Valid email address is required'],
 		] as const) {
-			const response = await call(sendAction, jsonRequest(`/api/brochures/${brochure.id}/send-email`, payload, { cookie: agentCookie }), { id: brochure.id })
+			const response = await call(
+				sendAction,
+				jsonRequest(`/api/brochures/${brochure.id}/send-email`, payload, { cookie: agentCookie }),
+				{ id: brochure.id },
+			)
 			expect(response.status).toBe(400)
 			expect(((await response.json()) as { message: string }).message).toBe(message)
 		}
@@ -194,7 +227,11 @@ describe('sending to a buyer', () => {
 			sendAction,
 			jsonRequest(
 				`/api/brochures/${brochure.id}/send-email`,
-				{ buyerName: 'Jane Q. Buyer', buyerEmail: 'jane.buyer@example.com', personalMessage: 'Hi Jane,\n\nLovely to meet you <today>.' },
+				{
+					buyerName: 'Jane Q. Buyer',
+					buyerEmail: 'jane.buyer@example.com',
+					personalMessage: 'Hi Jane,\n\nLovely to meet you <today>.',
+				},
 				{ cookie: agentCookie },
 			),
 			{ id: brochure.id },
@@ -219,18 +256,28 @@ describe('sending to a buyer', () => {
 		expect(sent).toMatchObject({ recipientEmail: 'jane.buyer@example.com', openedAt: null, clickedAt: null })
 		expect(sent.sentAt).not.toBeNull()
 
-		const opened = await call(pixelLoader, getRequest(new URL(pixel).pathname + new URL(pixel).search), { uniqueToken: brochure.uniqueToken })
+		const opened = await call(pixelLoader, getRequest(new URL(pixel).pathname + new URL(pixel).search), {
+			uniqueToken: brochure.uniqueToken,
+		})
 		expect(opened.headers.get('content-type')).toBe('image/gif')
 		const url = new URL(link)
 		const clicked = await download(brochure.uniqueToken, url.search)
 		expect(clicked.status).toBe(200)
-		expect(Buffer.from(await clicked.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+		expect(
+			Buffer.from(await clicked.arrayBuffer())
+				.subarray(0, 5)
+				.toString(),
+		).toBe('%PDF-')
 		const [tracked] = await db.select().from(emailEvents).where(eq(emailEvents.id, emailEventId))
 		expect(tracked.openedAt).not.toBeNull()
 		expect(tracked.clickedAt).not.toBeNull()
 
 		const [listed] = await list(agentCookie)
-		expect(listed).toMatchObject({ buyerName: 'Jane Q. Buyer', buyerEmail: 'jane.buyer@example.com', lastEmail: { recipientEmail: 'jane.buyer@example.com' } })
+		expect(listed).toMatchObject({
+			buyerName: 'Jane Q. Buyer',
+			buyerEmail: 'jane.buyer@example.com',
+			lastEmail: { recipientEmail: 'jane.buyer@example.com' },
+		})
 		expect(listed.lastEmail?.clickedAt).not.toBeNull()
 	})
 
@@ -251,18 +298,30 @@ describe("another agent's brochure", () => {
 		expect(await list(strangerCookie)).toEqual([])
 		const send = await call(
 			sendAction,
-			jsonRequest(`/api/brochures/${brochure.id}/send-email`, { buyerName: 'Mallory', buyerEmail: 'mallory@example.com' }, { cookie: strangerCookie }),
+			jsonRequest(
+				`/api/brochures/${brochure.id}/send-email`,
+				{ buyerName: 'Mallory', buyerEmail: 'mallory@example.com' },
+				{ cookie: strangerCookie },
+			),
 			{ id: brochure.id },
 		)
 		expect(send.status).toBe(404)
-		const regenerate = await call(regenerateAction, jsonRequest(`/api/brochures/${brochure.id}/regenerate`, {}, { cookie: strangerCookie }), { id: brochure.id })
+		const regenerate = await call(
+			regenerateAction,
+			jsonRequest(`/api/brochures/${brochure.id}/regenerate`, {}, { cookie: strangerCookie }),
+			{ id: brochure.id },
+		)
 		expect(regenerate.status).toBe(404)
 		const events = await db.select().from(emailEvents).where(eq(emailEvents.recipientEmail, 'mallory@example.com'))
 		expect(events).toEqual([])
 	})
 
 	test('its owner can regenerate it', async () => {
-		const response = await call(regenerateAction, jsonRequest(`/api/brochures/${brochure.id}/regenerate`, {}, { cookie: agentCookie }), { id: brochure.id })
+		const response = await call(
+			regenerateAction,
+			jsonRequest(`/api/brochures/${brochure.id}/regenerate`, {}, { cookie: agentCookie }),
+			{ id: brochure.id },
+		)
 		expect(response.status).toBe(202)
 		await drainJobs()
 		const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, brochure.id))
@@ -274,11 +333,18 @@ describe('the test brochure', () => {
 	test('is built from the shipped photos in the caller’s brand and downloads by token', async () => {
 		const response = await call(testBrochureAction, jsonRequest('/api/test-brochure', {}, { cookie: agentCookie }))
 		expect(response.status).toBe(200)
-		const body = (await response.json()) as { success: boolean; message: string; brochure: { fileName: string; uniqueToken: string; downloadUrl: string } }
+		const body = (await response.json()) as {
+			success: boolean
+			message: string
+			brochure: { fileName: string; uniqueToken: string; downloadUrl: string }
+		}
 		expect(body).toMatchObject({
 			success: true,
 			message: 'Test brochure generated in your classic template',
-			brochure: { fileName: 'test-brochure-14-harbour-view-bristol-bs1-5ll-alex-morgan.pdf', downloadUrl: `/api/brochures/${body.brochure.uniqueToken}` },
+			brochure: {
+				fileName: 'test-brochure-14-harbour-view-bristol-bs1-5ll-alex-morgan.pdf',
+				downloadUrl: `/api/brochures/${body.brochure.uniqueToken}`,
+			},
 		})
 		const pages = await pdfPages(Buffer.from(await (await download(body.brochure.uniqueToken)).arrayBuffer()))
 		expect(pages[0].text).toContain('14 Harbour View, Bristol BS1 5LL')
@@ -303,11 +369,25 @@ describe('the test brochure', () => {
 describe('when rooms cannot be staged', () => {
 	async function submitTwoRooms(cookie: string) {
 		const files = await Promise.all(
-			['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({ field: 'property-images', name, bytes: await makeRoomPhoto({ width: 400, height: 300, seed }) })),
+			['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
+				field: 'property-images',
+				name,
+				bytes: await makeRoomPhoto({ width: 400, height: 300, seed }),
+			})),
 		)
 		const response = await call(
 			multiAction,
-			multipartRequest('/api/client-preferences-multi-room', cookie, { clientName: 'Lee Buyer', propertyAddress: '9 Pier Road, Hove BN3 1AA', stylePreference: 'modern', agentEmail: 'x@example.com' }, files),
+			multipartRequest(
+				'/api/client-preferences-multi-room',
+				cookie,
+				{
+					clientName: 'Lee Buyer',
+					propertyAddress: '9 Pier Road, Hove BN3 1AA',
+					stylePreference: 'modern',
+					agentEmail: 'x@example.com',
+				},
+				files,
+			),
 		)
 		const { details } = (await response.json()) as { details: { brochureId: string } }
 		const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, details.brochureId))
@@ -328,7 +408,9 @@ describe('when rooms cannot be staged', () => {
 	test('with no room staged the brochure is failed, and Try Again queues the work again', async () => {
 		const cookie = await cookieFor(await insertUser())
 		const rooms = await submitTwoRooms(cookie)
-		const originals = await Promise.all(rooms.map(async (room) => [room.originalImageUrl!, await storage().get(room.originalImageUrl!)] as const))
+		const originals = await Promise.all(
+			rooms.map(async (room) => [room.originalImageUrl!, await storage().get(room.originalImageUrl!)] as const),
+		)
 		const saved = await Promise.all(
 			originals.map(async ([key, object]) => {
 				const chunks: Buffer[] = []
@@ -343,7 +425,9 @@ describe('when rooms cannot be staged', () => {
 
 		// The photos are back (say, restored): Try Again renders the rooms and builds the PDF.
 		for (const [key, bytes] of saved) await storage().put(key, bytes, { contentType: 'image/jpeg' })
-		const retry = await call(regenerateAction, jsonRequest(`/api/brochures/${failed.id}/regenerate`, {}, { cookie }), { id: failed.id })
+		const retry = await call(regenerateAction, jsonRequest(`/api/brochures/${failed.id}/regenerate`, {}, { cookie }), {
+			id: failed.id,
+		})
 		expect(retry.status).toBe(202)
 		expect((await list(cookie))[0].status).toBe('processing')
 		await drainJobs()

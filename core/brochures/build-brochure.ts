@@ -25,15 +25,17 @@ export function brochurePdfKey(brochureId: string) {
 }
 
 function slug(text: string) {
-	return text
-		.normalize('NFKD')
-		// Accents come apart from their letters under NFKD: drop them, keep the letter ('é' → 'e').
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-+|-+$/g, '')
-		.slice(0, 50)
-		.replace(/-+$/, '')
+	return (
+		text
+			.normalize('NFKD')
+			// Accents come apart from their letters under NFKD: drop them, keep the letter ('é' → 'e').
+			.replace(/[\u0300-\u036f]/g, '')
+			.toLowerCase()
+			.replace(/[^a-z0-9]+/g, '-')
+			.replace(/^-+|-+$/g, '')
+			.slice(0, 50)
+			.replace(/-+$/, '')
+	)
 }
 
 /** e.g. 'brochure-12-oak-street-bristol-jane-buyer.pdf': what the buyer's download is called. */
@@ -51,7 +53,12 @@ export async function storeBrochurePdf(brochureId: string, content: BrochureCont
 
 async function brochureToBuild(brochureId: string) {
 	const [row] = await db
-		.select({ brochure: propertyBrochures, property: properties, project: rendoProjects, preference: clientPreferences })
+		.select({
+			brochure: propertyBrochures,
+			property: properties,
+			project: rendoProjects,
+			preference: clientPreferences,
+		})
 		.from(propertyBrochures)
 		.innerJoin(properties, eq(properties.id, propertyBrochures.propertyId))
 		.leftJoin(rendoProjects, eq(rendoProjects.transformationId, propertyBrochures.transformationId))
@@ -64,7 +71,10 @@ async function markFailed(transformationId: string | null, message: string) {
 	if (!transformationId) return
 	await db.transaction(async (tx) => {
 		await tx.update(rendoProjects).set({ status: 'failed' }).where(eq(rendoProjects.transformationId, transformationId))
-		await tx.update(transformations).set({ status: 'failed', statusMessage: message }).where(eq(transformations.id, transformationId))
+		await tx
+			.update(transformations)
+			.set({ status: 'failed', statusMessage: message })
+			.where(eq(transformations.id, transformationId))
 	})
 }
 
@@ -93,7 +103,10 @@ export async function buildBrochure(brochureId: string, attempt: { attempts: num
 	} catch (error) {
 		// The last try marks the work failed, so the dashboard offers Try Again instead of waiting forever.
 		if (attempt.attempts < attempt.maxAttempts) throw error
-		const [row] = await db.select({ transformationId: propertyBrochures.transformationId }).from(propertyBrochures).where(eq(propertyBrochures.id, brochureId))
+		const [row] = await db
+			.select({ transformationId: propertyBrochures.transformationId })
+			.from(propertyBrochures)
+			.where(eq(propertyBrochures.id, brochureId))
 		await markFailed(row?.transformationId ?? null, error instanceof Error ? error.message : String(error))
 	}
 }
@@ -103,7 +116,11 @@ async function build(brochureId: string) {
 	if (!row) return
 	const { brochure, property, preference } = row
 	const rooms = (
-		await db.select().from(roomImages).where(eq(roomImages.brochureId, brochure.uniqueToken)).orderBy(asc(roomImages.sortOrder))
+		await db
+			.select()
+			.from(roomImages)
+			.where(eq(roomImages.brochureId, brochure.uniqueToken))
+			.orderBy(asc(roomImages.sortOrder))
 	).filter((room) => room.stagedImageUrl)
 	if (!rooms.length) return markFailed(brochure.transformationId, 'No room could be staged')
 
@@ -149,15 +166,23 @@ async function build(brochureId: string) {
 			.set({ brochureUrl: key, fileName, generatedAt: now, agentId: brand.agentId ?? brochure.agentId })
 			.where(eq(propertyBrochures.id, brochure.id))
 		if (brochure.transformationId) {
-			await tx.update(rendoProjects).set({ status: 'completed', completedAt: now }).where(eq(rendoProjects.transformationId, brochure.transformationId))
+			await tx
+				.update(rendoProjects)
+				.set({ status: 'completed', completedAt: now })
+				.where(eq(rendoProjects.transformationId, brochure.transformationId))
 			await tx
 				.update(transformations)
 				.set({ status: 'completed', statusMessage: null, afterImageUrl: rooms[0].stagedImageUrl, completedAt: now })
 				.where(eq(transformations.id, brochure.transformationId))
 		}
 		if (!brochure.generatedAt && preference?.agentEmail)
-			await addJob(tx, 'send_mail', readyNotice(preference.agentEmail, { address: property.address, buyerName, fileName }), {
-				jobKey: `brochure-ready:${brochure.id}`,
-			})
+			await addJob(
+				tx,
+				'send_mail',
+				readyNotice(preference.agentEmail, { address: property.address, buyerName, fileName }),
+				{
+					jobKey: `brochure-ready:${brochure.id}`,
+				},
+			)
 	})
 }

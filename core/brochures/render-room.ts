@@ -78,7 +78,13 @@ export async function queuePdfWhenRoomsDone(brochureToken: string) {
 			.select({ waiting: count() })
 			.from(roomImages)
 			.where(and(eq(roomImages.brochureId, brochureToken), isNull(roomImages.completedAt)))
-		if (waiting === 0) await addJob(tx, BROCHURE_PDF_TASK, { brochureId: brochure.id }, { jobKey: pdfJobKey(brochure.id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
+		if (waiting === 0)
+			await addJob(
+				tx,
+				BROCHURE_PDF_TASK,
+				{ brochureId: brochure.id },
+				{ jobKey: pdfJobKey(brochure.id), maxAttempts: BROCHURE_MAX_ATTEMPTS },
+			)
 	})
 }
 
@@ -92,7 +98,8 @@ export async function renderBrochureRoom(roomImageId: string) {
 	if (!row) return
 	const { room, brochure } = row
 	if (room.stagedImageUrl || !room.originalImageUrl) {
-		if (!room.completedAt) await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
+		if (!room.completedAt)
+			await db.update(roomImages).set({ completedAt: new Date() }).where(eq(roomImages.id, room.id))
 		return await queuePdfWhenRoomsDone(brochure.uniqueToken)
 	}
 	const originalKey = room.originalImageUrl
@@ -130,7 +137,12 @@ export const brochurePurpose: PurposeHandler = {
 		await storage().put(key, staged, { contentType: 'image/jpeg' })
 		await db
 			.update(roomImages)
-			.set({ stagedImageUrl: key, renderId: request.providerRenderId, variationId: image.providerImageId ?? null, completedAt: new Date() })
+			.set({
+				stagedImageUrl: key,
+				renderId: request.providerRenderId,
+				variationId: image.providerImageId ?? null,
+				completedAt: new Date(),
+			})
 			.where(eq(roomImages.id, room.id))
 		await queuePdfWhenRoomsDone(brochure.uniqueToken)
 	},

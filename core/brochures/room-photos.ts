@@ -16,7 +16,10 @@ export async function storeRoomPhoto(path: string, roomImageId: string) {
 	await oneAtATime(() =>
 		storage().put(
 			key,
-			sharp(path, { limitInputPixels: MAX_PIXELS }).rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90, optimiseCoding: false }),
+			sharp(path, { limitInputPixels: MAX_PIXELS })
+				.rotate()
+				.flatten({ background: '#ffffff' })
+				.jpeg({ quality: 90, optimiseCoding: false }),
 			{ contentType: 'image/jpeg' },
 		),
 	)

@@ -24,7 +24,12 @@ export async function sampleBrochureContent(brand: BrochureContent['brand']): Pr
 		SAMPLE_ROOMS.map(async (room, index) => {
 			const paths = sampleImagePaths(room.roomType)
 			const [before, after] = await Promise.all([fs.readFile(paths.before), fs.readFile(paths.after)])
-			return { name: names[index], styleLabel: styleLabel(SAMPLE_STYLE), before: await printImage(before), after: await printImage(after) }
+			return {
+				name: names[index],
+				styleLabel: styleLabel(SAMPLE_STYLE),
+				before: await printImage(before),
+				after: await printImage(after),
+			}
 		}),
 	)
 	return {

@@ -37,9 +37,18 @@ export async function sendBrochure(actor: Actor, brochureId: string, input: unkn
 		const { companyName } = await agentBrandFor(property.userId!)
 		const [event] = await tx
 			.insert(emailEvents)
-			.values({ rendoProjectId: project.id, recipientEmail: buyerEmail, subject: brochureEmailSubject(companyName, property.address) })
+			.values({
+				rendoProjectId: project.id,
+				recipientEmail: buyerEmail,
+				subject: brochureEmailSubject(companyName, property.address),
+			})
 			.returning()
-		await addJob(tx, BROCHURE_EMAIL_TASK, { emailEventId: event.id, personalMessage }, { jobKey: `brochure-email:${event.id}`, maxAttempts: BROCHURE_MAX_ATTEMPTS })
+		await addJob(
+			tx,
+			BROCHURE_EMAIL_TASK,
+			{ emailEventId: event.id, personalMessage },
+			{ jobKey: `brochure-email:${event.id}`, maxAttempts: BROCHURE_MAX_ATTEMPTS },
+		)
 		return { success: true as const, message: `Brochure sent to ${buyerName}`, emailEventId: event.id }
 	})
 }

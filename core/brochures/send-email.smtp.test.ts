@@ -37,25 +37,40 @@ afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())
 test('Send to Buyer goes out over SMTP with the buyer name and a link that opens the brochure', async () => {
 	const cookie = await cookieFor(await insertUser({ firstName: 'Sam' }))
 	const files = await Promise.all(
-		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({ field: 'property-images', name, bytes: await makeRoomPhoto({ width: 480, height: 360, seed }) })),
+		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
+			field: 'property-images',
+			name,
+			bytes: await makeRoomPhoto({ width: 480, height: 360, seed }),
+		})),
 	)
 	const submitted = await call(
 		multiAction,
 		multipartRequest(
 			'/api/client-preferences-multi-room',
 			cookie,
-			{ clientName: 'Priya Patel', propertyAddress: '3 Quay Lane, Bath BA1 1AA', stylePreference: 'coastal', agentEmail: 'sam@agency.example' },
+			{
+				clientName: 'Priya Patel',
+				propertyAddress: '3 Quay Lane, Bath BA1 1AA',
+				stylePreference: 'coastal',
+				agentEmail: 'sam@agency.example',
+			},
 			files,
 		),
 	)
 	expect(submitted.status).toBe(201)
 	await drainJobs()
-	const [brochure] = (await (await call(listLoader, getRequest('/api/agent/brochures', { cookie }))).json()) as AgentBrochure[]
+	const [brochure] = (await (
+		await call(listLoader, getRequest('/api/agent/brochures', { cookie }))
+	).json()) as AgentBrochure[]
 	expect(brochure.status).toBe('ready')
 
 	const sent = await call(
 		sendAction,
-		jsonRequest(`/api/brochures/${brochure.id}/send-email`, { buyerName: 'Priya Patel', buyerEmail: 'priya@example.com', personalMessage: '' }, { cookie }),
+		jsonRequest(
+			`/api/brochures/${brochure.id}/send-email`,
+			{ buyerName: 'Priya Patel', buyerEmail: 'priya@example.com', personalMessage: '' },
+			{ cookie },
+		),
 		{ id: brochure.id },
 	)
 	expect(sent.status).toBe(200)
@@ -63,7 +78,9 @@ test('Send to Buyer goes out over SMTP with the buyer name and a link that opens
 
 	const mail = smtp.received.find((m) => m.to.includes('priya@example.com'))!
 	expect(mail).toBeDefined()
-	const body = mail.data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+	const body = mail.data
+		.replace(/=\r\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 	expect(body).toMatch(/^Subject: Rendo: your brochure for 3 Quay Lane, Bath BA1 1AA/m)
 	expect(body).toContain('Hi Priya Patel')
 	expect(body).toMatch(/Content-Type: text\/plain/)
@@ -72,5 +89,9 @@ test('Send to Buyer goes out over SMTP with the buyer name and a link that opens
 	const token = link.pathname.split('/').pop()!
 	const pdf = await call(downloadLoader, getRequest(link.pathname + link.search), { uniqueToken: token })
 	expect(pdf.status).toBe(200)
-	expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+	expect(
+		Buffer.from(await pdf.arrayBuffer())
+			.subarray(0, 5)
+			.toString(),
+	).toBe('%PDF-')
 }, 60_000)

@@ -26,8 +26,16 @@ beforeAll(async () => {
 			bytes: await makeRoomPhoto({ width: 400, height: 300, seed: seed + 1 }),
 		})),
 	)
-	const fields = { clientName: 'Ann Buyer', propertyAddress: '3 Harbour Row, Bristol', stylePreference: 'coastal', agentEmail: 'wes@example.com' }
-	const submitted = await call(multiAction, multipartRequest('/api/client-preferences-multi-room', cookie, fields, files))
+	const fields = {
+		clientName: 'Ann Buyer',
+		propertyAddress: '3 Harbour Row, Bristol',
+		stylePreference: 'coastal',
+		agentEmail: 'wes@example.com',
+	}
+	const submitted = await call(
+		multiAction,
+		multipartRequest('/api/client-preferences-multi-room', cookie, fields, files),
+	)
 	expect(submitted.status).toBe(201)
 	await settleJobs()
 	const listed = await call(listLoader, getRequest('/api/agent/brochures', { cookie }))
@@ -51,7 +59,12 @@ describe("a brochure's web page", () => {
 		})
 		expect(view.rooms.map((room) => room.name)).toEqual(['Kitchen', 'Bedroom', 'Bedroom 2'])
 		for (const room of view.rooms) {
-			expect(room).toMatchObject({ isPreview: true, disclosure: false, before: `${page}/rooms/${room.id}/before`, after: `${page}/rooms/${room.id}/after` })
+			expect(room).toMatchObject({
+				isPreview: true,
+				disclosure: false,
+				before: `${page}/rooms/${room.id}/before`,
+				after: `${page}/rooms/${room.id}/after`,
+			})
 			for (const which of ['before', 'after']) {
 				const response = await call(photoLoader, getRequest(`${page}/rooms/${room.id}/${which}`), {
 					uniqueToken: brochure.uniqueToken,
@@ -76,8 +89,14 @@ describe("a brochure's web page", () => {
 		await expect(viewBrochure("1' or '1'='1")).rejects.toBeInstanceOf(NotFoundError)
 		const [room] = await db.select().from(roomImages).where(eq(roomImages.brochureId, brochure.uniqueToken))
 		await expect(brochureRoomPhotoKey('f'.repeat(32), room.id, 'before')).rejects.toBeInstanceOf(NotFoundError)
-		await expect(brochureRoomPhotoKey(brochure.uniqueToken, 'not-a-uuid', 'after')).rejects.toBeInstanceOf(NotFoundError)
-		const response = await call(photoLoader, getRequest('/'), { uniqueToken: brochure.uniqueToken, roomId: room.id, image: 'original' })
+		await expect(brochureRoomPhotoKey(brochure.uniqueToken, 'not-a-uuid', 'after')).rejects.toBeInstanceOf(
+			NotFoundError,
+		)
+		const response = await call(photoLoader, getRequest('/'), {
+			uniqueToken: brochure.uniqueToken,
+			roomId: room.id,
+			image: 'original',
+		})
 		expect(response.status).toBe(404)
 	})
 

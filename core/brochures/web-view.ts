@@ -47,7 +47,13 @@ export async function viewBrochure(uniqueToken: string) {
 		address: property.address,
 		buyerName: brochure.buyerName ?? property.clientName,
 		styleLabel: styleLabel(brochure.stylePreference ?? 'standard'),
-		agent: { companyName: brand.companyName, agentName: brand.agentName, email: brand.email, phone: brand.phone, website: brand.website },
+		agent: {
+			companyName: brand.companyName,
+			agentName: brand.agentName,
+			email: brand.email,
+			phone: brand.phone,
+			website: brand.website,
+		},
 		downloadUrl: brochureDownloadPath(uniqueToken),
 		rooms: rooms.map((room, i) => {
 			// The local preview only colour-grades: the page says so, as the PDF does.
@@ -73,7 +79,14 @@ export async function brochureRoomPhotoKey(uniqueToken: string, roomId: string, 
 		.select({ before: roomImages.originalImageUrl, after: roomImages.stagedImageUrl })
 		.from(roomImages)
 		.innerJoin(propertyBrochures, eq(propertyBrochures.uniqueToken, roomImages.brochureId))
-		.where(and(eq(roomImages.id, roomId), eq(roomImages.brochureId, uniqueToken), isNotNull(propertyBrochures.generatedAt), shownRoom))
+		.where(
+			and(
+				eq(roomImages.id, roomId),
+				eq(roomImages.brochureId, uniqueToken),
+				isNotNull(propertyBrochures.generatedAt),
+				shownRoom,
+			),
+		)
 	const key = room?.[which]
 	if (!key) throw new NotFoundError('Image not found')
 	return key

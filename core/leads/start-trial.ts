@@ -18,7 +18,10 @@ export type RenderTrialJob = z.infer<typeof RenderTrialJobSchema>
 
 /** The trial's job: first it asks for the staging, then (queued again on delivery) it sends the e-mail. */
 export async function queueTrialJob(tx: Tx, leadId: string) {
-	await addJob(tx, RENDER_TRIAL_TASK, { leadId } satisfies RenderTrialJob, { jobKey: `trial:${leadId}`, maxAttempts: RENDER_TRIAL_MAX_ATTEMPTS })
+	await addJob(tx, RENDER_TRIAL_TASK, { leadId } satisfies RenderTrialJob, {
+		jobKey: `trial:${leadId}`,
+		maxAttempts: RENDER_TRIAL_MAX_ATTEMPTS,
+	})
 }
 
 /** The second trial for an address (the web door answers 409). */

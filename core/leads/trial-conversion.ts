@@ -7,5 +7,7 @@ export async function recordTrialConversion(tx: Tx, email: string) {
 	await tx
 		.update(tryItFreeLeads)
 		.set({ hasConverted: true, conversionDate: new Date() })
-		.where(and(eq(sql`lower(${tryItFreeLeads.email})`, email.trim().toLowerCase()), eq(tryItFreeLeads.hasConverted, false)))
+		.where(
+			and(eq(sql`lower(${tryItFreeLeads.email})`, email.trim().toLowerCase()), eq(tryItFreeLeads.hasConverted, false)),
+		)
 }

@@ -3,7 +3,13 @@ import { PREVIEW_LABEL } from '#core/render/provider.ts'
 import { trialReadyMail } from './trial-mail.ts'
 
 test('a staged trial says nothing of previews; a local preview is labelled in text and HTML', () => {
-	const input = { name: 'Sam', roomType: 'living_room', style: 'modern', link: 'https://x/trial/t', signUpLink: 'https://x/register' }
+	const input = {
+		name: 'Sam',
+		roomType: 'living_room',
+		style: 'modern',
+		link: 'https://x/trial/t',
+		signUpLink: 'https://x/register',
+	}
 	const staged = trialReadyMail(input)
 	expect(staged.text).not.toContain(PREVIEW_LABEL)
 	expect(staged.html).not.toContain(PREVIEW_LABEL)

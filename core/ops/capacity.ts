@@ -17,7 +17,11 @@ const HEADROOM = 1.2
  * The recommended tier is the smallest plan that holds the projected month with 20% headroom;
  * an automated upgrade is recommended when that is a bigger plan and urgency is high or critical.
  */
-export function analyseCapacity(usage: number, limit: number, periods: Pick<Periods, 'daysElapsedInMonth' | 'daysInMonth'>) {
+export function analyseCapacity(
+	usage: number,
+	limit: number,
+	periods: Pick<Periods, 'daysElapsedInMonth' | 'daysInMonth'>,
+) {
 	const dailyRate = usage / periods.daysElapsedInMonth
 	const daysUntilCapacityExhausted = dailyRate > 0 ? Math.max(0, Math.floor((limit - usage) / dailyRate)) : null
 	const utilizationPercent = percent(usage, limit)
@@ -51,13 +55,33 @@ export function capacityAlerts(analysis: CapacityAnalysis) {
 	const { utilizationPercent, daysUntilCapacityExhausted: days, recommendedTier } = analysis
 	const upgrade = `Upgrade to ${recommendedTier.name} (${recommendedTier.limit} images a month)`
 	if (analysis.urgencyLevel === 'critical')
-		alerts.push({ type: 'critical', title: 'Capacity Critical', message: `${utilizationPercent}% of this month's rendering quota is used${days !== null ? `; it runs out in ${days} days` : ''}.`, automatedAction: upgrade })
+		alerts.push({
+			type: 'critical',
+			title: 'Capacity Critical',
+			message: `${utilizationPercent}% of this month's rendering quota is used${days !== null ? `; it runs out in ${days} days` : ''}.`,
+			automatedAction: upgrade,
+		})
 	else if (analysis.urgencyLevel === 'high')
-		alerts.push({ type: 'warning', title: 'Capacity Running Low', message: `${utilizationPercent}% of the quota is used${days !== null ? `; at this rate it runs out in ${days} days` : ''}.`, automatedAction: upgrade })
+		alerts.push({
+			type: 'warning',
+			title: 'Capacity Running Low',
+			message: `${utilizationPercent}% of the quota is used${days !== null ? `; at this rate it runs out in ${days} days` : ''}.`,
+			automatedAction: upgrade,
+		})
 	else if (analysis.urgencyLevel === 'medium')
-		alerts.push({ type: 'info', title: 'Capacity Half Used', message: `${utilizationPercent}% of this month's quota is used.`, automatedAction: 'Keep monitoring; no upgrade needed yet' })
+		alerts.push({
+			type: 'info',
+			title: 'Capacity Half Used',
+			message: `${utilizationPercent}% of this month's quota is used.`,
+			automatedAction: 'Keep monitoring; no upgrade needed yet',
+		})
 	else
-		alerts.push({ type: 'success', title: 'Capacity Healthy', message: `${utilizationPercent}% of this month's quota is used.`, automatedAction: 'No action needed' })
+		alerts.push({
+			type: 'success',
+			title: 'Capacity Healthy',
+			message: `${utilizationPercent}% of this month's quota is used.`,
+			automatedAction: 'No action needed',
+		})
 	return alerts
 }
 

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { sessions } from '#db/schema/accounts.ts'
-import { agentBillingCycles, agentInvoiceLineItems, agentPerformanceMetrics, businessMetrics } from '#db/schema/billing.ts'
+import {
+	agentBillingCycles,
+	agentInvoiceLineItems,
+	agentPerformanceMetrics,
+	businessMetrics,
+} from '#db/schema/billing.ts'
 import { renderCalls } from '#db/schema/ops.ts'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
@@ -40,7 +45,12 @@ async function completedProject(userId: string, completedAt: Date | null, amount
 	if (amount !== null) {
 		const [cycle] = await db
 			.insert(agentBillingCycles)
-			.values({ userId, billingPeriodStart: new Date(completedAt!.getTime() - HOUR - ++cycles * 1000), billingPeriodEnd: completedAt!, invoiceNumber: `INV-${randomUUID()}` })
+			.values({
+				userId,
+				billingPeriodStart: new Date(completedAt!.getTime() - HOUR - ++cycles * 1000),
+				billingPeriodEnd: completedAt!,
+				invoiceNumber: `INV-${randomUUID()}`,
+			})
 			.returning()
 		await db.insert(agentInvoiceLineItems).values({
 			billingCycleId: cycle.id,
@@ -77,14 +87,22 @@ test('the figures equal hand-computed values on a seeded data set', async () => 
 	await session(d.id, new Date(now.getTime() - 10 * DAY))
 	await session(admin.id, new Date(now.getTime() - HOUR))
 	await session(ceoRow.id, new Date(now.getTime() - HOUR))
-	const [project] = await db.insert(propertyStudioProjects).values({ userId: b.id, propertyAddress: '1 New Road' }).returning()
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: b.id, propertyAddress: '1 New Road' })
+		.returning()
 	const [cProject] = await db
 		.insert(propertyStudioProjects)
 		.values({ userId: c.id, propertyAddress: '2 Old Road', createdAt: new Date(now.getTime() - 30 * DAY) })
 		.returning()
 	const [room] = await db
 		.insert(propertyStudioRooms)
-		.values({ projectId: cProject.id, roomType: 'kitchen', originalImageUrl: 'rooms/c/original.jpg', createdAt: new Date(now.getTime() - 2 * HOUR) })
+		.values({
+			projectId: cProject.id,
+			roomType: 'kitchen',
+			originalImageUrl: 'rooms/c/original.jpg',
+			createdAt: new Date(now.getTime() - 2 * HOUR),
+		})
 		.returning()
 	await db.insert(propertyStudioVariations).values([
 		{ roomId: room.id, style: 'modern', status: 'completed', isFavorite: true },
@@ -126,20 +144,38 @@ test('the figures equal hand-computed values on a seeded data set', async () => 
 		imagesHeartedThisWeek: 1,
 		finalDownloadsThisWeek: 0,
 	})
-	expect(dashboard.systemHealth).toMatchObject({ apiSuccessRate: 75, avgApiResponseTime: 250, failedRequestsLast24h: 1 })
+	expect(dashboard.systemHealth).toMatchObject({
+		apiSuccessRate: 75,
+		avgApiResponseTime: 250,
+		failedRequestsLast24h: 1,
+	})
 	expect(dashboard.moneyMetrics.revenue).toBe(9900 + 4950 + 9900 + 9900)
-	expect(dashboard.moneyMetrics.breakEvenAnalysis).toMatchObject({ propertiesCompleted: 4, totalBuildCost: 1_500_000, breakEvenProperties: 152 })
+	expect(dashboard.moneyMetrics.breakEvenAnalysis).toMatchObject({
+		propertiesCompleted: 4,
+		totalBuildCost: 1_500_000,
+		breakEvenProperties: 152,
+	})
 	expect(dashboard.financialMetrics.monthlyCosts).toEqual({ fixed: 150 * 39, variable: 3 * 80 })
 	expect(dashboard.financialMetrics.revenuePerAgent).toBe(24750)
 	expect(dashboard.agentUsage[0]).toMatchObject({ email: a.email, properties: 4, totalRevenue: 34650 })
 	expect(dashboard.agentUsage.map((u) => u.email)).not.toContain(admin.email)
-	expect(dashboard.milestones.target5K).toMatchObject({ target: 500_000, propertiesPerMonth: 51, agents: 13, progress: 5 })
+	expect(dashboard.milestones.target5K).toMatchObject({
+		target: 500_000,
+		propertiesPerMonth: 51,
+		agents: 13,
+		progress: 5,
+	})
 	expect(dashboard.alerts.some((alert) => alert.type === 'error' && alert.message.includes('75%'))).toBe(true)
 })
 
 test('capacity: utilisation, days left, urgency and the recommended tier', () => {
 	const month = { daysElapsedInMonth: 10, daysInMonth: 30 }
-	expect(analyseCapacity(0, 150, month)).toMatchObject({ utilizationPercent: 0, daysUntilCapacityExhausted: null, urgencyLevel: 'low', automatedUpgradeRecommended: false })
+	expect(analyseCapacity(0, 150, month)).toMatchObject({
+		utilizationPercent: 0,
+		daysUntilCapacityExhausted: null,
+		urgencyLevel: 'low',
+		automatedUpgradeRecommended: false,
+	})
 	// 12 a day: 30 left last 2 days
 	expect(analyseCapacity(120, 150, month)).toMatchObject({
 		utilizationPercent: 80,
@@ -191,13 +227,33 @@ test('the staging panel names the provider, its reachability, and this month per
 		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 250_000 }),
 		request('openai', 'delivered', { receivedCount: 1, costUsdMicros: 90_000 }),
 		// last month's: not counted
-		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 999_000, createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2)) }),
+		request('openai', 'delivered', {
+			receivedCount: 3,
+			costUsdMicros: 999_000,
+			createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 2)),
+		}),
 	])
 
 	const { staging } = await opsDashboard(ceo, now)
 	expect(staging).toMatchObject({ provider: 'local', isPreview: true, reachable: true, credits: null })
 	expect(staging.thisMonth).toEqual([
-		{ provider: 'openai', label: 'OpenAI', renders: 2, images: 4, failed: 0, costUsdMicros: 340_000, rateLimitWaits: 0 },
-		{ provider: 'virtual-staging-ai', label: 'Virtual Staging AI', renders: 1, images: 3, failed: 1, costUsdMicros: null, rateLimitWaits: 2 },
+		{
+			provider: 'openai',
+			label: 'OpenAI',
+			renders: 2,
+			images: 4,
+			failed: 0,
+			costUsdMicros: 340_000,
+			rateLimitWaits: 0,
+		},
+		{
+			provider: 'virtual-staging-ai',
+			label: 'Virtual Staging AI',
+			renders: 1,
+			images: 3,
+			failed: 1,
+			costUsdMicros: null,
+			rateLimitWaits: 2,
+		},
 	])
 })

@@ -126,7 +126,10 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 				},
 			]
 		}),
-	) as Record<MilestoneKey, { label: string; target: number; propertiesPerMonth: number; agents: number; progress: number }>
+	) as Record<
+		MilestoneKey,
+		{ label: string; target: number; propertiesPerMonth: number; agents: number; progress: number }
+	>
 
 	const days = capacity.daysUntilCapacityExhausted
 	const nextUpgradeThreshold = {
@@ -141,23 +144,59 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 
 	const alerts: Array<{ type: AlertType; message: string; action: string }> = []
 	if (capacity.utilizationPercent > 80)
-		alerts.push({ type: 'critical', message: `API quota ${capacity.utilizationPercent}% used this month`, action: `Upgrade to ${capacity.recommendedTier.name} now` })
+		alerts.push({
+			type: 'critical',
+			message: `API quota ${capacity.utilizationPercent}% used this month`,
+			action: `Upgrade to ${capacity.recommendedTier.name} now`,
+		})
 	else if (capacity.utilizationPercent > 50)
-		alerts.push({ type: 'warning', message: `API quota ${capacity.utilizationPercent}% used this month`, action: 'Plan the next API tier upgrade' })
+		alerts.push({
+			type: 'warning',
+			message: `API quota ${capacity.utilizationPercent}% used this month`,
+			action: 'Plan the next API tier upgrade',
+		})
 	if (last24h.total && apiSuccessRate < 90)
-		alerts.push({ type: 'error', message: `Rendering success rate is ${apiSuccessRate}% (${last24h.failed} failed in 24h)`, action: "Check the rendering provider's status and the job errors" })
+		alerts.push({
+			type: 'error',
+			message: `Rendering success rate is ${apiSuccessRate}% (${last24h.failed} failed in 24h)`,
+			action: "Check the rendering provider's status and the job errors",
+		})
 	else if (last24h.total && apiSuccessRate < 95)
-		alerts.push({ type: 'warning', message: `Rendering success rate is ${apiSuccessRate}%`, action: 'Watch the failed renders' })
+		alerts.push({
+			type: 'warning',
+			message: `Rendering success rate is ${apiSuccessRate}%`,
+			action: 'Watch the failed renders',
+		})
 	if (!staging.reachable)
-		alerts.push({ type: 'error', message: `${staging.label} is not answering: ${staging.message ?? 'no reason given'}`, action: "Check the provider's status page and the API key" })
+		alerts.push({
+			type: 'error',
+			message: `${staging.label} is not answering: ${staging.message ?? 'no reason given'}`,
+			action: "Check the provider's status page and the API key",
+		})
 	if (criticalTickets > 0)
-		alerts.push({ type: 'error', message: `${criticalTickets} critical support ticket${criticalTickets === 1 ? '' : 's'} open`, action: 'Review them on the DevOps dashboard' })
+		alerts.push({
+			type: 'error',
+			message: `${criticalTickets} critical support ticket${criticalTickets === 1 ? '' : 's'} open`,
+			action: 'Review them on the DevOps dashboard',
+		})
 	if (weeklyActiveUsersChange <= -20)
-		alerts.push({ type: 'warning', message: `Weekly active users down ${Math.abs(weeklyActiveUsersChange)}%`, action: 'Reach out to agents who went quiet' })
+		alerts.push({
+			type: 'warning',
+			message: `Weekly active users down ${Math.abs(weeklyActiveUsersChange)}%`,
+			action: 'Reach out to agents who went quiet',
+		})
 	if (allTime.revenue >= TOTAL_BUILD_COST_PENCE)
-		alerts.push({ type: 'success', message: 'Break-even reached: the build cost is earned back', action: 'Plan the next growth phase' })
+		alerts.push({
+			type: 'success',
+			message: 'Break-even reached: the build cost is earned back',
+			action: 'Plan the next growth phase',
+		})
 	if (completedThisMonth === 0)
-		alerts.push({ type: 'info', message: 'No properties completed yet this month', action: 'Follow up with agents who have active projects' })
+		alerts.push({
+			type: 'info',
+			message: 'No properties completed yet this month',
+			action: 'Follow up with agents who have active projects',
+		})
 
 	return {
 		generatedAt: now.toISOString(),
@@ -198,7 +237,9 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 			monthlyRevenue,
 			monthlyCosts: { fixed: fixedCosts, variable: variableCosts },
 			grossProfit,
-			costPerImage: monthRenders.ok ? Math.round((fixedCosts + variableCosts) / monthRenders.ok) : tierFor(capacity.currentLimit).costPerImagePence,
+			costPerImage: monthRenders.ok
+				? Math.round((fixedCosts + variableCosts) / monthRenders.ok)
+				: tierFor(capacity.currentLimit).costPerImagePence,
 			revenuePerAgent: payingCustomers ? Math.round(monthlyRevenue / payingCustomers) : 0,
 			imagesProcessedThisMonth: monthRenders.ok,
 			propertiesCompletedThisMonth: completedThisMonth,

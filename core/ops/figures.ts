@@ -87,12 +87,20 @@ export async function renderCallStats({ from, to }: Range, tx: Tx = db) {
 		from render_calls where created_at >= ${from} and created_at < ${to}`,
 	)
 	const row = rows[0]
-	return { total: Number(row.total), ok: Number(row.ok), failed: Number(row.total) - Number(row.ok), avgMs: row.avg_ms === null ? 0 : Math.round(Number(row.avg_ms)) }
+	return {
+		total: Number(row.total),
+		ok: Number(row.ok),
+		failed: Number(row.total) - Number(row.ok),
+		avgMs: row.avg_ms === null ? 0 : Math.round(Number(row.avg_ms)),
+	}
 }
 
 /** Room photos uploaded to the studio in the range. */
 export function imagesUploaded({ from, to }: Range, tx: Tx = db) {
-	return scalar(tx, sql`select count(*) as n from property_studio_rooms where created_at >= ${from} and created_at < ${to}`)
+	return scalar(
+		tx,
+		sql`select count(*) as n from property_studio_rooms where created_at >= ${from} and created_at < ${to}`,
+	)
 }
 
 /** Favourites among the variations made in the range (favouriting itself is not timestamped). */
@@ -113,7 +121,10 @@ export function finalDownloads({ from, to }: Range, tx: Tx = db) {
 
 /** Customer accounts created in the range. */
 export function newCustomers({ from, to }: Range, tx: Tx = db) {
-	return scalar(tx, sql`select count(*) as n from users u where u.created_at >= ${from} and u.created_at < ${to} and ${customerFilter('u')}`)
+	return scalar(
+		tx,
+		sql`select count(*) as n from users u where u.created_at >= ${from} and u.created_at < ${to} and ${customerFilter('u')}`,
+	)
 }
 
 const ALL_TIME: Range = { from: new Date(0), to: new Date('9999-01-01T00:00:00Z') }
@@ -125,7 +136,14 @@ export async function allTimeCompletions(tx: Tx = db) {
 
 /** Per customer with at least one project: completed properties and the revenue they brought. */
 export async function customerUsage(tx: Tx = db, limit = 100) {
-	const { rows } = await tx.execute<{ first_name: string | null; last_name: string | null; username: string; email: string; properties: string; revenue: string }>(
+	const { rows } = await tx.execute<{
+		first_name: string | null
+		last_name: string | null
+		username: string
+		email: string
+		properties: string
+		revenue: string
+	}>(
 		sql`select u.first_name, u.last_name, u.username, u.email,
 			count(p.id) filter (where p.status = 'completed') as properties,
 			coalesce(sum(coalesce(l.total_amount, ${PROPERTY_PRICE_PENCE})) filter (where p.status = 'completed'), 0) as revenue
@@ -155,10 +173,18 @@ export async function foundingMemberPipeline(tx: Tx = db) {
 		from founding_member_applications`,
 	)
 	const r = rows[0]
-	return { pending: Number(r.pending), contacted: Number(r.contacted), converted: Number(r.converted), pipelineValue: Number(r.pipeline) }
+	return {
+		pending: Number(r.pending),
+		contacted: Number(r.contacted),
+		converted: Number(r.converted),
+		pipelineValue: Number(r.pipeline),
+	}
 }
 
 /** Open (or in progress) support tickets of critical priority. */
 export function openCriticalTickets(tx: Tx = db) {
-	return scalar(tx, sql`select count(*) as n from issue_tickets where priority = 'critical' and status in ('open', 'in-progress')`)
+	return scalar(
+		tx,
+		sql`select count(*) as n from issue_tickets where priority = 'critical' and status in ('open', 'in-progress')`,
+	)
 }

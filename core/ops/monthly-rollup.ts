@@ -50,7 +50,10 @@ export async function rollUpMonth(year: number, month: number) {
 		await tx
 			.insert(businessMetrics)
 			.values({ year, month, ...values })
-			.onConflictDoUpdate({ target: [businessMetrics.year, businessMetrics.month], set: { ...values, updatedAt: new Date() } })
+			.onConflictDoUpdate({
+				target: [businessMetrics.year, businessMetrics.month],
+				set: { ...values, updatedAt: new Date() },
+			})
 
 		// Per customer: completed variations of their projects made this month, properties completed
 		// this month with their revenue and mean time from creation to completion.
@@ -103,7 +106,11 @@ export async function rollUpMonth(year: number, month: number) {
 			})
 			// api_usage_tracking is keyed by agent profile: customers without one are counted above only
 			if (r.agent_id) {
-				const usage = { imagesProcessed: images, propertiesProcessed: properties, costIncurred: images * tier.costPerImagePence }
+				const usage = {
+					imagesProcessed: images,
+					propertiesProcessed: properties,
+					costIncurred: images * tier.costPerImagePence,
+				}
 				await tx
 					.insert(apiUsageTracking)
 					.values({ agentId: r.agent_id, year, month, ...usage })

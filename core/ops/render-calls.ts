@@ -8,7 +8,8 @@ import { logger } from '#core/platform/logger.ts'
  * bookkeeping never fails a render.
  */
 export async function recordProviderCall(provider: string, ok: boolean, durationMs: number, error?: unknown) {
-	const errorMessage = error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 500)
+	const errorMessage =
+		error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 500)
 	await db
 		.insert(renderCalls)
 		.values({ provider, ok, durationMs: Math.round(durationMs), errorMessage })

@@ -32,7 +32,14 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 	const provider = stagingProvider()
 	const [status, { rows }] = await Promise.all([
 		vendorStatus(now),
-		db.execute<{ provider: string; renders: string; images: string; failed: string; cost: string | null; waits: string }>(sql`
+		db.execute<{
+			provider: string
+			renders: string
+			images: string
+			failed: string
+			cost: string | null
+			waits: string
+		}>(sql`
 			select provider, count(*) filter (where state = 'delivered') as renders,
 				coalesce(sum(received_count) filter (where state = 'delivered'), 0) as images,
 				count(*) filter (where state = 'failed') as failed,

@@ -24,7 +24,9 @@ describe('configuration', () => {
 			LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
 			SESSION_SECRET: 'new, old',
 		})
-		expect(c.storage).toMatchObject({ s3: { bucket: 'rendo-files', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true } })
+		expect(c.storage).toMatchObject({
+			s3: { bucket: 'rendo-files', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+		})
 		expect(c.mail.smtpUrl).toBe('smtp://user:pw@mail.example:587')
 		expect(c.ceoEmail).toBe('boss@rendo.example')
 		expect(c.loginLimits.perAccount).toBe(3)
@@ -55,7 +57,7 @@ describe('configuration', () => {
 test('cookies are Secure exactly when the public URL is HTTPS, and production names its URL', () => {
 	expect(loadConfig({}).secureCookies).toBe(false)
 	expect(loadConfig({ APP_URL: 'https://app.rendo.example' }).secureCookies).toBe(true)
-	expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendo', SESSION_SECRET: 's' })).toThrow(
-		'APP_URL: required in production when DATABASE_URL is set',
-	)
+	expect(() =>
+		loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendo', SESSION_SECRET: 's' }),
+	).toThrow('APP_URL: required in production when DATABASE_URL is set')
 })

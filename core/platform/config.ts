@@ -102,11 +102,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		throw new ConfigError('Invalid configuration: SESSION_SECRET: required in production when DATABASE_URL is set')
 	const apiKeyVariable = PROVIDER_KEY_VARIABLE[e.RENDER_PROVIDER]
 	if (apiKeyVariable && !e[apiKeyVariable])
-		throw new ConfigError(`Invalid configuration: ${apiKeyVariable}: required when RENDER_PROVIDER=${e.RENDER_PROVIDER}`)
+		throw new ConfigError(
+			`Invalid configuration: ${apiKeyVariable}: required when RENDER_PROVIDER=${e.RENDER_PROVIDER}`,
+		)
 	if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_URL)
 		throw new ConfigError('Invalid configuration: APP_URL: required in production when DATABASE_URL is set')
 	if (e.STRIPE_SECRET_KEY && (!e.STRIPE_WEBHOOK_SECRET || !e.STRIPE_PUBLISHABLE_KEY))
-		throw new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set')
+		throw new ConfigError(
+			'Invalid configuration: STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set',
+		)
 	const dataDir = path.resolve(e.DATA_DIR)
 	const appUrl = e.APP_URL ?? `http://${e.HOST}:${e.PORT}`
 	return {
@@ -146,9 +150,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		render: {
 			provider: e.RENDER_PROVIDER,
 			apiKey: apiKeyVariable ? e[apiKeyVariable] : undefined,
-			baseUrl: { local: undefined, 'virtual-staging-ai': e.RENDER_API_URL, openai: e.OPENAI_BASE_URL, gemini: e.GEMINI_BASE_URL }[
-				e.RENDER_PROVIDER
-			],
+			baseUrl: {
+				local: undefined,
+				'virtual-staging-ai': e.RENDER_API_URL,
+				openai: e.OPENAI_BASE_URL,
+				gemini: e.GEMINI_BASE_URL,
+			}[e.RENDER_PROVIDER],
 			model: e.RENDER_MODEL,
 			// renders in flight at the vendor at once, across this process's jobs
 			concurrency: e.RENDER_CONCURRENCY ?? DEFAULT_CONCURRENCY[e.RENDER_PROVIDER],
@@ -170,7 +177,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			: { mode: 'invoice' as const },
 		// the bot is off without a token; with a webhook URL Telegram pushes updates, else we poll
 		telegram: e.TELEGRAM_BOT_TOKEN
-			? { token: e.TELEGRAM_BOT_TOKEN, webhookUrl: e.TELEGRAM_WEBHOOK_URL, apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, '') }
+			? {
+					token: e.TELEGRAM_BOT_TOKEN,
+					webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+					apiRoot: e.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+				}
 			: undefined,
 		loginLimits: {
 			perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

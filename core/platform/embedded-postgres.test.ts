@@ -38,7 +38,8 @@ function clusterInChild(dir: string, port: number, then: string, stdio: 'inherit
 	})
 }
 
-const exitCodeOf = (child: ReturnType<typeof spawn>) => new Promise<number | null>((resolve) => child.on('exit', resolve))
+const exitCodeOf = (child: ReturnType<typeof spawn>) =>
+	new Promise<number | null>((resolve) => child.on('exit', resolve))
 
 /** A cluster started by a Node process that is then killed with SIGKILL: the orphan postmaster's pid. */
 async function orphanedCluster(dir: string, port: number) {
@@ -95,7 +96,8 @@ describe('embedded PostgreSQL', () => {
 	test("a process that used the cluster ends with its own exit code, whatever the package's exit hook does", async () => {
 		const dir = tempDir()
 		const port = await freePort()
-		const exitWith = (code: number) => exitCodeOf(clusterInChild(dir, port, `await pg.stop(); process.exitCode = ${code}`))
+		const exitWith = (code: number) =>
+			exitCodeOf(clusterInChild(dir, port, `await pg.stop(); process.exitCode = ${code}`))
 		// A failed test run sets exitCode 1 and lets the process end; so does a failed CLI command.
 		expect(await exitWith(1)).toBe(1)
 		expect(await exitWith(0)).toBe(0)
@@ -106,7 +108,12 @@ describe('embedded PostgreSQL', () => {
 		const port = await freePort()
 		// The child says its postmaster's pid first: by the time it has exited, the pid file may be gone.
 		const pidFile = JSON.stringify(path.join(dir, 'postmaster.pid'))
-		const child = clusterInChild(dir, port, `console.log((await import('node:fs')).readFileSync(${pidFile}, 'utf8').split('\\n')[0]); process.exit(1)`, 'pipe-stdout')
+		const child = clusterInChild(
+			dir,
+			port,
+			`console.log((await import('node:fs')).readFileSync(${pidFile}, 'utf8').split('\\n')[0]); process.exit(1)`,
+			'pipe-stdout',
+		)
 		let printed = ''
 		child.stdout!.on('data', (d) => (printed += d))
 		expect(await exitCodeOf(child)).toBe(1)

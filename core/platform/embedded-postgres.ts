@@ -100,7 +100,13 @@ export async function inspectLock(dir: string, port: number): Promise<LockState>
 	}
 	// postmaster.pid is gone but the port's lock is not: that postmaster of this folder is on its way out.
 	const socket = socketLock(port)
-	if (socket && path.resolve(socket.dir) === path.resolve(dir) && socket.pid > 0 && isProcessAlive(socket.pid) && isPostgres(socket.pid)) {
+	if (
+		socket &&
+		path.resolve(socket.dir) === path.resolve(dir) &&
+		socket.pid > 0 &&
+		isProcessAlive(socket.pid) &&
+		isPostgres(socket.pid)
+	) {
 		if (isNode(parentPid(socket.pid))) await waitForExit(socket.pid, 20_000)
 		else await stopPostmaster(socket.pid)
 	}
@@ -147,8 +153,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 		onLog: log,
 		onError: log,
 	})
-	const url = (port: number) => (database = 'postgres') =>
-		`postgres://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${database}`
+	const url =
+		(port: number) =>
+		(database = 'postgres') =>
+			`postgres://${USER}:${encodeURIComponent(opts.password)}@127.0.0.1:${port}/${database}`
 	try {
 		if (!fs.existsSync(path.join(opts.dir, 'PG_VERSION'))) await pg.initialise()
 		else {

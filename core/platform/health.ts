@@ -20,10 +20,7 @@ async function probe(check: () => Promise<unknown>, ms = 2_000): Promise<PartSta
 
 /** Whether the database and the job queue respond; names parts only, never details or secrets. */
 export async function checkHealth() {
-	const [database, queue] = await Promise.all([
-		probe(() => db.execute(sql`select 1`)),
-		probe(() => queueResponds(db)),
-	])
+	const [database, queue] = await Promise.all([probe(() => db.execute(sql`select 1`)), probe(() => queueResponds(db))])
 	const jobs: PartStatus = queue === 'ok' && workerState() !== 'crashed' ? 'ok' : 'unavailable'
 	return { ok: database === 'ok' && jobs === 'ok', database, jobs }
 }

@@ -17,7 +17,9 @@ async function lockedJob(poolId: string, lockedSecondsAgo: number) {
 }
 
 async function lockOf(id: string) {
-	const { rows } = await db.execute<{ locked_by: string | null }>(sql`select locked_by from graphile_worker.jobs where id = ${id}`)
+	const { rows } = await db.execute<{ locked_by: string | null }>(
+		sql`select locked_by from graphile_worker.jobs where id = ${id}`,
+	)
 	return rows[0].locked_by
 }
 
@@ -37,7 +39,9 @@ test('jobs of a pool that stopped beating are handed back; live pools and fresh 
 test('a heartbeat that went quiet counts as dead once it is older than the window', async () => {
 	const job = await lockedJob('pool-quiet', 120)
 	await beat(['pool-quiet'])
-	await db.execute(sql`update job_pool_heartbeats set seen_at = now() - interval '2 minutes' where pool_id = 'pool-quiet'`)
+	await db.execute(
+		sql`update job_pool_heartbeats set seen_at = now() - interval '2 minutes' where pool_id = 'pool-quiet'`,
+	)
 	expect(await unlockDeadPools(30_000)).toContain('pool-quiet')
 	expect(await lockOf(job)).toBeNull()
 })

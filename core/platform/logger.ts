@@ -16,7 +16,11 @@ function scrub(value: unknown): unknown {
 	if (typeof value === 'string') return value.replace(QUERY_PARAMS, '\nparams: [not logged]')
 	if (Array.isArray(value)) return value.map(scrub)
 	if (value === null || typeof value !== 'object') return value
-	return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'params').map(([key, field]) => [key, scrub(field)]))
+	return Object.fromEntries(
+		Object.entries(value)
+			.filter(([key]) => key !== 'params')
+			.map(([key, field]) => [key, scrub(field)]),
+	)
 }
 
 /** A logger with the redactions every log line needs; `destination` lets a test read its lines. */
@@ -32,4 +36,6 @@ export function createLogger(level: string, destination?: DestinationStream) {
 }
 
 /** One JSON line per request and per job; tests stay quiet unless LOG_LEVEL says otherwise. */
-export const logger = createLogger(process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : config().logLevel))
+export const logger = createLogger(
+	process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : config().logLevel),
+)

@@ -113,7 +113,9 @@ export const MultiRoomPreferenceSchema = z.object({
 		.trim()
 		.toLowerCase()
 		.email('Valid agent email required'),
-	qualityLevel: z.enum(QUALITY_LEVELS, { errorMap: () => ({ message: 'Choose standard, premium or ultra' }) }).default('standard'),
+	qualityLevel: z
+		.enum(QUALITY_LEVELS, { errorMap: () => ({ message: 'Choose standard, premium or ultra' }) })
+		.default('standard'),
 	lightingPreference: z
 		.enum(LIGHTING_PREFERENCES, { errorMap: () => ({ message: 'Choose natural, warm, bright or ambient' }) })
 		.default('natural'),
@@ -130,7 +132,10 @@ export function roomTypeField(index: number) {
  * The count and size rules of a form's photos, for the browser before it sends them (the server
  * enforces the same while it reads the upload). Returns the first broken rule's message.
  */
-export function photoProblem(form: PreferenceForm, files: ReadonlyArray<{ name: string; size: number }>): string | null {
+export function photoProblem(
+	form: PreferenceForm,
+	files: ReadonlyArray<{ name: string; size: number }>,
+): string | null {
 	const rules = PHOTO_RULES[form]
 	if (files.length > rules.max) return rules.tooMany
 	const large = files.find((file) => file.size > MAX_IMAGE_BYTES)

@@ -99,7 +99,9 @@ async function propertyFor(tx: Tx, userId: string, agentId: string | null, field
 	const [existing] = await tx
 		.select()
 		.from(properties)
-		.where(and(eq(properties.userId, userId), eq(sql`lower(${properties.address})`, fields.propertyAddress.toLowerCase())))
+		.where(
+			and(eq(properties.userId, userId), eq(sql`lower(${properties.address})`, fields.propertyAddress.toLowerCase())),
+		)
 		.limit(1)
 	if (existing) return existing
 	const [created] = await tx
@@ -121,7 +123,12 @@ const RECEIVED_WITHOUT_PHOTOS =
  * per room (the last one to finish queues the PDF). A single-room request with only a listing URL
  * is recorded as planned work with no brochure yet.
  */
-export async function submitClientPreference(actor: Actor, form: PreferenceForm, input: Record<string, unknown>, photos: PreferencePhoto[]) {
+export async function submitClientPreference(
+	actor: Actor,
+	form: PreferenceForm,
+	input: Record<string, unknown>,
+	photos: PreferencePhoto[],
+) {
 	const { userId } = requireUser(actor)
 	const { fields, roomTypes } = checkRequest(form, input, photos)
 	await inspectPhotos(form, photos)
@@ -133,7 +140,10 @@ export async function submitClientPreference(actor: Actor, form: PreferenceForm,
 		return await db.transaction(async (tx) => {
 			const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId))
 			const property = await propertyFor(tx, userId, agent?.id ?? null, fields)
-			const [tour] = await tx.insert(propertyTours).values({ propertyId: property.id, tourDate: new Date(), notes: fields.notes }).returning()
+			const [tour] = await tx
+				.insert(propertyTours)
+				.values({ propertyId: property.id, tourDate: new Date(), notes: fields.notes })
+				.returning()
 			const areas = form === 'single' ? [fields.area!] : [...new Set(roomTypes)]
 			const [preference] = await tx
 				.insert(clientPreferences)
@@ -162,7 +172,12 @@ export async function submitClientPreference(actor: Actor, form: PreferenceForm,
 				.returning()
 			const [project] = await tx
 				.insert(rendoProjects)
-				.values({ propertyId: property.id, tourId: tour.id, transformationId: transformation.id, status: hasPhotos ? 'processing' : 'planned' })
+				.values({
+					propertyId: property.id,
+					tourId: tour.id,
+					transformationId: transformation.id,
+					status: hasPhotos ? 'processing' : 'planned',
+				})
 				.returning()
 
 			let brochure: { id: string; uniqueToken: string } | null = null
@@ -188,7 +203,12 @@ export async function submitClientPreference(actor: Actor, form: PreferenceForm,
 					})),
 				)
 				for (const id of roomIds)
-					await addJob(tx, BROCHURE_ROOM_TASK, { roomImageId: id }, { jobKey: roomJobKey(id), maxAttempts: BROCHURE_MAX_ATTEMPTS })
+					await addJob(
+						tx,
+						BROCHURE_ROOM_TASK,
+						{ roomImageId: id },
+						{ jobKey: roomJobKey(id), maxAttempts: BROCHURE_MAX_ATTEMPTS },
+					)
 			}
 			return {
 				success: true as const,

@@ -1,7 +1,13 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { createLocalPreviewProvider, PREVIEW_CANNOT_EMPTY, renderLocalPreview, type PreviewOutput, type PreviewTask } from './local-preview.ts'
+import {
+	createLocalPreviewProvider,
+	PREVIEW_CANNOT_EMPTY,
+	renderLocalPreview,
+	type PreviewOutput,
+	type PreviewTask,
+} from './local-preview.ts'
 import { RenderError, STYLES, type StagingRequest, type Style } from './provider.ts'
 
 let photo: Buffer
@@ -165,12 +171,17 @@ describe('inputs', () => {
 	})
 
 	test('an aborted render does not start', async () => {
-		await expect(provider.render(request({ signal: AbortSignal.abort() }))).rejects.toMatchObject({ name: 'AbortError' })
+		await expect(provider.render(request({ signal: AbortSignal.abort() }))).rejects.toMatchObject({
+			name: 'AbortError',
+		})
 	})
 
 	test('it says plainly that it cannot empty a room', async () => {
 		expect(provider.canEmptyRoom).toBe(false)
-		await expect(provider.render(request({ style: null }))).rejects.toMatchObject({ message: PREVIEW_CANNOT_EMPTY, retryable: false })
+		await expect(provider.render(request({ style: null }))).rejects.toMatchObject({
+			message: PREVIEW_CANNOT_EMPTY,
+			retryable: false,
+		})
 	})
 })
 

@@ -21,7 +21,8 @@ export interface PreviewOutput {
 	height: number
 }
 
-export const PREVIEW_CANNOT_EMPTY = 'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.'
+export const PREVIEW_CANNOT_EMPTY =
+	'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.'
 
 /**
  * The default provider: no network, no GPU, no cost. It cannot restage a room (room type and

@@ -24,7 +24,17 @@ export const STYLES = [
 ] as const
 export type Style = (typeof STYLES)[number]
 
-export const ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior', 'kids_room', 'outdoor'] as const
+export const ROOM_TYPES = [
+	'kitchen',
+	'living',
+	'bedroom',
+	'bathroom',
+	'dining',
+	'office',
+	'exterior',
+	'kids_room',
+	'outdoor',
+] as const
 export type RoomType = (typeof ROOM_TYPES)[number]
 
 /** What every screen, e-mail and message says of an image the local preview made. */
@@ -124,12 +134,18 @@ export interface DeferredProvider extends ProviderBase {
 	/** More variations on an existing render (a remodel), without uploading the photo again. */
 	addVariations(providerRenderId: string, request: StagingRequest): Promise<void>
 	/** The render's variations as the vendor sees them now, oldest first. */
-	poll(providerRenderId: string, signal?: AbortSignal): Promise<{ variations: ProviderVariation[]; etaSeconds?: number }>
+	poll(
+		providerRenderId: string,
+		signal?: AbortSignal,
+	): Promise<{ variations: ProviderVariation[]; etaSeconds?: number }>
 	/**
 	 * Renders created since `since` (ms since the epoch), newest first: after a crash between sending a
 	 * submit and recording its id, the pipeline looks here before it submits again.
 	 */
-	recentRenders(since: number, signal?: AbortSignal): Promise<Array<{ providerRenderId: string; createdAt: number; variations: ProviderVariation[] }>>
+	recentRenders(
+		since: number,
+		signal?: AbortSignal,
+	): Promise<Array<{ providerRenderId: string; createdAt: number; variations: ProviderVariation[] }>>
 	download(url: string, signal?: AbortSignal): Promise<Buffer>
 	/** The render a webhook body names, if it names one (the body is a hint, never trusted further). */
 	webhookRenderId(body: unknown): string | undefined

@@ -40,8 +40,12 @@ export function createRetryingFetch(options: RetryOptions) {
 				if (response.ok) return await read(response)
 				const detail = await errorDetail(response)
 				if (response.status === 429)
-					throw new ProviderBusyError(`${options.vendor} is rate limiting: ${detail}`, parseRetryAfter(response.headers.get('retry-after')))
-				if (response.status < 500) throw new RenderError(`${options.vendor} refused ${what}: ${response.status} ${detail}`, false)
+					throw new ProviderBusyError(
+						`${options.vendor} is rate limiting: ${detail}`,
+						parseRetryAfter(response.headers.get('retry-after')),
+					)
+				if (response.status < 500)
+					throw new RenderError(`${options.vendor} refused ${what}: ${response.status} ${detail}`, false)
 				failure = `${response.status} ${detail}`
 			} catch (error) {
 				if (error instanceof RenderError || signal.aborted) throw error

@@ -3,7 +3,11 @@ import sharp from 'sharp'
 import { expect, test, vi } from 'vitest'
 
 // Looks at the vendor are a minute apart: each test brings them forward itself (settleJobs).
-await vi.hoisted(() => import('#tests/mocks/virtual-staging-ai-model.ts').then((m) => m.useVirtualStagingAiModelSettings({ RENDER_CONCURRENCY: '4' })))
+await vi.hoisted(() =>
+	import('#tests/mocks/virtual-staging-ai-model.ts').then((m) =>
+		m.useVirtualStagingAiModelSettings({ RENDER_CONCURRENCY: '4' }),
+	),
+)
 
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
@@ -43,7 +47,11 @@ test('one render per room and style with variation_count 3; images fitted to the
 		expect(v.renderId).toMatch(/^rnd_/)
 		expect(v.variationId).toMatch(/^var_/)
 		// The vendor answered 1536×1024 (3:2); the photo is 4:3.
-		expect(await sharp((await readBytes(v.imageUrl!))!).metadata()).toMatchObject({ width: 800, height: 600, format: 'jpeg' })
+		expect(await sharp((await readBytes(v.imageUrl!))!).metadata()).toMatchObject({
+			width: 800,
+			height: 600,
+			format: 'jpeg',
+		})
 	}
 	expect(new Set(variations.map((v) => v.variationId)).size).toBe(6)
 })
@@ -105,7 +113,9 @@ test('a failed or cancelled render fails its slots with a clear message; an expi
 	vsai.state.outcome = 'failed'
 	await processRoom(failing.actor, failing.room.id, { styles: ['modern'] })
 	await settleJobs()
-	expect((await variationsOf(failing.room.id))[0].errorMessage).toBe('The staging provider could not stage this photo: The photo could not be staged')
+	expect((await variationsOf(failing.room.id))[0].errorMessage).toBe(
+		'The staging provider could not stage this photo: The photo could not be staged',
+	)
 
 	const cancelled = await roomWithPhoto()
 	vsai.state.outcome = 'canceled'
@@ -130,8 +140,20 @@ test('a submit whose answer was lost is adopted from the vendor, not sent again'
 	// As a worker killed after sending but before hearing the id leaves it: the vendor has the render.
 	const provider = stagingProvider()
 	if (provider.kind !== 'deferred') throw new Error('expected the deferred vendor')
-	await provider.submit({ image: Buffer.from('x'), width: 1, height: 1, roomType: 'living', style: 'scandinavian', removeFurniture: false, count: 3, firstIndex: 0 })
-	await db.update(stagingRenders).set({ state: 'submitting', submitStartedAt: new Date() }).where(eq(stagingRenders.id, row.id))
+	await provider.submit({
+		image: Buffer.from('x'),
+		width: 1,
+		height: 1,
+		roomType: 'living',
+		style: 'scandinavian',
+		removeFurniture: false,
+		count: 3,
+		firstIndex: 0,
+	})
+	await db
+		.update(stagingRenders)
+		.set({ state: 'submitting', submitStartedAt: new Date() })
+		.where(eq(stagingRenders.id, row.id))
 
 	await settleJobs()
 	expect(vsai.state.creates).toBe(1)

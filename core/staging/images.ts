@@ -26,7 +26,11 @@ export async function storeRawImages(stagingId: string, images: StagedImage[]) {
 		await storage().put(rawImageKey(stagingId, i), image.bytes, { contentType: 'application/octet-stream' })
 }
 
-export async function readRawImages(stagingId: string, count: number, providerImageIds: string[]): Promise<StagedImage[]> {
+export async function readRawImages(
+	stagingId: string,
+	count: number,
+	providerImageIds: string[],
+): Promise<StagedImage[]> {
 	const images: StagedImage[] = []
 	for (let i = 0; i < count; i++) {
 		const bytes = await readBytes(rawImageKey(stagingId, i))

@@ -39,9 +39,18 @@ test('every staged image lines up with its photo, and each row says who made it,
 	const variations = await variationsOf(room.id)
 	expect(variations).toHaveLength(6)
 	for (const v of variations) {
-		expect(v).toMatchObject({ status: 'completed', provider: 'gemini', model: GEMINI_DEFAULT_MODEL, errorMessage: null })
+		expect(v).toMatchObject({
+			status: 'completed',
+			provider: 'gemini',
+			model: GEMINI_DEFAULT_MODEL,
+			errorMessage: null,
+		})
 		expect(v.costUsdMicros).toBeGreaterThan(0)
-		expect(await sharp(await bytesOf(v.imageUrl!)).metadata()).toMatchObject({ format: 'jpeg', width: 900, height: 600 })
+		expect(await sharp(await bytesOf(v.imageUrl!)).metadata()).toMatchObject({
+			format: 'jpeg',
+			width: 900,
+			height: 600,
+		})
 		expect(await sharp(await bytesOf(v.thumbnailUrl!)).metadata()).toMatchObject({ width: 400, height: 267 })
 	}
 	// One call per image (Gemini answers one image a call), none repeated.
@@ -71,9 +80,14 @@ test('an answer that arrived is never asked for again: a retry from "received" d
 	await processRoom(actor, room.id, { styles: ['coastal'] })
 	const [row] = await stagingRowsOf(room.id)
 	// As a process killed right after storing the vendor's answer leaves it.
-	const answer = await sharp({ create: { width: 1184, height: 864, channels: 3, background: '#996633' } }).png().toBuffer()
+	const answer = await sharp({ create: { width: 1184, height: 864, channels: 3, background: '#996633' } })
+		.png()
+		.toBuffer()
 	await storeRawImages(row.id, [{ bytes: answer }, { bytes: answer }, { bytes: answer }])
-	await db.update(stagingRenders).set({ state: 'received', receivedCount: 3, model: 'm', costUsdMicros: 300 }).where(eq(stagingRenders.id, row.id))
+	await db
+		.update(stagingRenders)
+		.set({ state: 'received', receivedCount: 3, model: 'm', costUsdMicros: 300 })
+		.where(eq(stagingRenders.id, row.id))
 
 	await settleJobs()
 	expect(api.generateCalls()).toHaveLength(0)
@@ -134,7 +148,9 @@ test('a quick transform goes through the vendor too, and what the vendor made is
 	expect(done).toMatchObject({ status: 'completed', isPreview: false })
 	expect(done.results).toMatchObject([{ area: 'kitchen', status: 'completed', isPreview: false }])
 	expect(api.generateCalls()).toHaveLength(1)
-	const mail = outboxMessages().find((m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email))
+	const mail = outboxMessages().find(
+		(m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email),
+	)
 	expect(mail?.body).toContain('rendo-modern-kitchen.jpg')
 	expect(mail?.body).not.toContain('Preview, not staged')
 })

@@ -1,7 +1,11 @@
 import { expect, test, vi } from 'vitest'
 
 // A deployment at a public https address: the vendor can fetch the photo and call back.
-await vi.hoisted(() => import('#tests/mocks/virtual-staging-ai-model.ts').then((m) => m.useVirtualStagingAiModelSettings({ APP_URL: 'https://rendo.example' })))
+await vi.hoisted(() =>
+	import('#tests/mocks/virtual-staging-ai-model.ts').then((m) =>
+		m.useVirtualStagingAiModelSettings({ APP_URL: 'https://rendo.example' }),
+	),
+)
 
 import { loader as photoLoader } from '#app/routes/_files+/staging-photos.$token.ts'
 import { readBytes } from '#core/platform/storage.ts'
@@ -17,7 +21,11 @@ const vsai = createVirtualStagingAiModel()
 serveVendorModel(vsai)
 
 const fetchPhoto = (token: string) =>
-	photoLoader({ request: new Request(`https://rendo.example${STAGING_PHOTO_PATH}/${token}`), params: { token }, context: {} }) as Promise<Response>
+	photoLoader({
+		request: new Request(`https://rendo.example${STAGING_PHOTO_PATH}/${token}`),
+		params: { token },
+		context: {},
+	}) as Promise<Response>
 
 test('at a public https address the vendor gets a signed link to the photo, not the bytes, and the link opens only while it is needed', async () => {
 	const { actor, room } = await roomWithPhoto()

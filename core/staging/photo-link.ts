@@ -31,7 +31,8 @@ export async function openStagingPhoto(token: string) {
 		.select({ key: stagingRenders.originalKey, state: stagingRenders.state })
 		.from(stagingRenders)
 		.where(eq(stagingRenders.id, stagingId))
-	if (!row || row.state === 'delivered' || row.state === 'failed') throw new NotFoundError('This link has expired or is not valid')
+	if (!row || row.state === 'delivered' || row.state === 'failed')
+		throw new NotFoundError('This link has expired or is not valid')
 	const object = await storage().get(row.key)
 	if (!object) throw new NotFoundError('This link has expired or is not valid')
 	return { fileName: 'photo.jpg', body: object.body, size: object.size }

@@ -44,12 +44,19 @@ export interface StagingSpec {
  */
 export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<StagingRender | undefined> {
 	const continues = spec.continuesKey
-		? (await tx.select({ id: stagingRenders.id }).from(stagingRenders).where(eq(stagingRenders.subjectKey, spec.continuesKey)))[0]
+		? (
+				await tx
+					.select({ id: stagingRenders.id })
+					.from(stagingRenders)
+					.where(eq(stagingRenders.subjectKey, spec.continuesKey))
+			)[0]
 		: undefined
 	if (spec.renew)
 		await tx
 			.delete(stagingRenders)
-			.where(and(eq(stagingRenders.subjectKey, spec.subjectKey), inArray(stagingRenders.state, ['failed', 'delivered'])))
+			.where(
+				and(eq(stagingRenders.subjectKey, spec.subjectKey), inArray(stagingRenders.state, ['failed', 'delivered'])),
+			)
 	const [row] = await tx
 		.insert(stagingRenders)
 		.values({
@@ -74,5 +81,10 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 
 /** The row's next step, now or at `runAt`; keyed per row, so it never has two waiting jobs. */
 export async function queueStep(tx: Tx, row: Pick<StagingRender, 'id' | 'priority'>, runAt?: Date) {
-	await addJob(tx, STAGE_TASK, { stagingId: row.id }, { jobKey: `stage:${row.id}`, priority: row.priority, maxAttempts: STAGE_MAX_ATTEMPTS, runAt })
+	await addJob(
+		tx,
+		STAGE_TASK,
+		{ stagingId: row.id },
+		{ jobKey: `stage:${row.id}`, priority: row.priority, maxAttempts: STAGE_MAX_ATTEMPTS, runAt },
+	)
 }

@@ -90,7 +90,8 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	const base = row.continuesId ? await baseRender(row) : undefined
 	if (base === null) return await queueStep(db, row, later(config().render.pollIntervalMs))
 	const knownBefore = base ? (await provider.poll(base.providerRenderId)).variations.map((v) => v.id) : []
-	if (!(await claimSubmitSlot(row, provider, knownBefore))) return await queueStep(db, row, later(config().render.pollIntervalMs))
+	if (!(await claimSubmitSlot(row, provider, knownBefore)))
+		return await queueStep(db, row, later(config().render.pollIntervalMs))
 
 	const photo = await readPhoto(row.originalKey)
 	const request = { ...stagingRequest(row, photo), imageUrl: stagingPhotoUrl(row.id), webhookUrl: webhookUrl() }
@@ -131,7 +132,13 @@ async function claimSubmitSlot(row: StagingRender, provider: DeferredProvider, k
 		const [{ inFlight }] = await tx
 			.select({ inFlight: sql<number>`count(*)::int` })
 			.from(stagingRenders)
-			.where(and(eq(stagingRenders.provider, provider.name), inArray(stagingRenders.state, IN_FLIGHT), ne(stagingRenders.id, row.id)))
+			.where(
+				and(
+					eq(stagingRenders.provider, provider.name),
+					inArray(stagingRenders.state, IN_FLIGHT),
+					ne(stagingRenders.id, row.id),
+				),
+			)
 		if (inFlight >= config().render.concurrency) return false
 		await tx
 			.update(stagingRenders)
@@ -180,10 +187,14 @@ async function adoptLostSubmit(row: StagingRender, provider: DeferredProvider) {
 		).map((r) => r.id),
 	)
 	const candidates = recent.filter(
-		(r) => !known.has(r.providerRenderId) && r.variations.length === row.count && r.variations.every((v) => v.style === row.style),
+		(r) =>
+			!known.has(r.providerRenderId) &&
+			r.variations.length === row.count &&
+			r.variations.every((v) => v.style === row.style),
 	)
 	if (candidates.length !== 1) {
-		if (candidates.length > 1) logger.warn({ stagingId: row.id }, 'a lost submit matches several vendor renders; submitting again')
+		if (candidates.length > 1)
+			logger.warn({ stagingId: row.id }, 'a lost submit matches several vendor renders; submitting again')
 		return false
 	}
 	await markSubmitted(row, candidates[0].providerRenderId, provider.model)
@@ -205,7 +216,9 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 	const failed = mine.find((v) => v.state === 'error' || v.state === 'canceled')
 	if (failed)
 		throw new RenderError(
-			failed.state === 'canceled' ? 'The staging provider cancelled this render' : `The staging provider could not stage this photo: ${failed.error ?? 'no reason given'}`,
+			failed.state === 'canceled'
+				? 'The staging provider cancelled this render'
+				: `The staging provider could not stage this photo: ${failed.error ?? 'no reason given'}`,
 			false,
 		)
 	if (mine.length < row.count || mine.some((v) => v.state !== 'done')) {
@@ -223,10 +236,17 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 	await storeRawImages(row.id, images)
 	await db
 		.update(stagingRenders)
-		.set({ state: 'received', receivedCount: images.length, providerImageIds: mine.map((v) => v.id), receivedAt: new Date() })
+		.set({
+			state: 'received',
+			receivedCount: images.length,
+			providerImageIds: mine.map((v) => v.id),
+			receivedAt: new Date(),
+		})
 		.where(eq(stagingRenders.id, row.id))
 	await wakeNextWaiting(provider.name)
-	await deliver({ ...row, providerImageIds: mine.map((v) => v.id) }, images, await readPhoto(row.originalKey), { stored: true })
+	await deliver({ ...row, providerImageIds: mine.map((v) => v.id) }, images, await readPhoto(row.originalKey), {
+		stored: true,
+	})
 }
 
 /**
@@ -246,7 +266,12 @@ async function variationsOf(row: StagingRender, variations: ProviderVariation[])
 }
 
 async function deliverReceived(row: StagingRender) {
-	await deliver(row, await readRawImages(row.id, row.receivedCount, row.providerImageIds), await readPhoto(row.originalKey), { stored: true })
+	await deliver(
+		row,
+		await readRawImages(row.id, row.receivedCount, row.providerImageIds),
+		await readPhoto(row.originalKey),
+		{ stored: true },
+	)
 }
 
 /** Fits each image to the photo, hands them to the purpose, and only then forgets the vendor's bytes. */

@@ -61,7 +61,12 @@ async function deleteUnkept(projectId: string, keptIds: string[]) {
 	// Every image of a variation lives under its folder (render-variations.ts variationImageKeys).
 	await Promise.all(doomed.map(({ id }) => limit(() => storage().deletePrefix(`variations/${id}/`))))
 	for (let i = 0; i < doomed.length; i += 1000)
-		await db.delete(variations).where(inArray(variations.id, doomed.slice(i, i + 1000).map((d) => d.id)))
+		await db.delete(variations).where(
+			inArray(
+				variations.id,
+				doomed.slice(i, i + 1000).map((d) => d.id),
+			),
+		)
 	return doomed.length
 }
 
@@ -85,7 +90,12 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 				.from(variations)
 				.innerJoin(rooms, eq(rooms.id, variations.roomId))
 				.where(inArray(variations.id, keptIds))
-				.orderBy(asc(rooms.sortOrder), asc(variations.style), asc(variations.generationNumber), asc(variations.variationIndex))
+				.orderBy(
+					asc(rooms.sortOrder),
+					asc(variations.style),
+					asc(variations.generationNumber),
+					asc(variations.variationIndex),
+				)
 		: []
 	const names = assetFileNames(
 		project.propertyAddress,
@@ -95,14 +105,21 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 		(await db.select({ id: assets.variationId }).from(assets).where(eq(assets.projectId, project.id))).map((a) => a.id),
 	)
 	const logo = job.watermarkingEnabled ? await readLogo(project.userId) : null
-	if (job.watermarkingEnabled && !logo) logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
+	if (job.watermarkingEnabled && !logo)
+		logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
 	const agencyLabel = await agencyDisclosure(project.userId)
 
 	for (const { variation } of kept) {
 		if (done.has(variation.id)) continue
-		const final = await finalImage(variation, { logo, disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) }) })
+		const final = await finalImage(variation, {
+			logo,
+			disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) }),
+		})
 		if (!final) {
-			logger.error({ projectId: project.id, variationId: variation.id }, 'kept image missing from storage: left out of the downloads')
+			logger.error(
+				{ projectId: project.id, variationId: variation.id },
+				'kept image missing from storage: left out of the downloads',
+			)
 			continue
 		}
 		await db

@@ -53,7 +53,9 @@ describe('completion in invoice mode', () => {
 		await favourite(user, kept)
 		const cookie = await cookieFor(user)
 
-		const response = await call(completeAction, jsonRequest('/x', { watermarkingEnabled: false }, { cookie }), { id: project.id })
+		const response = await call(completeAction, jsonRequest('/x', { watermarkingEnabled: false }, { cookie }), {
+			id: project.id,
+		})
 		expect(response.status).toBe(200)
 		const answer = await response.json()
 		expect(answer).toMatchObject({
@@ -66,14 +68,25 @@ describe('completion in invoice mode', () => {
 		expect(answer.billing.invoiceNumber).toMatch(/^INV-\d{6}-[0-9A-F]{8}$/)
 
 		// In the same transaction: the completion row records what is kept, the kept are permanent.
-		const [completion] = await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))
+		const [completion] = await db
+			.select()
+			.from(propertySessionCompletions)
+			.where(eq(propertySessionCompletions.projectId, project.id))
 		expect(completion.selectedVariationIds.sort()).toEqual([...kept].sort())
 		expect(completion.cleanupCompletedAt).toBeNull()
 		const permanent = await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.id, kept))
 		expect(permanent.every((v) => v.isPermanent)).toBe(true)
 
 		await drainJobs()
-		const left = await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.id, variations.map((v) => v.id)))
+		const left = await db
+			.select()
+			.from(propertyStudioVariations)
+			.where(
+				inArray(
+					propertyStudioVariations.id,
+					variations.map((v) => v.id),
+				),
+			)
 		expect(left.map((v) => v.id).sort()).toEqual([...kept].sort())
 		for (const v of variations) {
 			const keys = variationImageKeys(v.id)
@@ -81,7 +94,10 @@ describe('completion in invoice mode', () => {
 			expect(await storage().exists(keys.full)).toBe(shouldExist)
 			expect(await storage().exists(keys.thumbnail)).toBe(shouldExist)
 		}
-		const assets = await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))
+		const assets = await db
+			.select()
+			.from(propertyStudioDownloadAssets)
+			.where(eq(propertyStudioDownloadAssets.projectId, project.id))
 		expect(assets.map((a) => a.fileName).sort()).toEqual([
 			'12-acacia-avenue_kitchen_scandinavian_1.jpg',
 			'12-acacia-avenue_living_modern_1.jpg',
@@ -90,13 +106,21 @@ describe('completion in invoice mode', () => {
 			expect(asset.watermarked).toBe(false)
 			expect(asset.fileSize).toBe((await readStored(asset.storageKey))!.length)
 		}
-		const [cleaned] = await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))
+		const [cleaned] = await db
+			.select()
+			.from(propertySessionCompletions)
+			.where(eq(propertySessionCompletions.projectId, project.id))
 		expect(cleaned.cleanupCompletedAt).toBeInstanceOf(Date)
 		expect(cleaned.backupAssetCount).toBe(2)
 
 		// Running the clean-up again changes nothing.
 		await drainJobs()
-		expect(await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))).toHaveLength(2)
+		expect(
+			await db
+				.select()
+				.from(propertyStudioDownloadAssets)
+				.where(eq(propertyStudioDownloadAssets.projectId, project.id)),
+		).toHaveLength(2)
 	}, 60_000)
 
 	test('with branding, the logo sits bottom-right, no larger than the logo itself', async () => {
@@ -109,12 +133,17 @@ describe('completion in invoice mode', () => {
 		await completeProject(actor, project.id, { watermarkingEnabled: true })
 		await drainJobs()
 
-		const [asset] = await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))
+		const [asset] = await db
+			.select()
+			.from(propertyStudioDownloadAssets)
+			.where(eq(propertyStudioDownloadAssets.projectId, project.id))
 		expect(asset.watermarked).toBe(true)
 		const branded = (await readStored(asset.storageKey))!
 		const { data, info } = await sharp(branded).raw().toBuffer({ resolveWithObject: true })
 		expect([info.width, info.height]).toEqual([640, 480])
-		const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)]
+		const pixel = (x: number, y: number) => [
+			...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+		]
 		const isRed = ([r, g, b]: number[]) => r > 200 && g < 60 && b < 60
 		// 640×480 with a 3% margin (14 px): a 40×20 logo (not enlarged to a fifth of the image) spans x 586-625, y 446-465.
 		expect(isRed(pixel(605, 455))).toBe(true)
@@ -134,7 +163,10 @@ describe('completion in invoice mode', () => {
 			const rendered = (await readStored(variationImageKeys(variations[0].id).full))!
 			await completeProject(actor, project.id, { watermarkingEnabled: false })
 			await drainJobs()
-			const [asset] = await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))
+			const [asset] = await db
+				.select()
+				.from(propertyStudioDownloadAssets)
+				.where(eq(propertyStudioDownloadAssets.projectId, project.id))
 			return { rendered, asset, final: (await readStored(asset.storageKey))! }
 		}
 
@@ -145,7 +177,12 @@ describe('completion in invoice mode', () => {
 		expect(box.right).toBeLessThan(320)
 
 		const agency = await insertUser()
-		await onboardAgent(actorFor(agency), { companyName: 'Plain Homes', agentName: 'Pat', email: agency.email, disclosureLabel: 'off' })
+		await onboardAgent(actorFor(agency), {
+			companyName: 'Plain Homes',
+			agentName: 'Pat',
+			email: agency.email,
+			disclosureLabel: 'off',
+		})
 		const plain = await finalOf(agency)
 		expect(plain.asset.storageKey).not.toMatch(/final\.jpg$/)
 		expect(plain.final).toEqual(plain.rendered)
@@ -162,8 +199,13 @@ describe('completion in invoice mode', () => {
 		await favourite(user, [variations[2].id])
 		await completeProject(actor, project.id, { watermarkingEnabled: true })
 		await drainJobs()
-		const [asset] = await db.select().from(propertyStudioDownloadAssets).where(eq(propertyStudioDownloadAssets.projectId, project.id))
-		const { data, info } = await sharp((await readStored(asset.storageKey))!).raw().toBuffer({ resolveWithObject: true })
+		const [asset] = await db
+			.select()
+			.from(propertyStudioDownloadAssets)
+			.where(eq(propertyStudioDownloadAssets.projectId, project.id))
+		const { data, info } = await sharp((await readStored(asset.storageKey))!)
+			.raw()
+			.toBuffer({ resolveWithObject: true })
 		const isBlue = (x: number, y: number) => {
 			const i = (y * info.width + x) * info.channels
 			return data[i] < 60 && data[i + 1] < 60 && data[i + 2] > 200
@@ -178,11 +220,22 @@ describe('completion in invoice mode', () => {
 	test('only the chosen favourites are kept when the final review narrows them', async () => {
 		const user = await insertUser()
 		const { actor, project, variations } = await renderedProject(user)
-		await favourite(user, variations.map((v) => v.id))
+		await favourite(
+			user,
+			variations.map((v) => v.id),
+		)
 		const answer = await completeProject(actor, project.id, { variationIds: [variations[0].id, variations[2].id] })
 		expect(answer.cleanupResult).toEqual({ keptCount: 2, removedCount: 1 })
 		await drainJobs()
-		const left = await db.select({ id: propertyStudioVariations.id }).from(propertyStudioVariations).where(inArray(propertyStudioVariations.id, variations.map((v) => v.id)))
+		const left = await db
+			.select({ id: propertyStudioVariations.id })
+			.from(propertyStudioVariations)
+			.where(
+				inArray(
+					propertyStudioVariations.id,
+					variations.map((v) => v.id),
+				),
+			)
 		expect(left.map((v) => v.id).sort()).toEqual([variations[0].id, variations[2].id].sort())
 	}, 60_000)
 
@@ -199,7 +252,9 @@ describe('completion in invoice mode', () => {
 		await favourite(user, [variations[0].id])
 		const notFavourite = await complete({ variationIds: [variations[1].id] })
 		expect(notFavourite.status).toBe(400)
-		expect(await notFavourite.json()).toMatchObject({ errors: { variationIds: ['Only favourited images can be kept'] } })
+		expect(await notFavourite.json()).toMatchObject({
+			errors: { variationIds: ['Only favourited images can be kept'] },
+		})
 
 		const noLogo = await complete({ watermarkingEnabled: true })
 		expect(noLogo.status).toBe(400)
@@ -207,7 +262,9 @@ describe('completion in invoice mode', () => {
 
 		const [row] = await db.select().from(propertyStudioProjects).where(eq(propertyStudioProjects.id, project.id))
 		expect(row.status).toBe('active')
-		expect(await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))).toHaveLength(0)
+		expect(
+			await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id)),
+		).toHaveLength(0)
 	}, 60_000)
 
 	test("completing twice, or another user's project, changes nothing (409 / 403)", async () => {
@@ -216,7 +273,9 @@ describe('completion in invoice mode', () => {
 		const { project, variations } = await renderedProject(owner)
 		await favourite(owner, [variations[0].id])
 		const complete = async (user: typeof owner) =>
-			call(completeAction, jsonRequest('/x', { watermarkingEnabled: false }, { cookie: await cookieFor(user) }), { id: project.id })
+			call(completeAction, jsonRequest('/x', { watermarkingEnabled: false }, { cookie: await cookieFor(user) }), {
+				id: project.id,
+			})
 
 		const strangers = await complete(stranger)
 		expect(strangers.status).toBe(403)
@@ -227,9 +286,16 @@ describe('completion in invoice mode', () => {
 		expect(await again.json()).toEqual({ message: 'This project is already complete' })
 		expect((await complete(stranger)).status).toBe(403)
 
-		expect(await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))).toHaveLength(1)
-		expect(await db.select().from(agentInvoiceLineItems).where(eq(agentInvoiceLineItems.projectId, project.id))).toHaveLength(1)
-		const events = await db.select().from(propertyStudioUsageEvents).where(eq(propertyStudioUsageEvents.projectId, project.id))
+		expect(
+			await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id)),
+		).toHaveLength(1)
+		expect(
+			await db.select().from(agentInvoiceLineItems).where(eq(agentInvoiceLineItems.projectId, project.id)),
+		).toHaveLength(1)
+		const events = await db
+			.select()
+			.from(propertyStudioUsageEvents)
+			.where(eq(propertyStudioUsageEvents.projectId, project.id))
 		expect(events).toHaveLength(1)
 		expect(events[0]).toMatchObject({ eventType: 'project_completed', billingAmount: 9900, userId: owner.id })
 		expect(events[0].eventData).toMatchObject({ paymentMode: 'invoice', keptCount: 1 })
@@ -270,9 +336,20 @@ describe('completion in invoice mode', () => {
 			billingPeriodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
 			billingPeriodEnd: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
 		})
-		const lines = await db.select().from(agentInvoiceLineItems).where(eq(agentInvoiceLineItems.billingCycleId, agentCycles[0].id))
+		const lines = await db
+			.select()
+			.from(agentInvoiceLineItems)
+			.where(eq(agentInvoiceLineItems.billingCycleId, agentCycles[0].id))
 		expect(lines.map((l) => l.propertyAddress).sort()).toEqual(['1 First Street', '2 Second Street', '3 Third Street'])
-		expect(lines.every((l) => l.unitPrice === 9900 && l.quantity === 1 && l.totalAmount === 9900 && l.itemDescription === 'Property Styling Service')).toBe(true)
+		expect(
+			lines.every(
+				(l) =>
+					l.unitPrice === 9900 &&
+					l.quantity === 1 &&
+					l.totalAmount === 9900 &&
+					l.itemDescription === 'Property Styling Service',
+			),
+		).toBe(true)
 
 		const otherCycles = await db.select().from(agentBillingCycles).where(eq(agentBillingCycles.userId, other.id))
 		expect(otherCycles).toHaveLength(1)
@@ -282,14 +359,26 @@ describe('completion in invoice mode', () => {
 		const events = await db
 			.select()
 			.from(propertyStudioUsageEvents)
-			.where(inArray(propertyStudioUsageEvents.projectId, projects.map((p) => p.project.id)))
+			.where(
+				inArray(
+					propertyStudioUsageEvents.projectId,
+					projects.map((p) => p.project.id),
+				),
+			)
 		expect(events.map((e) => [e.eventType, e.billingAmount])).toEqual(Array(4).fill(['project_completed', 9900]))
 	}, 90_000)
 
 	test('card payments are off: create-payment-intent answers 404', async () => {
 		const user = await insertUser()
 		const { project } = await renderedProject(user)
-		const response = await call(paymentIntentAction, jsonRequest('/api/create-payment-intent', { amount: 99, projectId: project.id, favoriteCount: 1 }, { cookie: await cookieFor(user) }))
+		const response = await call(
+			paymentIntentAction,
+			jsonRequest(
+				'/api/create-payment-intent',
+				{ amount: 99, projectId: project.id, favoriteCount: 1 },
+				{ cookie: await cookieFor(user) },
+			),
+		)
 		expect(response.status).toBe(404)
 		expect(await response.json()).toMatchObject({ message: expect.stringContaining('monthly invoice') })
 	}, 60_000)

@@ -40,7 +40,12 @@ export class ProjectAlreadyCompletedError extends Error {
  * favourite is bad input. A payment already taken is not refused for that: it keeps what is
  * still both chosen and a favourite, or every favourite.
  */
-export async function keptVariations(tx: Tx, projectId: string, chosen: string[] | undefined, { strict }: { strict: boolean }) {
+export async function keptVariations(
+	tx: Tx,
+	projectId: string,
+	chosen: string[] | undefined,
+	{ strict }: { strict: boolean },
+) {
 	const favourites = await tx
 		.select({ id: propertyStudioVariations.id })
 		.from(propertyStudioVariations)
@@ -67,7 +72,11 @@ export async function keptVariations(tx: Tx, projectId: string, chosen: string[]
 }
 
 /** Checks a checkout can go ahead before any money is asked for or any row written. */
-export async function assertCompletable(tx: Tx, project: { id: string; userId: string; status: string }, choice: CheckoutChoice) {
+export async function assertCompletable(
+	tx: Tx,
+	project: { id: string; userId: string; status: string },
+	choice: CheckoutChoice,
+) {
 	if (project.status === 'completed') throw new ProjectAlreadyCompletedError()
 	assertOpen(project)
 	const kept = await keptVariations(tx, project.id, choice.variationIds, { strict: true })
@@ -105,7 +114,10 @@ async function finishCompletion(
 			.where(eq(propertyStudioProjects.id, projectId))
 			.returning()
 		if (kept.length)
-			await tx.update(propertyStudioVariations).set({ isPermanent: true }).where(inArray(propertyStudioVariations.id, kept))
+			await tx
+				.update(propertyStudioVariations)
+				.set({ isPermanent: true })
+				.where(inArray(propertyStudioVariations.id, kept))
 		await tx.insert(propertySessionCompletions).values({
 			projectId,
 			userId: project.userId,
@@ -165,13 +177,25 @@ export async function completeProject(actor: Actor, projectId: string, input: un
 export async function completePaidProject(intent: Stripe.PaymentIntent) {
 	const projectId = intent.metadata?.projectId
 	if (!projectId || !isPaidInFull(intent)) {
-		logger.warn({ paymentIntentId: intent.id, projectId, amount: intent.amount_received, currency: intent.currency }, 'payment not for a Rendo project: ignored')
+		logger.warn(
+			{ paymentIntentId: intent.id, projectId, amount: intent.amount_received, currency: intent.currency },
+			'payment not for a Rendo project: ignored',
+		)
 		return { completed: false }
 	}
 	const checkout = await findCheckout(db, { paymentIntentId: intent.id })
-	const choice = { watermarkingEnabled: checkout?.watermarkingEnabled ?? false, variationIds: checkout?.variationIds ?? undefined }
+	const choice = {
+		watermarkingEnabled: checkout?.watermarkingEnabled ?? false,
+		variationIds: checkout?.variationIds ?? undefined,
+	}
 	try {
-		await finishCompletion(systemActor, projectId, choice, { mode: 'stripe', paymentIntentId: intent.id }, { strict: false })
+		await finishCompletion(
+			systemActor,
+			projectId,
+			choice,
+			{ mode: 'stripe', paymentIntentId: intent.id },
+			{ strict: false },
+		)
 		return { completed: true }
 	} catch (error) {
 		if (error instanceof ProjectAlreadyCompletedError) return { completed: false }

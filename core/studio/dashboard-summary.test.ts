@@ -39,7 +39,12 @@ test('counts all, this month, completed and in-progress projects of the signed-i
 
 test('an agent without projects sees zeros', async () => {
 	const agent = await insertUser()
-	expect(await dashboardSummary(actorFor(agent))).toEqual({ totalProperties: 0, thisMonth: 0, completed: 0, inProgress: 0 })
+	expect(await dashboardSummary(actorFor(agent))).toEqual({
+		totalProperties: 0,
+		thisMonth: 0,
+		completed: 0,
+		inProgress: 0,
+	})
 })
 
 test('nobody signed in gets no summary', async () => {

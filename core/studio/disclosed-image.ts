@@ -6,7 +6,8 @@ import { markImage } from './watermark.ts'
  * Whether a render carries the "Virtually staged" label: the agency's choice, and never on the
  * local preview, which is not staged and says so in its captions instead.
  */
-export const disclosureApplies = (agencyLabel: boolean, { isPreview }: { isPreview: boolean }) => agencyLabel && !isPreview
+export const disclosureApplies = (agencyLabel: boolean, { isPreview }: { isPreview: boolean }) =>
+	agencyLabel && !isPreview
 
 /** The agency's setting for the account (on until the agency turns it off). */
 export async function agencyDisclosure(userId: string) {
@@ -15,6 +16,7 @@ export async function agencyDisclosure(userId: string) {
 
 /** A render as it leaves Rendo outside the final downloads (the bot's results, favourites saved by the CLI). */
 export async function disclosedImage(userId: string, image: Buffer, render: { provider: string | null }) {
-	if (!disclosureApplies(await agencyDisclosure(userId), { isPreview: isPreviewProvider(render.provider) })) return image
+	if (!disclosureApplies(await agencyDisclosure(userId), { isPreview: isPreviewProvider(render.provider) }))
+		return image
 	return markImage(image, { logo: null, disclosure: true })
 }

@@ -4,7 +4,9 @@ import { changedBox } from '#tests/image-diff.ts'
 import { hasMarks, markImage } from './watermark.ts'
 
 const photo = (width: number, height: number) =>
-	sharp({ create: { width, height, channels: 3, background: '#d8cfc0' } }).jpeg({ quality: 95 }).toBuffer()
+	sharp({ create: { width, height, channels: 3, background: '#d8cfc0' } })
+		.jpeg({ quality: 95 })
+		.toBuffer()
 
 describe('the "Virtually staged" label', () => {
 	test('sits in the bottom-left corner and scales with the image', async () => {
@@ -34,7 +36,10 @@ describe('the "Virtually staged" label', () => {
 		const image = await photo(1200, 800)
 		const marked = await markImage(image, { logo: null, disclosure: true })
 		const box = (await changedBox(image, marked))!
-		const { data, info } = await sharp(marked).extract({ left: box.left, top: box.top, width: box.width, height: box.height }).raw().toBuffer({ resolveWithObject: true })
+		const { data, info } = await sharp(marked)
+			.extract({ left: box.left, top: box.top, width: box.width, height: box.height })
+			.raw()
+			.toBuffer({ resolveWithObject: true })
 		let light = 0
 		let dark = 0
 		for (let i = 0; i < data.length; i += info.channels) {
@@ -48,7 +53,9 @@ describe('the "Virtually staged" label', () => {
 
 	test('is left out when the agency turns it off', async () => {
 		expect(hasMarks({ logo: null, disclosure: false })).toBe(false)
-		const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer()
+		const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } })
+			.png()
+			.toBuffer()
 		const image = await photo(640, 480)
 		const box = (await changedBox(image, await markImage(image, { logo, disclosure: false })))!
 		// Only the logo, bottom-right.

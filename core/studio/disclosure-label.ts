@@ -18,7 +18,11 @@ const MARGIN_SHARE = 0.03
 let laidOut: { font: fontkit.Font; run: fontkit.GlyphRun } | null = null
 function labelRun() {
 	if (laidOut) return laidOut
-	const file = path.join(path.dirname(require.resolve('@fontsource/inter/package.json')), 'files', 'inter-latin-700-normal.woff')
+	const file = path.join(
+		path.dirname(require.resolve('@fontsource/inter/package.json')),
+		'files',
+		'inter-latin-700-normal.woff',
+	)
 	const font = fontkit.openSync(file) as fontkit.Font
 	return (laidOut = { font, run: font.layout(DISCLOSURE_LABEL) })
 }

@@ -39,14 +39,24 @@ export interface DisclosureChoice {
  * named the way completion will name them and labelled as the final images will be. The actor must
  * own the project; leaving the label out takes staff.
  */
-export async function downloadableImages(actor: Actor, projectId: string, { disclosure = true, requestedBy = actor }: DisclosureChoice = {}) {
+export async function downloadableImages(
+	actor: Actor,
+	projectId: string,
+	{ disclosure = true, requestedBy = actor }: DisclosureChoice = {},
+) {
 	if (!disclosure) assertCan(requestedBy, 'remove:disclosure')
 	const row = await ownedProject(db, actor, projectId)
 	const project = projectView(row)
 	const ownerId = row.userId
 	if (project.status === 'completed') {
 		const rows = await db
-			.select({ asset: assets, style: variations.style, rendered: variations.imageUrl, roomName: rooms.roomName, roomType: rooms.roomType })
+			.select({
+				asset: assets,
+				style: variations.style,
+				rendered: variations.imageUrl,
+				roomName: rooms.roomName,
+				roomType: rooms.roomType,
+			})
 			.from(assets)
 			.innerJoin(variations, eq(variations.id, assets.variationId))
 			.innerJoin(rooms, eq(rooms.id, variations.roomId))

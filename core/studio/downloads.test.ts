@@ -75,7 +75,11 @@ describe('downloads', () => {
 	test('the bulk ZIP holds exactly the chosen images, stored as they are', async () => {
 		const { cookie, project, assets } = await completedProject()
 		const chosen = [assets[2], assets[0]]
-		const response = await bulk(cookie, project.id, chosen.map((a) => a.id))
+		const response = await bulk(
+			cookie,
+			project.id,
+			chosen.map((a) => a.id),
+		)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toBe('application/zip')
 		expect(response.headers.get('content-disposition')).toContain('filename="12-acacia-avenue-rendos.zip"')
@@ -85,18 +89,26 @@ describe('downloads', () => {
 		for (const entry of entries) {
 			expect(entry.method).toBe(0)
 			const asset = assets.find((a) => a.filename === entry.name)!
-			const original = Buffer.from(await (await call(assetLoader, getRequest('/x', { cookie }), { assetId: asset.id })).arrayBuffer())
+			const original = Buffer.from(
+				await (await call(assetLoader, getRequest('/x', { cookie }), { assetId: asset.id })).arrayBuffer(),
+			)
 			expect(entry.data).toEqual(original)
 		}
 
 		// A download that went out in full is counted, and confirms the completion.
 		await expect
 			.poll(async () => {
-				const events = await db.select().from(propertyStudioUsageEvents).where(eq(propertyStudioUsageEvents.projectId, project.id))
+				const events = await db
+					.select()
+					.from(propertyStudioUsageEvents)
+					.where(eq(propertyStudioUsageEvents.projectId, project.id))
 				return events.filter((e) => e.eventType === 'final_download').map((e) => e.eventData)
 			})
 			.toContainEqual({ kind: 'zip', assetCount: 2 })
-		const [completion] = await db.select().from(propertySessionCompletions).where(eq(propertySessionCompletions.projectId, project.id))
+		const [completion] = await db
+			.select()
+			.from(propertySessionCompletions)
+			.where(eq(propertySessionCompletions.projectId, project.id))
 		expect(completion.downloadConfirmedAt).toBeInstanceOf(Date)
 	}, 60_000)
 
@@ -110,8 +122,12 @@ describe('downloads', () => {
 		const notMine = await bulk(mine.cookie, theirs.project.id, [theirs.assets[0].id])
 		expect(notMine.status).toBe(403)
 		expect(await notMine.json()).toEqual({ message: 'Unauthorized access to project' })
-		expect((await call(assetLoader, getRequest('/x', { cookie: mine.cookie }), { assetId: theirs.assets[0].id })).status).toBe(403)
-		expect((await call(downloadsLoader, getRequest('/x', { cookie: mine.cookie }), { id: theirs.project.id })).status).toBe(403)
+		expect(
+			(await call(assetLoader, getRequest('/x', { cookie: mine.cookie }), { assetId: theirs.assets[0].id })).status,
+		).toBe(403)
+		expect(
+			(await call(downloadsLoader, getRequest('/x', { cookie: mine.cookie }), { id: theirs.project.id })).status,
+		).toBe(403)
 
 		expect((await bulk(mine.cookie, mine.project.id, 'not json')).status).toBe(400)
 		expect((await bulk(mine.cookie, mine.project.id, [])).status).toBe(400)
@@ -122,27 +138,44 @@ describe('downloads', () => {
 	test('an open project has nothing to download yet', async () => {
 		const user = await insertUser()
 		const { project } = await renderedProject(user)
-		const response = await call(downloadsLoader, getRequest('/x', { cookie: await cookieFor(user) }), { id: project.id })
+		const response = await call(downloadsLoader, getRequest('/x', { cookie: await cookieFor(user) }), {
+			id: project.id,
+		})
 		expect(await response.json()).toEqual([])
 	}, 60_000)
 
 	test("the chosen images' links are e-mailed; a link opens its image without an account, until tampered with", async () => {
 		const { cookie, project, assets } = await completedProject()
 		const other = await completedProject('9 Other Lane')
-		const send = (body: unknown) => call(emailAction, jsonRequest('/api/property-studio/email-final-images', body, { cookie }))
+		const send = (body: unknown) =>
+			call(emailAction, jsonRequest('/api/property-studio/email-final-images', body, { cookie }))
 
-		expect((await send({ projectId: project.id, variationIds: [assets[0].id], recipientEmail: 'not an email' })).status).toBe(400)
-		expect((await send({ projectId: project.id, variationIds: [other.assets[0].id], recipientEmail: 'buyer@example.com' })).status).toBe(403)
-		const sent = await send({ projectId: project.id, variationIds: [assets[0].id, assets[2].id], recipientEmail: 'Buyer@Example.com' })
+		expect(
+			(await send({ projectId: project.id, variationIds: [assets[0].id], recipientEmail: 'not an email' })).status,
+		).toBe(400)
+		expect(
+			(await send({ projectId: project.id, variationIds: [other.assets[0].id], recipientEmail: 'buyer@example.com' }))
+				.status,
+		).toBe(403)
+		const sent = await send({
+			projectId: project.id,
+			variationIds: [assets[0].id, assets[2].id],
+			recipientEmail: 'Buyer@Example.com',
+		})
 		expect(sent.status).toBe(202)
 		expect(await sent.json()).toMatchObject({ success: true, sent: 2, recipientEmail: 'buyer@example.com' })
 		await drainJobs()
 
 		const outbox = path.join(config().dataDir, 'outbox')
-		const mails = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+		const mails = fs
+			.readdirSync(outbox)
+			.filter((f) => f.endsWith('.eml'))
+			.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
 		const mail = mails.find((m) => m.includes('To: buyer@example.com'))!
 		expect(mail).toBeDefined()
-		const body = mail.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+		const body = mail
+			.replace(/=\r\n/g, '')
+			.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 		expect(body).toContain('Subject: Your staged images of 12 Acacia Avenue, Bristol BS1 4DJ')
 		const links = [...new Set(body.match(/http:\/\/[^\s"<]+\/shared-images\/[^\s"<]+/g))]
 		expect(links).toHaveLength(2)
@@ -150,7 +183,9 @@ describe('downloads', () => {
 		const token = links[0].split('/shared-images/')[1]
 		const opened = await call(sharedLoader, getRequest(`/shared-images/${token}`), { token })
 		expect(opened.status).toBe(200)
-		expect(opened.headers.get('content-disposition')).toContain('inline; filename="12-acacia-avenue_kitchen_scandinavian_1.jpg"')
+		expect(opened.headers.get('content-disposition')).toContain(
+			'inline; filename="12-acacia-avenue_kitchen_scandinavian_1.jpg"',
+		)
 		const bytes = Buffer.from(await opened.arrayBuffer())
 		expect(bytes.length).toBe(assets[0].fileSize)
 

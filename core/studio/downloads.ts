@@ -65,7 +65,12 @@ function assetQuery(projectId: string, ids?: readonly string[]) {
 		.innerJoin(variations, eq(variations.id, assets.variationId))
 		.innerJoin(rooms, eq(rooms.id, variations.roomId))
 		.where(and(eq(assets.projectId, projectId), ids ? inArray(assets.variationId, [...ids]) : undefined))
-		.orderBy(asc(rooms.sortOrder), asc(variations.style), asc(variations.generationNumber), asc(variations.variationIndex))
+		.orderBy(
+			asc(rooms.sortOrder),
+			asc(variations.style),
+			asc(variations.generationNumber),
+			asc(variations.variationIndex),
+		)
 }
 
 type AssetRow = Awaited<ReturnType<typeof assetQuery>>[number]
@@ -124,7 +129,12 @@ export async function listDownloadAssets(actor: Actor, projectId: string): Promi
 /** The first download of a completed project confirms it; every download is a usage event. */
 async function recordDownload(project: { id: string; userId: string }, eventData: Record<string, unknown>) {
 	await db.transaction(async (tx) => {
-		await recordUsageEvent(tx, { projectId: project.id, userId: project.userId, eventType: USAGE_EVENTS.finalDownload, eventData })
+		await recordUsageEvent(tx, {
+			projectId: project.id,
+			userId: project.userId,
+			eventType: USAGE_EVENTS.finalDownload,
+			eventData,
+		})
 		await tx
 			.update(completions)
 			.set({ downloadConfirmedAt: new Date() })
@@ -179,14 +189,20 @@ function parseToken(token: string | null) {
  * the token must be a final image of this project, which must be the actor's: one stranger's id
  * refuses the whole download.
  */
-export async function bulkDownload(actor: Actor, projectId: string | null, token: string | null): Promise<{ fileName: string; stream: Readable }> {
+export async function bulkDownload(
+	actor: Actor,
+	projectId: string | null,
+	token: string | null,
+): Promise<{ fileName: string; stream: Readable }> {
 	requireUser(actor)
 	const ids = parseToken(token)
 	const project = await ownedProject(db, actor, projectId ?? '')
 	await assertFinalImagesReady(project)
 	const rows = await assetQuery(project.id, ids)
 	if (rows.length !== ids.length) throw new ForbiddenError(NOT_YOUR_IMAGES)
-	const stream = zipStoredFiles(rows.map(({ asset }) => ({ name: asset.fileName, key: asset.storageKey, date: asset.createdAt })))
+	const stream = zipStoredFiles(
+		rows.map(({ asset }) => ({ name: asset.fileName, key: asset.storageKey, date: asset.createdAt })),
+	)
 	// Counted once the whole ZIP has gone out, and off the path to its first byte.
 	stream.once('end', () => {
 		recordDownload(project, { kind: 'zip', assetCount: rows.length }).catch((error: unknown) =>

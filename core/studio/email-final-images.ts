@@ -21,7 +21,12 @@ const escapeHtml = (text: string) =>
 	text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 function message(sender: string, address: string, links: Array<{ fileName: string; url: string }>, expiresAt: Date) {
-	const until = expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+	const until = expiresAt.toLocaleDateString('en-GB', {
+		day: 'numeric',
+		month: 'long',
+		year: 'numeric',
+		timeZone: 'Europe/London',
+	})
 	const subject = `Your staged images of ${address}`
 	const text = [
 		'Hello,',
@@ -63,10 +68,16 @@ export async function emailFinalImages(actor: Actor, input: unknown) {
 	if ((await hit(`email-final-images:${userId}`, window)) > EMAILS_PER_HOUR)
 		throw new RateLimitError('Too many emails sent: please try again later', window.secondsLeft)
 
-	const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId))
+	const [user] = await db
+		.select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+		.from(users)
+		.where(eq(users.id, userId))
 	const sender = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || 'Your agent'
 	const expiresAt = new Date(Date.now() + SHARED_LINK_DAYS * 24 * 60 * 60 * 1000)
-	const links = rows.map((row) => ({ fileName: row.fileName, url: `${config().appUrl}/shared-images/${shareToken(row.id, expiresAt)}` }))
+	const links = rows.map((row) => ({
+		fileName: row.fileName,
+		url: `${config().appUrl}/shared-images/${shareToken(row.id, expiresAt)}`,
+	}))
 	await addJob(db, 'send_mail', { to: recipientEmail, ...message(sender, project.propertyAddress, links, expiresAt) })
 	return { success: true as const, sent: links.length, recipientEmail, expiresAt: expiresAt.toISOString() }
 }

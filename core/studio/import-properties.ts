@@ -85,7 +85,9 @@ export interface ImportSummary {
 	failures: ImportProblem[]
 }
 
-const StylesSchema = z.array(z.enum(STUDIO_STYLES, { errorMap: () => ({ message: `Styles are ${STUDIO_STYLES.join(', ')}` }) }))
+const StylesSchema = z.array(
+	z.enum(STUDIO_STYLES, { errorMap: () => ({ message: `Styles are ${STUDIO_STYLES.join(', ')}` }) }),
+)
 const checkFiles = createLimiter(8)
 const fetchUrls = createLimiter(4)
 
@@ -95,7 +97,13 @@ const isUrl = (photo: string) => /^https?:\/\//i.test(photo)
 
 function readCsv(text: string) {
 	try {
-		return parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as Array<{
+		return parse(text, {
+			bom: true,
+			info: true,
+			relax_column_count: true,
+			skip_empty_lines: true,
+			trim: true,
+		}) as Array<{
 			record: string[]
 			info: { lines: number }
 		}>
@@ -109,22 +117,35 @@ function readHeader(fields: string[]) {
 	const header = fields.map((f) => f.trim().toLowerCase())
 	const unknown = header.filter((h) => !(IMPORT_COLUMNS as readonly string[]).includes(h))
 	if (unknown.length)
-		throw new InputError({ csv: [`unknown column ${unknown.map((u) => `"${u}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
+		throw new InputError({
+			csv: [`unknown column ${unknown.map((u) => `"${u}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`],
+		})
 	const twice = header.filter((h, i) => header.indexOf(h) !== i)
 	if (twice.length) throw new InputError({ csv: [`column ${twice.map((t) => `"${t}"`).join(', ')} appears twice`] })
 	const missing = REQUIRED_COLUMNS.filter((c) => !header.includes(c))
-	if (missing.length) throw new InputError({ csv: [`missing column ${missing.map((m) => `"${m}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`] })
+	if (missing.length)
+		throw new InputError({
+			csv: [`missing column ${missing.map((m) => `"${m}"`).join(', ')}: the columns are ${IMPORT_COLUMNS.join(', ')}`],
+		})
 	return header as Column[]
 }
 
 function parseStyles(value: string): { styles: StudioStyle[] } | { problem: string } {
-	const names = value.toLowerCase().split(/[\s,;|]+/).filter(Boolean)
+	const names = value
+		.toLowerCase()
+		.split(/[\s,;|]+/)
+		.filter(Boolean)
 	const unknown = names.filter((n) => !(STUDIO_STYLES as readonly string[]).includes(n))
-	if (unknown.length) return { problem: `styles: ${unknown.map((u) => `"${u}"`).join(', ')} is not one of ${STUDIO_STYLES.join(', ')}` }
+	if (unknown.length)
+		return { problem: `styles: ${unknown.map((u) => `"${u}"`).join(', ')} is not one of ${STUDIO_STYLES.join(', ')}` }
 	return { styles: [...new Set(names)] as StudioStyle[] }
 }
 
-const PROJECT_FIELD_COLUMNS: Record<string, Column> = { propertyAddress: 'address', clientName: 'client_name', clientEmail: 'client_email' }
+const PROJECT_FIELD_COLUMNS: Record<string, Column> = {
+	propertyAddress: 'address',
+	clientName: 'client_name',
+	clientEmail: 'client_email',
+}
 
 /**
  * Reads and checks the whole file and looks up what earlier runs imported. Writes nothing (URL
@@ -209,7 +230,10 @@ export async function planImport(
 				property[field] = given
 				property.givenAt[field] = line
 			} else if (property[field] !== given)
-				problem(line, `${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.givenAt[field]} for the same address`)
+				problem(
+					line,
+					`${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.givenAt[field]} for the same address`,
+				)
 		}
 		if (!photo || (isUrl(photo) && !URL.canParse(photo))) continue
 		const key = `room:${hash(`${address}\n${photo}`)}`
@@ -235,7 +259,11 @@ export async function planImport(
 	// What earlier runs imported: one query for every key of the file.
 	const keys = [...properties.values()].flatMap((p) => [p.key, ...p.byKey.keys()])
 	const existing = await db
-		.select({ key: propertyImportKeys.importKey, projectId: propertyImportKeys.projectId, status: propertyStudioProjects.status })
+		.select({
+			key: propertyImportKeys.importKey,
+			projectId: propertyImportKeys.projectId,
+			status: propertyStudioProjects.status,
+		})
 		.from(propertyImportKeys)
 		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyImportKeys.projectId))
 		.where(and(eq(propertyImportKeys.userId, userId), inArray(propertyImportKeys.importKey, keys)))
@@ -282,8 +310,17 @@ export async function planImport(
 		skipped,
 		properties: [...properties.values()]
 			.filter((p) => p.rows.length)
-			.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({ key, address, clientName, clientEmail, projectId, rows })),
-		problems: [...problems.entries()].sort(([a], [b]) => a - b).map(([line, reasons]) => ({ line, reason: reasons.join('; ') })),
+			.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({
+				key,
+				address,
+				clientName,
+				clientEmail,
+				projectId,
+				rows,
+			})),
+		problems: [...problems.entries()]
+			.sort(([a], [b]) => a - b)
+			.map(([line, reasons]) => ({ line, reason: reasons.join('; ') })),
 		downloads,
 	}
 }
@@ -293,7 +330,8 @@ export async function discardImportPlan(plan: ImportPlan) {
 }
 
 function uniqueViolation(error: unknown) {
-	for (let e = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: string }).code === '23505') return true
+	for (let e = error; e; e = (e as { cause?: unknown }).cause)
+		if ((e as { code?: string }).code === '23505') return true
 	return false
 }
 
@@ -312,7 +350,13 @@ export async function runImport(
 	const { userId } = requireUser(actor)
 	if (userId !== plan.userId) throw new ForbiddenError()
 	if (plan.problems.length) throw new InputError({ csv: ['the file has bad rows: fix them and run the import again'] })
-	const summary: ImportSummary = { projectsCreated: 0, roomsAdded: 0, rendersQueued: 0, rowsSkipped: plan.skipped, failures: [] }
+	const summary: ImportSummary = {
+		projectsCreated: 0,
+		roomsAdded: 0,
+		rendersQueued: 0,
+		rowsSkipped: plan.skipped,
+		failures: [],
+	}
 	let done = plan.skipped
 	onProgress?.(done, plan.rowCount)
 
@@ -340,7 +384,12 @@ export async function runImport(
 				} else {
 					;[project] = await tx
 						.insert(propertyStudioProjects)
-						.values({ userId, propertyAddress: property.address, clientName: property.clientName, clientEmail: property.clientEmail })
+						.values({
+							userId,
+							propertyAddress: property.address,
+							clientName: property.clientName,
+							clientEmail: property.clientEmail,
+						})
 						.returning()
 					await tx.insert(propertyImportKeys).values({ userId, importKey: property.key, projectId: project.id })
 					created = true
@@ -367,7 +416,9 @@ export async function runImport(
 				let queued = 0
 				for (const { row, roomId } of stored)
 					for (const style of row.styles)
-						queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, VARIATIONS_PER_STYLE, { bulk: true })).length
+						queued += (
+							await queueGeneration(tx, { roomId, style, generationNumber: 1 }, VARIATIONS_PER_STYLE, { bulk: true })
+						).length
 				return { created, queued }
 			})
 			if (written.created) summary.projectsCreated++

@@ -8,7 +8,8 @@ import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { jpegWithoutMetadata } from './jpeg-metadata.ts'
 
 const GPS = { IFD0: { Make: 'PhoneCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 22/1 0/1' } }
-const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" photoshop:City="Bath"/></rdf:RDF></x:xmpmeta>'
+const XMP =
+	'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/" photoshop:City="Bath"/></rdf:RDF></x:xmpmeta>'
 
 function withComment(jpeg: Buffer, text: string) {
 	const segment = Buffer.alloc(4)
@@ -39,7 +40,8 @@ test('EXIF (GPS), XMP, comments and images appended after the picture go; the pi
 	const after = await sharp(stored).metadata()
 	expect({ exif: after.exif, xmp: after.xmp }).toEqual({ exif: undefined, xmp: undefined })
 	expect(after.icc).toEqual(before.icc)
-	for (const trace of ['PhoneCam', 'shot at', 'Bath']) expect({ trace, found: stored.includes(trace) }).toEqual({ trace, found: false })
+	for (const trace of ['PhoneCam', 'shot at', 'Bath'])
+		expect({ trace, found: stored.includes(trace) }).toEqual({ trace, found: false })
 	expect(stored.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]))
 	expect(await pixels(stored)).toEqual(await pixels(tagged))
 })
@@ -53,7 +55,9 @@ test('a progressive JPEG (many scans, tables between them) keeps every scan', as
 })
 
 test('bytes that are not laid out as a JPEG are left for re-encoding', async () => {
-	const jpeg = await sharp(await makeRoomPhoto({ width: 640, height: 480 })).jpeg().toBuffer()
+	const jpeg = await sharp(await makeRoomPhoto({ width: 640, height: 480 }))
+		.jpeg()
+		.toBuffer()
 	expect(await stripped(Buffer.from('not a jpeg at all'))).toBeNull()
 	expect(await stripped(jpeg.subarray(0, 40))).toBeNull()
 	expect(await stripped(jpeg.subarray(0, jpeg.length - 2))).toBeNull()

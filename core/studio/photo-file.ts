@@ -64,7 +64,9 @@ export async function downloadPhoto(url: string, dir: string): Promise<{ path: s
 	} catch (error) {
 		await fs.promises.rm(file, { force: true })
 		if (error instanceof InputError) return { problem: error.message }
-		return { problem: `download failed: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : error}` }
+		return {
+			problem: `download failed: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : error}`,
+		}
 	}
 	const problem = await photoFileProblem(file)
 	if (!problem) return { path: file }

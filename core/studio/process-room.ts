@@ -10,7 +10,16 @@ import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
-import { EMPTY_ROOM, ProcessRoomSchema, RemodelSchema, renderStyleOf, STUDIO_STYLES, VARIATIONS_PER_STYLE, type RoomType, type StudioStyle } from './studio.schema.ts'
+import {
+	EMPTY_ROOM,
+	ProcessRoomSchema,
+	RemodelSchema,
+	renderStyleOf,
+	STUDIO_STYLES,
+	VARIATIONS_PER_STYLE,
+	type RoomType,
+	type StudioStyle,
+} from './studio.schema.ts'
 import { variationView } from './views.ts'
 
 export const RenderJobSchema = z.object({
@@ -77,7 +86,8 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 
 /** Emptying a room needs a provider that can (the local preview only colour-grades): said before anything is queued. */
 export function assertCanRender(styles: readonly StudioStyle[]) {
-	if (styles.includes(EMPTY_ROOM) && !stagingProvider().canEmptyRoom) throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
+	if (styles.includes(EMPTY_ROOM) && !stagingProvider().canEmptyRoom)
+		throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
 }
 
 /** Records the room's chosen styles and queues one render job per style, in one transaction. */

@@ -27,7 +27,10 @@ function pendingSlotsOf(job: RenderJob) {
  */
 async function failPendingAndSettle(job: RenderJob, message: string) {
 	await db.transaction(async (tx) => {
-		await tx.update(propertyStudioVariations).set({ status: 'failed', errorMessage: message }).where(pendingSlotsOf(job))
+		await tx
+			.update(propertyStudioVariations)
+			.set({ status: 'failed', errorMessage: message })
+			.where(pendingSlotsOf(job))
 		await settleRoom(tx, job.roomId)
 	})
 }
@@ -40,7 +43,11 @@ async function failPendingAndSettle(job: RenderJob, message: string) {
 async function settleRoom(tx: Tx, roomId: string) {
 	const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, roomId))
 	if (!room) return
-	await tx.select({ id: propertyStudioProjects.id }).from(propertyStudioProjects).where(eq(propertyStudioProjects.id, room.projectId)).for('update')
+	await tx
+		.select({ id: propertyStudioProjects.id })
+		.from(propertyStudioProjects)
+		.where(eq(propertyStudioProjects.id, room.projectId))
+		.for('update')
 	const byStatus = await tx
 		.select({ status: propertyStudioVariations.status, n: count() })
 		.from(propertyStudioVariations)
@@ -56,7 +63,10 @@ async function settleRoom(tx: Tx, roomId: string) {
 		.select({ done: count() })
 		.from(propertyStudioRooms)
 		.where(and(eq(propertyStudioRooms.projectId, room.projectId), eq(propertyStudioRooms.status, 'completed')))
-	await tx.update(propertyStudioProjects).set({ completedRooms: done }).where(eq(propertyStudioProjects.id, room.projectId))
+	await tx
+		.update(propertyStudioProjects)
+		.set({ completedRooms: done })
+		.where(eq(propertyStudioProjects.id, room.projectId))
 }
 
 /**
@@ -67,8 +77,13 @@ async function settleRoom(tx: Tx, roomId: string) {
 export const studioPurpose: PurposeHandler = {
 	async deliver(request: StagingRender, images: FittedImage[]) {
 		const job = RenderJobSchema.parse(request.subject)
-		const slots = await db.select().from(propertyStudioVariations).where(pendingSlotsOf(job)).orderBy(asc(propertyStudioVariations.variationIndex))
-		const costEach = request.costUsdMicros === null ? null : Math.round(request.costUsdMicros / Math.max(images.length, 1))
+		const slots = await db
+			.select()
+			.from(propertyStudioVariations)
+			.where(pendingSlotsOf(job))
+			.orderBy(asc(propertyStudioVariations.variationIndex))
+		const costEach =
+			request.costUsdMicros === null ? null : Math.round(request.costUsdMicros / Math.max(images.length, 1))
 		for (const [i, slot] of slots.entries()) {
 			const image = images[i]
 			if (!image) break

@@ -25,7 +25,10 @@ function words(fileName: string): string[] {
 	const base = fileName.split(/[\\/]/).pop() ?? ''
 	const withoutExtension = base.replace(/\.[a-z0-9]{1,5}$/i, '')
 	const spaced = withoutExtension.replace(/([a-z])([A-Z])/g, '$1 $2')
-	const list = spaced.toLowerCase().split(/[^a-z]+/).filter(Boolean)
+	const list = spaced
+		.toLowerCase()
+		.split(/[^a-z]+/)
+		.filter(Boolean)
 	// 'family room' is two words in the spec's list: join it so one lookup matches both spellings.
 	const joined: string[] = []
 	for (let i = 0; i < list.length; i++) {

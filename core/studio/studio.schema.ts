@@ -10,11 +10,37 @@ export type StudioStyle = (typeof STUDIO_STYLES)[number]
 /** The interior style a studio choice asks the renderer for: none when it empties the room. */
 export const renderStyleOf = (style: StudioStyle): Style | null => (style === EMPTY_ROOM ? null : style)
 /** The workflow offers these six and emptying; the other two styles exist for rooms made elsewhere. */
-export const WORKFLOW_STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'midcentury', 'farmhouse', EMPTY_ROOM] as const satisfies readonly StudioStyle[]
+export const WORKFLOW_STYLES = [
+	'modern',
+	'luxury',
+	'scandinavian',
+	'industrial',
+	'midcentury',
+	'farmhouse',
+	EMPTY_ROOM,
+] as const satisfies readonly StudioStyle[]
 
-export const ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior', 'kids_room', 'outdoor'] as const
+export const ROOM_TYPES = [
+	'kitchen',
+	'living',
+	'bedroom',
+	'bathroom',
+	'dining',
+	'office',
+	'exterior',
+	'kids_room',
+	'outdoor',
+] as const
 export type RoomType = (typeof ROOM_TYPES)[number]
-export const WORKFLOW_ROOM_TYPES = ['kitchen', 'living', 'bedroom', 'bathroom', 'dining', 'office', 'exterior'] as const satisfies readonly RoomType[]
+export const WORKFLOW_ROOM_TYPES = [
+	'kitchen',
+	'living',
+	'bedroom',
+	'bathroom',
+	'dining',
+	'office',
+	'exterior',
+] as const satisfies readonly RoomType[]
 
 export const VARIATIONS_PER_STYLE = 3
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -27,7 +53,12 @@ export const CreateProjectSchema = z.object({
 		.trim()
 		.min(1, 'Property address is required')
 		.max(300, 'Property address must be at most 300 characters'),
-	clientName: z.string().trim().max(200).optional().transform((v) => v || undefined),
+	clientName: z
+		.string()
+		.trim()
+		.max(200)
+		.optional()
+		.transform((v) => v || undefined),
 	clientEmail: z
 		.union([z.literal(''), z.string().trim().toLowerCase().email('Valid email required')])
 		.optional()
@@ -41,7 +72,12 @@ const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transfo
 export const UploadRoomSchema = z.object({
 	projectId: z.string().uuid('Unknown project'),
 	roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }),
-	roomName: z.string().trim().max(120).optional().transform((v) => v || undefined),
+	roomName: z
+		.string()
+		.trim()
+		.max(120)
+		.optional()
+		.transform((v) => v || undefined),
 	hasFurniture: booleanish.optional().default(false),
 })
 export type UploadRoomInput = z.input<typeof UploadRoomSchema>

@@ -4,7 +4,12 @@ import { roomProgress, styleProgress, totalProgress } from './variation-progress
 const rows = (...statuses: string[]) => statuses.map((status) => ({ status }))
 
 test('the rows a request wrote are what it asked for, whatever the count', () => {
-	expect(styleProgress(rows('completed', 'pending', 'failed'))).toEqual({ expected: 3, completed: 1, failed: 1, pending: 1 })
+	expect(styleProgress(rows('completed', 'pending', 'failed'))).toEqual({
+		expected: 3,
+		completed: 1,
+		failed: 1,
+		pending: 1,
+	})
 	// variationCount 1 through the API, or a remodel of a style never processed: done at one
 	expect(styleProgress(rows('completed'))).toEqual({ expected: 1, completed: 1, failed: 0, pending: 0 })
 	// a remodel adds its row to the batch

@@ -42,7 +42,11 @@ export function styleProgress(rows: readonly { status: string }[], { awaitingRow
 }
 
 /** Each requested style of a room with its variation rows and their counts. */
-export function roomProgress<V extends VariationState>(room: RoomStyles, variations: readonly V[], opts: { awaitingRows?: boolean } = {}) {
+export function roomProgress<V extends VariationState>(
+	room: RoomStyles,
+	variations: readonly V[],
+	opts: { awaitingRows?: boolean } = {},
+) {
 	return requestedStyles(room, variations).map((style) => {
 		const rows = variations.filter((v) => v.roomId === room.id && v.style === style)
 		return { style, rows, ...styleProgress(rows, opts) }

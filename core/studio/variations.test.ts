@@ -8,7 +8,10 @@ import { variationView, type VariationView } from './views.ts'
 
 test('the gallery lists variationView of every row in gallery order; favourites filter the same list', async () => {
 	const user = await insertUser()
-	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '1 Test Row' }).returning()
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: user.id, propertyAddress: '1 Test Row' })
+		.returning()
 	const [named, unnamed] = await db
 		.insert(propertyStudioRooms)
 		.values([
@@ -20,14 +23,26 @@ test('the gallery lists variationView of every row in gallery order; favourites 
 		{ roomId: named.id, style: 'modern', status: 'completed', imageUrl: 'x', thumbnailUrl: 'y', isFavorite: true },
 		{ roomId: named.id, style: 'modern', status: 'pending', variationIndex: 1 },
 		{ roomId: unnamed.id, style: 'luxury', status: 'failed', errorMessage: 'The provider said no', renderId: 'rnd_1' },
-		{ roomId: unnamed.id, style: 'luxury', status: 'completed', generationNumber: 2, renderId: 'rnd_1', variationId: 'var_9' },
+		{
+			roomId: unnamed.id,
+			style: 'luxury',
+			status: 'completed',
+			generationNumber: 2,
+			renderId: 'rnd_1',
+			variationId: 'var_9',
+		},
 	])
 
 	const rows = await db
 		.select({ variation: propertyStudioVariations, room: propertyStudioRooms })
 		.from(propertyStudioVariations)
 		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
-		.orderBy(asc(propertyStudioRooms.sortOrder), asc(propertyStudioVariations.style), asc(propertyStudioVariations.generationNumber), asc(propertyStudioVariations.variationIndex))
+		.orderBy(
+			asc(propertyStudioRooms.sortOrder),
+			asc(propertyStudioVariations.style),
+			asc(propertyStudioVariations.generationNumber),
+			asc(propertyStudioVariations.variationIndex),
+		)
 	const expected = rows.map(({ variation, room }) => variationView(variation, room))
 
 	expect(await listVariations(actorFor(user), project.id)).toEqual(expected)
@@ -37,18 +52,30 @@ test('the gallery lists variationView of every row in gallery order; favourites 
 
 test('an empty project of your own is an empty list', async () => {
 	const user = await insertUser()
-	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '2 Empty Row' }).returning()
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: user.id, propertyAddress: '2 Empty Row' })
+		.returning()
 	expect(await listVariations(actorFor(user), project.id)).toEqual([])
 })
 
 test('the remembered gallery answer follows every change to what it shows, and only then gets a new ETag', async () => {
 	const user = await insertUser()
 	const actor = actorFor(user)
-	const [project] = await db.insert(propertyStudioProjects).values({ userId: user.id, propertyAddress: '3 Change Row' }).returning()
-	const [room] = await db.insert(propertyStudioRooms).values({ projectId: project.id, roomType: 'kitchen', originalImageUrl: 'k' }).returning()
+	const [project] = await db
+		.insert(propertyStudioProjects)
+		.values({ userId: user.id, propertyAddress: '3 Change Row' })
+		.returning()
+	const [room] = await db
+		.insert(propertyStudioRooms)
+		.values({ projectId: project.id, roomType: 'kitchen', originalImageUrl: 'k' })
+		.returning()
 	const [first, second] = await db
 		.insert(propertyStudioVariations)
-		.values([{ roomId: room.id, style: 'modern' }, { roomId: room.id, style: 'modern', variationIndex: 1 }])
+		.values([
+			{ roomId: room.id, style: 'modern' },
+			{ roomId: room.id, style: 'modern', variationIndex: 1 },
+		])
 		.returning()
 	const answer = () => galleryJson(actor, project.id)
 	const shown = async () => JSON.parse((await answer()).json) as VariationView[]
@@ -57,8 +84,15 @@ test('the remembered gallery answer follows every change to what it shows, and o
 	expect(await answer()).toEqual(before)
 
 	// What the render worker does, straight in the database (another process in production).
-	await db.update(propertyStudioVariations).set({ status: 'completed', imageUrl: 'a', thumbnailUrl: 'b' }).where(eq(propertyStudioVariations.id, first.id))
-	expect((await shown())[0]).toMatchObject({ id: first.id, status: 'completed', imageUrl: `/files/variations/${first.id}/full` })
+	await db
+		.update(propertyStudioVariations)
+		.set({ status: 'completed', imageUrl: 'a', thumbnailUrl: 'b' })
+		.where(eq(propertyStudioVariations.id, first.id))
+	expect((await shown())[0]).toMatchObject({
+		id: first.id,
+		status: 'completed',
+		imageUrl: `/files/variations/${first.id}/full`,
+	})
 	const completed = await answer()
 	expect(completed.etag).not.toBe(before.etag)
 

@@ -30,7 +30,11 @@ const galleryFingerprint = db
 	.prepare('gallery_fingerprint')
 
 const galleryRows = db
-	.select({ variation: propertyStudioVariations, roomName: propertyStudioRooms.roomName, roomType: propertyStudioRooms.roomType })
+	.select({
+		variation: propertyStudioVariations,
+		roomName: propertyStudioRooms.roomName,
+		roomType: propertyStudioRooms.roomType,
+	})
 	.from(propertyStudioVariations)
 	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
 	.where(
@@ -65,9 +69,15 @@ function remember(key: string, answer: GalleryJson) {
 }
 
 /** The project's variations in gallery order as the API's JSON, pending ones as placeholders. */
-export async function galleryJson(actor: Actor, projectId: string, { onlyFavorites = false } = {}): Promise<GalleryJson> {
+export async function galleryJson(
+	actor: Actor,
+	projectId: string,
+	{ onlyFavorites = false } = {},
+): Promise<GalleryJson> {
 	const { userId } = requireUser(actor)
-	const [{ count, last }] = isUuid(projectId) ? await galleryFingerprint.execute({ projectId, userId }) : [{ count: 0, last: null }]
+	const [{ count, last }] = isUuid(projectId)
+		? await galleryFingerprint.execute({ projectId, userId })
+		: [{ count: 0, last: null }]
 	if (count === 0) {
 		// An empty project of yours, or somebody else's (403), or none at all (404).
 		await ownedProject(db, actor, projectId)
@@ -78,7 +88,10 @@ export async function galleryJson(actor: Actor, projectId: string, { onlyFavorit
 	const seen = recentGalleries.get(key)
 	if (seen?.etag === etag) return remember(key, seen)
 	const rows = await galleryRows.execute({ projectId, onlyFavorites })
-	return remember(key, { etag, json: JSON.stringify(rows.map(({ variation, ...room }) => variationView(variation, room))) })
+	return remember(key, {
+		etag,
+		json: JSON.stringify(rows.map(({ variation, ...room }) => variationView(variation, room))),
+	})
 }
 
 export async function listVariations(actor: Actor, projectId: string): Promise<VariationView[]> {

@@ -30,7 +30,11 @@ export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffe
 			.png()
 			.toBuffer({ resolveWithObject: true })
 		const margin = Math.round(Math.min(width, height) * MARGIN_SHARE)
-		layers.push({ input: logo.data, left: Math.max(0, width - logo.info.width - margin), top: Math.max(0, height - logo.info.height - margin) })
+		layers.push({
+			input: logo.data,
+			left: Math.max(0, width - logo.info.width - margin),
+			top: Math.max(0, height - logo.info.height - margin),
+		})
 	}
 	if (marks.disclosure) layers.push(disclosureLabelLayer(width, height))
 	return sharp(image).composite(layers).jpeg({ quality: 90, optimiseCoding: false }).toBuffer()

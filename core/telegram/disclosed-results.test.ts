@@ -19,7 +19,10 @@ type User = Awaited<ReturnType<typeof insertUser>>
 async function stagedProject(user: User, provider = 'virtual-staging-ai') {
 	const rendered = await renderedProject(user)
 	await stagedByVendor(rendered.variations, provider)
-	const [variation] = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.id, rendered.variations[0].id))
+	const [variation] = await db
+		.select()
+		.from(propertyStudioVariations)
+		.where(eq(propertyStudioVariations.id, rendered.variations[0].id))
 	return { ...rendered, variation, rendered: (await readBytes(variation.imageUrl!))! }
 }
 
@@ -27,9 +30,20 @@ async function stagedProject(user: User, provider = 'virtual-staging-ai') {
 async function deliveredImage(user: User, project: { id: string }, roomId: string) {
 	const [intake] = await db
 		.insert(telegramIntakes)
-		.values({ userId: user.id, telegramUserId: 7001, chatId: 7001, step: 'submitted', projectId: project.id, styles: ['scandinavian'], statusMessageId: 1, submittedAt: new Date() })
+		.values({
+			userId: user.id,
+			telegramUserId: 7001,
+			chatId: 7001,
+			step: 'submitted',
+			projectId: project.id,
+			styles: ['scandinavian'],
+			statusMessageId: 1,
+			submittedAt: new Date(),
+		})
 		.returning()
-	await db.insert(telegramIntakePhotos).values({ intakeId: intake.id, fileId: 'f', fileUniqueId: 'u', messageId: 1, roomType: 'kitchen', roomId })
+	await db
+		.insert(telegramIntakePhotos)
+		.values({ intakeId: intake.id, fileId: 'f', fileUniqueId: 'u', messageId: 1, roomType: 'kitchen', roomId })
 	const deliveries: VariationDelivery[] = []
 	const notifier: TelegramNotifier = {
 		showStatus: async () => {},
@@ -55,7 +69,12 @@ describe("the bot's results carry the agency's disclosure label", () => {
 
 	test('nothing is added when the agency turned the label off, or to a preview', async () => {
 		const agency = await insertUser()
-		await onboardAgent(actorFor(agency), { companyName: 'Plain Homes', agentName: 'Pat', email: agency.email, disclosureLabel: 'off' })
+		await onboardAgent(actorFor(agency), {
+			companyName: 'Plain Homes',
+			agentName: 'Pat',
+			email: agency.email,
+			disclosureLabel: 'off',
+		})
 		const off = await stagedProject(agency)
 		expect(await deliveredImage(agency, off.project, off.variation.roomId)).toEqual(off.rendered)
 		expect(await variationImage(actorFor(agency), off.variation.id)).toEqual(off.rendered)

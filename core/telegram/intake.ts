@@ -11,7 +11,13 @@ import { UNSUPPORTED_IMAGE } from '#core/studio/original-image.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
 import { assertCanRender } from '#core/studio/process-room.ts'
-import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, ProcessRoomSchema, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import {
+	IMAGE_TOO_LARGE,
+	MAX_UPLOAD_BYTES,
+	ProcessRoomSchema,
+	WORKFLOW_ROOM_TYPES,
+	WORKFLOW_STYLES,
+} from '#core/studio/studio.schema.ts'
 import { parseInput } from '#core/validate.ts'
 import { TELEGRAM_INTAKE_TASK } from './telegram.schema.ts'
 
@@ -38,8 +44,10 @@ export interface IncomingPhoto {
 
 /** Checks what the message itself tells: the size, and a document's type. Nothing is downloaded. */
 function assertAcceptable(photo: IncomingPhoto) {
-	if (photo.fileSize !== undefined && photo.fileSize > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
-	if (photo.mimeType !== undefined && !IMAGE_TYPES.has(photo.mimeType)) throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+	if (photo.fileSize !== undefined && photo.fileSize > MAX_UPLOAD_BYTES)
+		throw new InputError({ image: [IMAGE_TOO_LARGE] })
+	if (photo.mimeType !== undefined && !IMAGE_TYPES.has(photo.mimeType))
+		throw new InputError({ image: [UNSUPPORTED_IMAGE] })
 }
 
 export function intakePhotos(tx: Tx, intakeId: string) {
@@ -62,7 +70,10 @@ export async function addPhoto(actor: Actor, chat: TelegramChat, photo: Incoming
 		const [created] = await tx
 			.insert(telegramIntakes)
 			.values({ userId, telegramUserId: chat.telegramUserId, chatId: chat.chatId })
-			.onConflictDoNothing({ target: telegramIntakes.telegramUserId, where: sql`${telegramIntakes.step} <> 'submitted'` })
+			.onConflictDoNothing({
+				target: telegramIntakes.telegramUserId,
+				where: sql`${telegramIntakes.step} <> 'submitted'`,
+			})
 			.returning()
 		const intake =
 			created ??
@@ -149,7 +160,11 @@ export async function chooseIntakeProject(actor: Actor, intakeId: string, projec
 export async function askIntakeAddress(actor: Actor, intakeId: string) {
 	const intake = await openIntakeById(db, actor, intakeId)
 	if (intake.step === 'details') return intake
-	const [updated] = await db.update(telegramIntakes).set({ step: 'address' }).where(eq(telegramIntakes.id, intake.id)).returning()
+	const [updated] = await db
+		.update(telegramIntakes)
+		.set({ step: 'address' })
+		.where(eq(telegramIntakes.id, intake.id))
+		.returning()
 	return updated
 }
 
@@ -178,7 +193,11 @@ const RoomTypeSchema = z.enum(WORKFLOW_ROOM_TYPES, { errorMap: () => ({ message:
 export async function setPhotoRoomType(actor: Actor, photoId: string, roomType: string) {
 	const type = parseInput(RoomTypeSchema, roomType)
 	const photo = await ownedOpenPhoto(db, actor, photoId)
-	const [updated] = await db.update(telegramIntakePhotos).set({ roomType: type }).where(eq(telegramIntakePhotos.id, photo.id)).returning()
+	const [updated] = await db
+		.update(telegramIntakePhotos)
+		.set({ roomType: type })
+		.where(eq(telegramIntakePhotos.id, photo.id))
+		.returning()
 	return updated
 }
 
@@ -231,7 +250,12 @@ export async function submitIntake(actor: Actor, intakeId: string, statusMessage
 			.set({ step: 'submitted', submittedAt: new Date(), statusMessageId })
 			.where(eq(telegramIntakes.id, intake.id))
 			.returning()
-		await addJob(tx, TELEGRAM_INTAKE_TASK, { intakeId: intake.id }, { jobKey: `telegram-intake:${intake.id}`, maxAttempts: 5 })
+		await addJob(
+			tx,
+			TELEGRAM_INTAKE_TASK,
+			{ intakeId: intake.id },
+			{ jobKey: `telegram-intake:${intake.id}`, maxAttempts: 5 },
+		)
 		return { intake: submitted, photos }
 	})
 }

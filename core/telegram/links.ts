@@ -31,7 +31,9 @@ export async function createLinkCode(actor: Actor) {
 	const code = randomBytes(16).toString('base64url')
 	const expiresAt = new Date(Date.now() + LINK_CODE_TTL_MS)
 	await db.transaction(async (tx) => {
-		await tx.delete(telegramLinkCodes).where(and(eq(telegramLinkCodes.userId, userId), isNull(telegramLinkCodes.usedAt)))
+		await tx
+			.delete(telegramLinkCodes)
+			.where(and(eq(telegramLinkCodes.userId, userId), isNull(telegramLinkCodes.usedAt)))
 		await tx.insert(telegramLinkCodes).values({ userId, codeHash: hashCode(code), expiresAt })
 	})
 	return { code, expiresAt: expiresAt.toISOString() }
@@ -51,7 +53,11 @@ async function dropOpenIntakes(tx: Tx, telegramUserId: number) {
  */
 export async function linkTelegram(code: string, telegramUser: TelegramUser) {
 	return db.transaction(async (tx) => {
-		const [row] = await tx.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.codeHash, hashCode(code))).for('update')
+		const [row] = await tx
+			.select()
+			.from(telegramLinkCodes)
+			.where(eq(telegramLinkCodes.codeHash, hashCode(code)))
+			.for('update')
 		if (!row) throw new InputError({ code: [LINK_CODE_UNKNOWN] })
 		if (row.usedAt) throw new InputError({ code: [LINK_CODE_USED] })
 		if (row.expiresAt.getTime() <= Date.now()) throw new InputError({ code: [LINK_CODE_EXPIRED] })
@@ -89,7 +95,10 @@ export async function telegramLinkOf(actor: Actor) {
 /** Removing the link from the web. */
 export async function removeTelegramLink(actor: Actor) {
 	const link = await db.transaction(async (tx) => {
-		const [removed] = await tx.delete(telegramLinks).where(eq(telegramLinks.userId, requireUser(actor).userId)).returning()
+		const [removed] = await tx
+			.delete(telegramLinks)
+			.where(eq(telegramLinks.userId, requireUser(actor).userId))
+			.returning()
 		if (removed) await dropOpenIntakes(tx, removed.telegramUserId)
 		return removed
 	})

@@ -51,7 +51,11 @@ async function storePhoto(files: TelegramFiles, actor: Actor, projectId: string,
 	const filePath = path.join(downloadDir, randomUUID())
 	try {
 		await saveCapped(await file.open(), filePath)
-		return await uploadRoom(actor, { projectId, roomType: photo.roomType, hasFurniture: photo.hasFurniture }, { path: filePath })
+		return await uploadRoom(
+			actor,
+			{ projectId, roomType: photo.roomType, hasFurniture: photo.hasFurniture },
+			{ path: filePath },
+		)
 	} finally {
 		await fs.promises.rm(filePath, { force: true })
 	}

@@ -6,7 +6,12 @@ import {
 	type PropertyStudioRoom,
 	type PropertyStudioVariation,
 } from '#db/schema/studio.ts'
-import { telegramDeliveries, telegramIntakes, type TelegramIntake, type TelegramIntakePhoto } from '#db/schema/telegram.ts'
+import {
+	telegramDeliveries,
+	telegramIntakes,
+	type TelegramIntake,
+	type TelegramIntakePhoto,
+} from '#db/schema/telegram.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { intakePhotos } from './intake.ts'
@@ -28,7 +33,12 @@ const WATCH_FOR_MS = 6 * 60 * 60_000
  * gets to the status message between two renders.
  */
 export async function queueProgress(tx: Tx, intakeId: string, runAt?: Date) {
-	await addJob(tx, TELEGRAM_PROGRESS_TASK, { intakeId }, { jobKey: `telegram-progress:${intakeId}`, priority: -1, runAt })
+	await addJob(
+		tx,
+		TELEGRAM_PROGRESS_TASK,
+		{ intakeId },
+		{ jobKey: `telegram-progress:${intakeId}`, priority: -1, runAt },
+	)
 }
 
 type Group = { room: RoomRef; style: string; variations: PropertyStudioVariation[] }
@@ -75,10 +85,19 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 			})
 		const failed = variations.find((v) => v.status === 'failed')
 		if (failed)
-			await notifier.reportFailure(chatId, { room: group.room, style: group.style, message: failed.errorMessage ?? 'Rendering failed' })
+			await notifier.reportFailure(chatId, {
+				room: group.room,
+				style: group.style,
+				message: failed.errorMessage ?? 'Rendering failed',
+			})
 	} catch (error) {
 		// Not sent: give the claim back so the retry sends it.
-		await db.delete(telegramDeliveries).where(inArray(telegramDeliveries.variationId, variations.map((v) => v.id)))
+		await db.delete(telegramDeliveries).where(
+			inArray(
+				telegramDeliveries.variationId,
+				variations.map((v) => v.id),
+			),
+		)
 		throw error
 	}
 }
@@ -135,12 +154,19 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 
 	const photos = await intakePhotos(db, intake.id)
 	const roomIds = photos.flatMap((p) => (p.roomId ? [p.roomId] : []))
-	const roomRows = roomIds.length ? await db.select().from(propertyStudioRooms).where(inArray(propertyStudioRooms.id, roomIds)) : []
+	const roomRows = roomIds.length
+		? await db.select().from(propertyStudioRooms).where(inArray(propertyStudioRooms.id, roomIds))
+		: []
 	const variations = roomIds.length
 		? await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.roomId, roomIds))
 		: []
 	// In the order the agent sent the photos and chose the styles, so the chat reads like the batch.
-	const rank = (v: PropertyStudioVariation) => [roomIds.indexOf(v.roomId), intake.styles.indexOf(v.style), v.generationNumber, v.variationIndex]
+	const rank = (v: PropertyStudioVariation) => [
+		roomIds.indexOf(v.roomId),
+		intake.styles.indexOf(v.style),
+		v.generationNumber,
+		v.variationIndex,
+	]
 	variations.sort((a, b) => {
 		const [x, y] = [rank(a), rank(b)]
 		return x.map((n, i) => n - y[i]).find((d) => d !== 0) ?? 0

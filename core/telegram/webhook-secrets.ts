@@ -9,7 +9,8 @@ const WEBHOOK_PATH = '/telegram/webhook'
  * and a new token from BotFather rotates them. base64url fits Telegram's allowed characters.
  */
 export function webhookSecrets(botToken: string) {
-	const derive = (purpose: string) => createHmac('sha256', botToken).update(`rendo-telegram-${purpose}`).digest('base64url')
+	const derive = (purpose: string) =>
+		createHmac('sha256', botToken).update(`rendo-telegram-${purpose}`).digest('base64url')
 	return { path: derive('webhook-path').slice(0, 32), header: derive('webhook-header') }
 }
 

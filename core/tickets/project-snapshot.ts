@@ -37,9 +37,15 @@ export async function projectSnapshot(tx: Tx, project: PropertyStudioProject) {
 						),
 					),
 				tx
-					.select({ style: propertyStudioVariations.style, message: propertyStudioVariations.errorMessage, at: propertyStudioVariations.createdAt })
+					.select({
+						style: propertyStudioVariations.style,
+						message: propertyStudioVariations.errorMessage,
+						at: propertyStudioVariations.createdAt,
+					})
 					.from(propertyStudioVariations)
-					.where(and(inArray(propertyStudioVariations.roomId, roomIds), isNotNull(propertyStudioVariations.errorMessage)))
+					.where(
+						and(inArray(propertyStudioVariations.roomId, roomIds), isNotNull(propertyStudioVariations.errorMessage)),
+					)
 					.orderBy(desc(propertyStudioVariations.createdAt))
 					.limit(RECENT_ERRORS),
 				// render jobs are keyed render:<roomId>:<style>:<generation> (core/studio/process-room.ts)
@@ -67,7 +73,12 @@ export async function projectSnapshot(tx: Tx, project: PropertyStudioProject) {
 		stuckRenders: stuck[0].n,
 		paid: state.paid,
 		lastRenderErrors: variationErrors.map((e) => ({ style: e.style, message: e.message, at: e.at.toISOString() })),
-		lastJobErrors: jobErrors.rows.map((j) => ({ task: j.task, attempts: j.attempts, error: j.last_error, at: new Date(j.updated_at).toISOString() })),
+		lastJobErrors: jobErrors.rows.map((j) => ({
+			task: j.task,
+			attempts: j.attempts,
+			error: j.last_error,
+			at: new Date(j.updated_at).toISOString(),
+		})),
 	}
 	return { state, details }
 }

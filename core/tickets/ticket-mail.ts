@@ -49,15 +49,26 @@ export async function queuePublicComment(
 	ticket: MailTicket & { userId: string },
 	comment: { id: string; author: string; comment: string },
 ) {
-	const lines = [`${comment.author} replied to your ticket ${ticket.ticketNumber} (${ticket.title}):`, '', comment.comment]
+	const lines = [
+		`${comment.author} replied to your ticket ${ticket.ticketNumber} (${ticket.title}):`,
+		'',
+		comment.comment,
+	]
 	const key = `ticket-comment:${comment.id}`
 	await queueTelegramNotice(tx, ticket.userId, lines.join('\n'), key)
 	await queueMail(tx, to, `[${ticket.ticketNumber}] New reply to your issue report`, lines, key)
 }
 
 /** The reporter hears when their ticket is resolved, with the resolution note when there is one (e-mail, and Telegram when linked). */
-export async function queueResolved(tx: Tx, to: string, ticket: MailTicket & { userId: string; resolution: string | null; resolvedAt: Date | null }) {
-	const lines = [`Your ticket ${ticket.ticketNumber} (${ticket.title}) is resolved.`, ...(ticket.resolution ? ['', ticket.resolution] : [])]
+export async function queueResolved(
+	tx: Tx,
+	to: string,
+	ticket: MailTicket & { userId: string; resolution: string | null; resolvedAt: Date | null },
+) {
+	const lines = [
+		`Your ticket ${ticket.ticketNumber} (${ticket.title}) is resolved.`,
+		...(ticket.resolution ? ['', ticket.resolution] : []),
+	]
 	// once per resolution: reopened and resolved again is news again
 	const key = `ticket-resolved:${ticket.id}:${ticket.resolvedAt?.getTime()}`
 	await queueTelegramNotice(tx, ticket.userId, lines.join('\n'), key)

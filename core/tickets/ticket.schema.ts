@@ -53,10 +53,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 export const ReportIssueSchema = z.object({
 	// 'No specific project' is sent as null or an empty string
-	projectId: z.preprocess(
-		(v) => blankToUndefined(v) ?? null,
-		z.string().uuid('Unknown project').nullable(),
-	),
+	projectId: z.preprocess((v) => blankToUndefined(v) ?? null, z.string().uuid('Unknown project').nullable()),
 	issueType: z.enum(ISSUE_TYPES, { errorMap: () => ({ message: FILL_REQUIRED_FIELDS }) }),
 	description: z
 		.string({ required_error: FILL_REQUIRED_FIELDS })

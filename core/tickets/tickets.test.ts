@@ -56,10 +56,21 @@ test('a report answers the spec fields, captures project state server-side and e
 		.insert(propertyStudioRooms)
 		.values({ projectId: project.id, roomType: 'kitchen', originalImageUrl: 'rooms/x/original.jpg' })
 		.returning()
-	await db.insert(propertyStudioVariations).values({ roomId: room.id, style: 'modern', status: 'failed', errorMessage: 'Provider refused the photo' })
+	await db
+		.insert(propertyStudioVariations)
+		.values({ roomId: room.id, style: 'modern', status: 'failed', errorMessage: 'Provider refused the photo' })
 
-	const result = await reportIssue(agent, { projectId: project.id, issueType: 'poor-quality', description: '  Blurry  ', contactEmail: '' }, { userAgent: 'Vitest/1.0' })
-	expect(result).toEqual({ ticketNumber: expect.stringMatching(/^RND-/), ticketId: expect.any(String), priority: 'medium', status: 'open' })
+	const result = await reportIssue(
+		agent,
+		{ projectId: project.id, issueType: 'poor-quality', description: '  Blurry  ', contactEmail: '' },
+		{ userAgent: 'Vitest/1.0' },
+	)
+	expect(result).toEqual({
+		ticketNumber: expect.stringMatching(/^RND-/),
+		ticketId: expect.any(String),
+		priority: 'medium',
+		status: 'open',
+	})
 
 	const [row] = await db.select().from(issueTickets).where(eq(issueTickets.id, result.ticketId))
 	expect(row.description).toBe('Blurry')
@@ -76,7 +87,7 @@ test('a report answers the spec fields, captures project state server-side and e
 	expect(mail?.to).toContain(reporter.email)
 })
 
-test('description and issue type are required, and another user\'s project is refused', async () => {
+test("description and issue type are required, and another user's project is refused", async () => {
 	const { agent } = await people()
 	const stranger = await insertUser()
 	const theirs = await projectFor(stranger.id)
@@ -84,7 +95,9 @@ test('description and issue type are required, and another user\'s project is re
 		fieldErrors: { description: ['Please fill in all required fields'] },
 	})
 	await expect(reportIssue(agent, { description: 'x' })).rejects.toBeInstanceOf(InputError)
-	await expect(reportIssue(agent, { projectId: theirs.id, issueType: 'other', description: 'x' })).rejects.toBeInstanceOf(ForbiddenError)
+	await expect(
+		reportIssue(agent, { projectId: theirs.id, issueType: 'other', description: 'x' }),
+	).rejects.toBeInstanceOf(ForbiddenError)
 	expect(await db.select().from(issueTickets).where(eq(issueTickets.projectId, theirs.id))).toHaveLength(0)
 })
 
@@ -105,7 +118,9 @@ test('a completed (paid) project with failed renders makes a report high', async
 		.insert(propertyStudioRooms)
 		.values({ projectId: project.id, roomType: 'kitchen', originalImageUrl: 'rooms/y/original.jpg' })
 		.returning()
-	await db.insert(propertyStudioVariations).values({ roomId: room.id, style: 'modern', status: 'failed', errorMessage: 'boom' })
+	await db
+		.insert(propertyStudioVariations)
+		.values({ roomId: room.id, style: 'modern', status: 'failed', errorMessage: 'boom' })
 	const result = await reportIssue(agent, { projectId: project.id, issueType: 'wrong-style', description: 'Wrong' })
 	expect(result.priority).toBe('high')
 })
@@ -123,7 +138,13 @@ test('quick actions only move open → in-progress → resolved; the dialog may 
 	expect(resolved.resolvedAt).not.toBeNull()
 
 	const reopened = await updateTicket(staff, ticketId, { status: 'open', priority: 'critical', assignedTo: 'Sam' })
-	expect(reopened).toMatchObject({ status: 'open', priority: 'critical', assignedTo: 'Sam', resolvedAt: null, closedAt: null })
+	expect(reopened).toMatchObject({
+		status: 'open',
+		priority: 'critical',
+		assignedTo: 'Sam',
+		resolvedAt: null,
+		closedAt: null,
+	})
 	expect(Date.parse(reopened.updatedAt)).toBeGreaterThanOrEqual(Date.parse(resolved.updatedAt))
 
 	const closed = await closeTicket(staff, ticketId)
@@ -140,15 +161,21 @@ test('agents cannot manage tickets', async () => {
 	await expect(ticketStats(agent)).rejects.toBeInstanceOf(ForbiddenError)
 	await expect(updateTicket(agent, ticketId, { status: 'closed' })).rejects.toBeInstanceOf(ForbiddenError)
 	await expect(startWork(agent, ticketId)).rejects.toBeInstanceOf(ForbiddenError)
-	await expect(addComment(agent, ticketId, { comment: 'psst', isInternal: true })).rejects.toBeInstanceOf(ForbiddenError)
+	await expect(addComment(agent, ticketId, { comment: 'psst', isInternal: true })).rejects.toBeInstanceOf(
+		ForbiddenError,
+	)
 	const stranger = actorFor(await insertUser())
 	await expect(getTicket(stranger, ticketId)).rejects.toBeInstanceOf(NotFoundError)
 	expect((await getTicket(agent, ticketId)).userEmail).toBe(reporter.email)
 })
 
-test('internal notes stay out of the reporter\'s views and e-mails; public comments are e-mailed', async () => {
+test("internal notes stay out of the reporter's views and e-mails; public comments are e-mailed", async () => {
 	const { agent, staff, reporter } = await people()
-	const { ticketId, ticketNumber } = await reportIssue(agent, { issueType: 'other', description: 'Help', contactEmail: 'Rita.Contact@Example.com' })
+	const { ticketId, ticketNumber } = await reportIssue(agent, {
+		issueType: 'other',
+		description: 'Help',
+		contactEmail: 'Rita.Contact@Example.com',
+	})
 	await expect(addComment(staff, ticketId, { comment: '   ', isInternal: false })).rejects.toMatchObject({
 		fieldErrors: { comment: ['Comment cannot be empty'] },
 	})
@@ -194,7 +221,10 @@ test('stats count by status, active critical/high, and average resolution hours'
 	await startWork(staff, b.ticketId)
 	await resolveTicket(staff, b.ticketId)
 	const created = new Date(Date.now() - 3 * 3600_000)
-	await db.update(issueTickets).set({ createdAt: created, resolvedAt: new Date(created.getTime() + 2 * 3600_000) }).where(eq(issueTickets.id, b.ticketId))
+	await db
+		.update(issueTickets)
+		.set({ createdAt: created, resolvedAt: new Date(created.getTime() + 2 * 3600_000) })
+		.where(eq(issueTickets.id, b.ticketId))
 
 	expect(await ticketStats(staff)).toEqual({
 		total: 3,

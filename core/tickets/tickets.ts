@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { users } from '#db/schema/accounts.ts'
-import { issueTickets, ticketComments, ticketNumberSeq, type IssueTicket, type TicketComment } from '#db/schema/tickets.ts'
+import {
+	issueTickets,
+	ticketComments,
+	ticketNumberSeq,
+	type IssueTicket,
+	type TicketComment,
+} from '#db/schema/tickets.ts'
 import { assertCan, can, requireUser, type Actor } from '#core/accounts/actor.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
@@ -34,7 +40,13 @@ function personName(u: { firstName: string | null; lastName: string | null; user
 }
 
 function commentView(c: TicketComment) {
-	return { id: c.id, author: c.author, comment: c.comment, isInternal: c.isInternal, createdAt: c.createdAt.toISOString() }
+	return {
+		id: c.id,
+		author: c.author,
+		comment: c.comment,
+		isInternal: c.isInternal,
+		createdAt: c.createdAt.toISOString(),
+	}
 }
 export type TicketCommentView = ReturnType<typeof commentView>
 
@@ -65,18 +77,38 @@ function ticketView(t: IssueTicket, reporter: Reporter, comments: TicketComment[
 }
 export type TicketView = ReturnType<typeof ticketView>
 
-const reporterColumns = { firstName: users.firstName, lastName: users.lastName, username: users.username, email: users.email }
+const reporterColumns = {
+	firstName: users.firstName,
+	lastName: users.lastName,
+	username: users.username,
+	email: users.email,
+}
 
-async function withComments(tx: Tx, rows: Array<{ ticket: IssueTicket; reporter: Reporter }>, includeInternal: boolean) {
+async function withComments(
+	tx: Tx,
+	rows: Array<{ ticket: IssueTicket; reporter: Reporter }>,
+	includeInternal: boolean,
+) {
 	const ids = rows.map((r) => r.ticket.id)
 	const comments = ids.length
 		? await tx
 				.select()
 				.from(ticketComments)
-				.where(and(inArray(ticketComments.ticketId, ids), includeInternal ? undefined : eq(ticketComments.isInternal, false)))
+				.where(
+					and(
+						inArray(ticketComments.ticketId, ids),
+						includeInternal ? undefined : eq(ticketComments.isInternal, false),
+					),
+				)
 				.orderBy(asc(ticketComments.createdAt))
 		: []
-	return rows.map((r) => ticketView(r.ticket, r.reporter, comments.filter((c) => c.ticketId === r.ticket.id)))
+	return rows.map((r) =>
+		ticketView(
+			r.ticket,
+			r.reporter,
+			comments.filter((c) => c.ticketId === r.ticket.id),
+		),
+	)
 }
 
 function ticketKey(idOrNumber: string): SQL | null {
@@ -114,7 +146,9 @@ export async function reportIssue(actor: Actor, input: unknown, meta: { userAgen
 	return db.transaction(async (tx) => {
 		const project = projectId ? await ownedProject(tx, actor, projectId) : null
 		const snapshot = project ? await projectSnapshot(tx, project) : null
-		const [{ n }] = await tx.execute<{ n: string }>(sql`select nextval(${ticketNumberSeq.seqName}) as n`).then((r) => r.rows)
+		const [{ n }] = await tx
+			.execute<{ n: string }>(sql`select nextval(${ticketNumberSeq.seqName}) as n`)
+			.then((r) => r.rows)
 		const now = new Date()
 		const [ticket] = await tx
 			.insert(issueTickets)
@@ -150,7 +184,12 @@ export async function listTickets(actor: Actor, filter: unknown = {}) {
 		.select({ ticket: issueTickets, reporter: reporterColumns })
 		.from(issueTickets)
 		.innerJoin(users, eq(users.id, issueTickets.userId))
-		.where(and(status ? eq(issueTickets.status, status) : undefined, priority ? eq(issueTickets.priority, priority) : undefined))
+		.where(
+			and(
+				status ? eq(issueTickets.status, status) : undefined,
+				priority ? eq(issueTickets.priority, priority) : undefined,
+			),
+		)
 		.orderBy(desc(issueTickets.createdAt))
 		.limit(LIST_LIMIT)
 	return withComments(db, rows, true)
@@ -261,7 +300,8 @@ export async function resolveTicket(actor: Actor, ticketId: string, resolution?:
 /** Closes a ticket from any other status (staff only; the dialog's 'Closed', `rendo tickets close`). */
 export async function closeTicket(actor: Actor, ticketId: string) {
 	return changeTicket(actor, ticketId, (t) => {
-		if (t.status === 'closed') throw new InputError({ status: ['This ticket is already closed'] }, 'This ticket is already closed')
+		if (t.status === 'closed')
+			throw new InputError({ status: ['This ticket is already closed'] }, 'This ticket is already closed')
 		return { status: 'closed' }
 	})
 }
@@ -313,7 +353,9 @@ export async function ticketStats(actor: Actor) {
 			closed: count(sql`case when ${issueTickets.status} = 'closed' then 1 end`),
 			critical: count(sql`case when ${issueTickets.priority} = 'critical' and ${active} then 1 end`),
 			high: count(sql`case when ${issueTickets.priority} = 'high' and ${active} then 1 end`),
-			averageResolutionHours: sql<string | null>`avg(extract(epoch from ${issueTickets.resolvedAt} - ${issueTickets.createdAt}) / 3600) filter (where ${isNotNull(issueTickets.resolvedAt)} and ${inArray(issueTickets.status, ['resolved', 'closed'])})`,
+			averageResolutionHours: sql<
+				string | null
+			>`avg(extract(epoch from ${issueTickets.resolvedAt} - ${issueTickets.createdAt}) / 3600) filter (where ${isNotNull(issueTickets.resolvedAt)} and ${inArray(issueTickets.status, ['resolved', 'closed'])})`,
 		})
 		.from(issueTickets)
 	return {
@@ -324,6 +366,7 @@ export async function ticketStats(actor: Actor) {
 		high: row.high,
 		resolved: row.resolved,
 		closed: row.closed,
-		averageResolutionTime: row.averageResolutionHours === null ? 0 : Math.round(Number(row.averageResolutionHours) * 10) / 10,
+		averageResolutionTime:
+			row.averageResolutionHours === null ? 0 : Math.round(Number(row.averageResolutionHours) * 10) / 10,
 	}
 }

@@ -27,9 +27,21 @@ const MAX_REDIRECTS = 3
 // reserved space up to the broadcast address 255.255.255.255.
 const notPublic4 = new net.BlockList()
 for (const [subnet, prefix] of [
-	['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-	['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-	['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+	['0.0.0.0', 8],
+	['10.0.0.0', 8],
+	['100.64.0.0', 10],
+	['127.0.0.0', 8],
+	['169.254.0.0', 16],
+	['172.16.0.0', 12],
+	['192.0.0.0', 24],
+	['192.0.2.0', 24],
+	['192.88.99.0', 24],
+	['192.168.0.0', 16],
+	['198.18.0.0', 15],
+	['198.51.100.0', 24],
+	['203.0.113.0', 24],
+	['224.0.0.0', 4],
+	['240.0.0.0', 4],
 ] as const)
 	notPublic4.addSubnet(subnet, prefix, 'ipv4')
 
@@ -43,7 +55,12 @@ const globalUnicast6 = new net.BlockList()
 globalUnicast6.addSubnet('2000::', 3, 'ipv6')
 // Inside global unicast: IETF protocol assignments, Teredo among them (2001::/23), and documentation.
 const notPublic6 = new net.BlockList()
-for (const [subnet, prefix] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) notPublic6.addSubnet(subnet, prefix, 'ipv6')
+for (const [subnet, prefix] of [
+	['2001::', 23],
+	['2001:db8::', 32],
+	['3fff::', 20],
+] as const)
+	notPublic6.addSubnet(subnet, prefix, 'ipv6')
 // 6to4 (2002::/16) and well-known NAT64 (64:ff9b::/96) addresses are delivered to the IPv4 address
 // they carry, so they are exactly as public as that address.
 const sixToFour = new net.BlockList()
@@ -120,8 +137,10 @@ function allowedByTest(address: string, port: number) {
 type Target = { address: string; family: 4 | 6 }
 
 async function resolveTarget(url: URL): Promise<Target> {
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError('Only http and https addresses can be fetched')
-	if (url.username || url.password) throw new FetchRefusedError('Addresses with a user name or password are not allowed')
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw new FetchRefusedError('Only http and https addresses can be fetched')
+	if (url.username || url.password)
+		throw new FetchRefusedError('Addresses with a user name or password are not allowed')
 	const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
 	const host = url.hostname.replace(/^\[|\]$/g, '')
 	let addresses: Array<{ address: string; family: number }>
@@ -138,7 +157,8 @@ async function resolveTarget(url: URL): Promise<Target> {
 	for (const { address } of addresses) {
 		if (allowedByTest(address, port)) continue
 		if (port !== 80 && port !== 443) throw new FetchRefusedError('Only the standard web ports (80 and 443) are allowed')
-		if (!isPublicAddress(address)) throw new FetchRefusedError('That address points to a private network and is not allowed')
+		if (!isPublicAddress(address))
+			throw new FetchRefusedError('That address points to a private network and is not allowed')
 	}
 	const { address, family } = addresses[0]
 	return { address, family: family === 6 ? 6 : 4 }
@@ -200,7 +220,9 @@ function requestOnce(url: URL, target: Target, opts: GuardedFetchOptions, signal
 						reject(new FetchFailedError('The file is too large'))
 					} else chunks.push(chunk)
 				})
-				response.on('end', () => resolve({ contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }))
+				response.on('end', () =>
+					resolve({ contentType: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }),
+				)
 				response.on('error', reject)
 			},
 		)

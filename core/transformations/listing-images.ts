@@ -15,7 +15,10 @@ const OG_IMAGE = new Set(['og:image', 'og:image:url', 'og:image:secure_url'])
 function attributes(tag: string) {
 	const attrs: Record<string, string> = {}
 	for (const m of tag.matchAll(/([^\s=/<>"']+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g))
-		attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? '').replace(/&amp;/g, '&').replace(/&#0*38;/g, '&').trim()
+		attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? '')
+			.replace(/&amp;/g, '&')
+			.replace(/&#0*38;/g, '&')
+			.trim()
 	return attrs
 }
 
@@ -60,7 +63,11 @@ function listingError(message: string) {
 export async function downloadListingImages(pageUrl: string, wanted: number) {
 	let page
 	try {
-		page = await guardedFetch(pageUrl, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, accept: 'text/html,application/xhtml+xml' })
+		page = await guardedFetch(pageUrl, {
+			maxBytes: PAGE_MAX_BYTES,
+			timeoutMs: PAGE_TIMEOUT_MS,
+			accept: 'text/html,application/xhtml+xml',
+		})
 	} catch (error) {
 		if (error instanceof FetchRefusedError) throw listingError(error.message)
 		if (error instanceof FetchFailedError) throw listingError(`Could not load the listing page: ${error.message}`)
@@ -76,14 +83,19 @@ export async function downloadListingImages(pageUrl: string, wanted: number) {
 		for (const candidate of candidates) {
 			if (files.length === wanted) break
 			try {
-				const image = await guardedFetch(candidate, { maxBytes: TRANSFORM_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*' })
+				const image = await guardedFetch(candidate, {
+					maxBytes: TRANSFORM_MAX_BYTES,
+					timeoutMs: IMAGE_TIMEOUT_MS,
+					accept: 'image/*',
+				})
 				const file = path.join(dir, randomUUID())
 				await fs.promises.writeFile(file, image.body)
 				await inspectImage(file)
 				files.push(file)
 			} catch (error) {
 				// one bad photo (refused, missing, not an image) does not spoil the listing
-				if (!(error instanceof FetchRefusedError || error instanceof FetchFailedError || error instanceof InputError)) throw error
+				if (!(error instanceof FetchRefusedError || error instanceof FetchFailedError || error instanceof InputError))
+					throw error
 			}
 		}
 	} catch (error) {

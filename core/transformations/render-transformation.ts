@@ -10,7 +10,13 @@ import { addJob } from '#core/platform/jobs.ts'
 import { mailer } from '#core/platform/mail.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { transformationKeys } from './source-image.ts'
-import { AREA_LABELS, RENDER_STYLE, TRANSFORM_AREAS, TRANSFORM_STYLES, type TransformArea } from './transformation.schema.ts'
+import {
+	AREA_LABELS,
+	RENDER_STYLE,
+	TRANSFORM_AREAS,
+	TRANSFORM_STYLES,
+	type TransformArea,
+} from './transformation.schema.ts'
 
 export const TRANSFORM_EMAIL_TASK = 'email_transformation_results'
 
@@ -41,7 +47,9 @@ export async function renderTransformationArea(job: z.infer<typeof TransformRend
 		.select({ render: transformationRenders, transformation: transformations })
 		.from(transformationRenders)
 		.innerJoin(transformations, eq(transformations.id, transformationRenders.transformationId))
-		.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area)))
+		.where(
+			and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area)),
+		)
 	if (!row) return
 	if (row.render.status !== 'pending') return await settleTransformation(job.transformationId)
 	await db.transaction(async (tx) => {
@@ -71,7 +79,13 @@ export const transformationPurpose: PurposeHandler = {
 		await db
 			.update(transformationRenders)
 			.set({ status: 'completed', imageKey: key, errorMessage: null, completedAt: new Date() })
-			.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area), eq(transformationRenders.status, 'pending')))
+			.where(
+				and(
+					eq(transformationRenders.transformationId, job.transformationId),
+					eq(transformationRenders.area, job.area),
+					eq(transformationRenders.status, 'pending'),
+				),
+			)
 		await settleTransformation(job.transformationId)
 	},
 	async fail(request, message) {
@@ -79,7 +93,13 @@ export const transformationPurpose: PurposeHandler = {
 		await db
 			.update(transformationRenders)
 			.set({ status: 'failed', errorMessage: message, completedAt: new Date() })
-			.where(and(eq(transformationRenders.transformationId, job.transformationId), eq(transformationRenders.area, job.area), eq(transformationRenders.status, 'pending')))
+			.where(
+				and(
+					eq(transformationRenders.transformationId, job.transformationId),
+					eq(transformationRenders.area, job.area),
+					eq(transformationRenders.status, 'pending'),
+				),
+			)
 		await settleTransformation(job.transformationId)
 	},
 }
@@ -93,7 +113,11 @@ export async function settleTransformation(transformationId: string) {
 	await db.transaction(async (tx) => {
 		const [t] = await tx.select().from(transformations).where(eq(transformations.id, transformationId)).for('update')
 		if (!t || t.status === 'completed' || t.status === 'failed') return
-		const renders = await tx.select().from(transformationRenders).where(eq(transformationRenders.transformationId, transformationId)).orderBy(asc(transformationRenders.createdAt))
+		const renders = await tx
+			.select()
+			.from(transformationRenders)
+			.where(eq(transformationRenders.transformationId, transformationId))
+			.orderBy(asc(transformationRenders.createdAt))
 		if (renders.some((r) => r.status === 'pending')) return
 		const done = t.areas.map((area) => renders.find((r) => r.area === area && r.status === 'completed')).find(Boolean)
 		await tx
@@ -101,7 +125,11 @@ export async function settleTransformation(transformationId: string) {
 			.set(
 				done
 					? { status: 'completed', afterImageUrl: done.imageKey, statusMessage: null, completedAt: new Date() }
-					: { status: 'failed', statusMessage: renders.find((r) => r.errorMessage)?.errorMessage ?? 'Rendering failed', completedAt: new Date() },
+					: {
+							status: 'failed',
+							statusMessage: renders.find((r) => r.errorMessage)?.errorMessage ?? 'Rendering failed',
+							completedAt: new Date(),
+						},
 			)
 			.where(eq(transformations.id, transformationId))
 		if (done && t.emailResultsTo)
@@ -119,7 +147,9 @@ export async function emailTransformationResults(transformationId: string) {
 	const renders = await db
 		.select()
 		.from(transformationRenders)
-		.where(and(eq(transformationRenders.transformationId, transformationId), eq(transformationRenders.status, 'completed')))
+		.where(
+			and(eq(transformationRenders.transformationId, transformationId), eq(transformationRenders.status, 'completed')),
+		)
 	const attachments = []
 	for (const r of renders) {
 		const content = r.imageKey ? await readBytes(r.imageKey) : null
@@ -135,7 +165,12 @@ export async function emailTransformationResults(transformationId: string) {
 			`Areas: ${areas}.`,
 			'',
 			'The styled images are attached. You can also see them on your Rendo dashboard.',
-			...(previews.size ? ['', `${PREVIEW_LABEL}: these images are colour previews made without a staging provider; no furniture was added.`] : []),
+			...(previews.size
+				? [
+						'',
+						`${PREVIEW_LABEL}: these images are colour previews made without a staging provider; no furniture was added.`,
+					]
+				: []),
 		].join('\n'),
 		attachments,
 	})

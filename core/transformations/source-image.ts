@@ -23,7 +23,10 @@ export async function storeSourceImage(file: string, key: string) {
 	await oneAtATime(() =>
 		storage().put(
 			key,
-			sharp(file, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().flatten({ background: '#ffffff' }).jpeg({ quality: 90 }),
+			sharp(file, { limitInputPixels: MAX_UPLOAD_PIXELS })
+				.rotate()
+				.flatten({ background: '#ffffff' })
+				.jpeg({ quality: 90 }),
 			{ contentType: 'image/jpeg' },
 		),
 	)

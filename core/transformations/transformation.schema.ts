@@ -64,14 +64,23 @@ export const TransformRequestSchema = z
 		// 'upload' or 'url'; a client that only sends propertyUrl is in URL mode
 		mode: z.enum(['upload', 'url']).optional(),
 		propertyUrl: z.preprocess(blankToUndefined, z.string().trim().url('Please enter a valid URL').max(2000).optional()),
-		style: z.preprocess(blankToUndefined, z.enum(TRANSFORM_STYLES, { errorMap: () => ({ message: 'Choose a style from the list' }) }).default(DEFAULT_STYLE)),
+		style: z.preprocess(
+			blankToUndefined,
+			z
+				.enum(TRANSFORM_STYLES, { errorMap: () => ({ message: 'Choose a style from the list' }) })
+				.default(DEFAULT_STYLE),
+		),
 		areas: areasField,
 		emailResults: booleanish,
-		email: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().email('Please enter a valid email address').optional()),
+		email: z.preprocess(
+			blankToUndefined,
+			z.string().trim().toLowerCase().email('Please enter a valid email address').optional(),
+		),
 	})
 	.transform((v) => ({ ...v, mode: v.mode ?? (v.propertyUrl ? ('url' as const) : ('upload' as const)) }))
 	.superRefine((v, ctx) => {
-		if (v.mode === 'url' && !v.propertyUrl) ctx.addIssue({ code: 'custom', path: ['propertyUrl'], message: NO_URL_PROVIDED })
+		if (v.mode === 'url' && !v.propertyUrl)
+			ctx.addIssue({ code: 'custom', path: ['propertyUrl'], message: NO_URL_PROVIDED })
 	})
 export type TransformRequestInput = z.input<typeof TransformRequestSchema>
 export type TransformRequest = z.output<typeof TransformRequestSchema>

@@ -19,7 +19,12 @@ import { outboxMessages } from '#tests/outbox.ts'
 import { smallRoomPhoto } from '#tests/studio.ts'
 import { allowLoopbackPortForTests, isPublicAddress } from './guarded-fetch.ts'
 import { imageUrlsFromHtml } from './listing-images.ts'
-import { createTransformation, getTransformation, listOwnTransformations, transformationFileKey } from './transformations.ts'
+import {
+	createTransformation,
+	getTransformation,
+	listOwnTransformations,
+	transformationFileKey,
+} from './transformations.ts'
 
 // msw answers the made-up public listing site; anything else unhandled goes to the real network
 // (the loopback servers below), and the test DNS stub decides what names resolve to.
@@ -74,7 +79,12 @@ describe('upload mode', () => {
 			{ style: 'scandinavian', areas: '["kitchen","backyard"]', emailResults: 'true', email: '' },
 			{ path: file },
 		)
-		expect(created).toMatchObject({ status: 'pending', style: 'scandinavian', areas: ['kitchen', 'backyard'], emailResults: true })
+		expect(created).toMatchObject({
+			status: 'pending',
+			style: 'scandinavian',
+			areas: ['kitchen', 'backyard'],
+			emailResults: true,
+		})
 		expect(created.results.map((r) => r.area)).toEqual(['kitchen', 'backyard'])
 
 		await drainJobs()
@@ -88,7 +98,9 @@ describe('upload mode', () => {
 		expect(done.results.every((r) => r.isPreview)).toBe(true)
 		expect(await transformationFileKey(actor, created.id, 'backyard')).toMatch(/result-backyard\.jpg$/)
 
-		const mail = outboxMessages().find((m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email))
+		const mail = outboxMessages().find(
+			(m) => m.subject === 'Your Rendo transformation is ready' && m.to.includes(user.email),
+		)
 		expect(mail?.body).toContain('rendo-scandinavian-kitchen.jpg')
 		expect(mail?.body).toContain('rendo-scandinavian-backyard.jpg')
 		expect(mail?.body).toContain('Preview, not staged: these images are colour previews')
@@ -101,9 +113,15 @@ describe('upload mode', () => {
 		const created = await createTransformation(actor, { areas: '[]' }, { path: file })
 		expect(created).toMatchObject({ style: 'modern', areas: ['kitchen'], emailResults: false })
 
-		await expect(createTransformation(actor, {}, null)).rejects.toMatchObject({ fieldErrors: { image: ['No file selected'] } })
-		await expect(createTransformation(actor, { mode: 'url' }, null)).rejects.toMatchObject({ fieldErrors: { propertyUrl: ['No URL provided'] } })
-		await expect(createTransformation(anonymousActor, {}, { path: file })).rejects.toThrow(new UnauthenticatedError('You must be logged in to transform photos'))
+		await expect(createTransformation(actor, {}, null)).rejects.toMatchObject({
+			fieldErrors: { image: ['No file selected'] },
+		})
+		await expect(createTransformation(actor, { mode: 'url' }, null)).rejects.toMatchObject({
+			fieldErrors: { propertyUrl: ['No URL provided'] },
+		})
+		await expect(createTransformation(anonymousActor, {}, { path: file })).rejects.toThrow(
+			new UnauthenticatedError('You must be logged in to transform photos'),
+		)
 		fs.writeFileSync(file, 'not an image')
 		await expect(createTransformation(actor, {}, { path: file })).rejects.toBeInstanceOf(InputError)
 		fs.rmSync(file, { force: true })
@@ -209,14 +227,23 @@ describe('URL mode (SSRF rules)', () => {
 			'/listing': (res) =>
 				res
 					.writeHead(200, { 'content-type': 'text/html' })
-					.end('<html><head><meta property="og:image" content="/photos/front.jpg"></head><body><img src="/photos/kitchen.jpg"><img src="data:image/png;base64,AAAA"><img src="/photos/missing.jpg"></body></html>'),
+					.end(
+						'<html><head><meta property="og:image" content="/photos/front.jpg"></head><body><img src="/photos/kitchen.jpg"><img src="data:image/png;base64,AAAA"><img src="/photos/missing.jpg"></body></html>',
+					),
 			'/photos/front.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo),
 			'/photos/kitchen.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo),
 		})
 		try {
-			const created = await createTransformation(actorFor(user), { propertyUrl: `${site.base}/listing`, areas: '["kitchen","living","bedroom"]' }, null)
+			const created = await createTransformation(
+				actorFor(user),
+				{ propertyUrl: `${site.base}/listing`, areas: '["kitchen","living","bedroom"]' },
+				null,
+			)
 			expect(created.propertyUrl).toBe(`${site.base}/listing`)
-			const renders = await db.select().from(transformationRenders).where(eq(transformationRenders.transformationId, created.id))
+			const renders = await db
+				.select()
+				.from(transformationRenders)
+				.where(eq(transformationRenders.transformationId, created.id))
 			// two usable photos for three areas: the third area wraps round to the first photo
 			expect(new Set(renders.map((r) => r.sourceKey)).size).toBe(2)
 		} finally {
@@ -228,11 +255,24 @@ describe('URL mode (SSRF rules)', () => {
 		resolveNames({ 'listing.example': '93.184.216.34' })
 		const photo = await smallRoomPhoto()
 		msw.use(
-			mswHttp.get('http://listing.example/house/42', () => HttpResponse.html('<meta content="http://listing.example/p/1.jpg" property="og:image">')),
-			mswHttp.get('http://listing.example/p/1.jpg', () => new HttpResponse(photo, { headers: { 'content-type': 'image/jpeg' } })),
+			mswHttp.get('http://listing.example/house/42', () =>
+				HttpResponse.html('<meta content="http://listing.example/p/1.jpg" property="og:image">'),
+			),
+			mswHttp.get(
+				'http://listing.example/p/1.jpg',
+				() => new HttpResponse(photo, { headers: { 'content-type': 'image/jpeg' } }),
+			),
 		)
-		const created = await createTransformation(actorFor(await insertUser()), { propertyUrl: 'http://listing.example/house/42', style: 'rustic' }, null)
-		expect(created).toMatchObject({ style: 'rustic', areas: ['kitchen'], beforeImageUrl: expect.stringContaining('/before') })
+		const created = await createTransformation(
+			actorFor(await insertUser()),
+			{ propertyUrl: 'http://listing.example/house/42', style: 'rustic' },
+			null,
+		)
+		expect(created).toMatchObject({
+			style: 'rustic',
+			areas: ['kitchen'],
+			beforeImageUrl: expect.stringContaining('/before'),
+		})
 	})
 
 	test('a page with no usable image, or that cannot be loaded, is a clear error', async () => {
@@ -242,10 +282,14 @@ describe('URL mode (SSRF rules)', () => {
 			mswHttp.get('http://listing.example/gone', () => new HttpResponse('gone', { status: 410 })),
 		)
 		const actor = actorFor(await insertUser())
-		await expect(createTransformation(actor, { propertyUrl: 'http://listing.example/empty' }, null)).rejects.toMatchObject({
+		await expect(
+			createTransformation(actor, { propertyUrl: 'http://listing.example/empty' }, null),
+		).rejects.toMatchObject({
 			fieldErrors: { propertyUrl: ['No images were found on that listing page'] },
 		})
-		await expect(createTransformation(actor, { propertyUrl: 'http://listing.example/gone' }, null)).rejects.toMatchObject({
+		await expect(
+			createTransformation(actor, { propertyUrl: 'http://listing.example/gone' }, null),
+		).rejects.toMatchObject({
 			fieldErrors: { propertyUrl: ['Could not load the listing page: The server answered 410'] },
 		})
 	})
@@ -254,27 +298,83 @@ describe('URL mode (SSRF rules)', () => {
 test.each([
 	// IPv4: this machine, private networks, link-local (cloud metadata), CGNAT, benchmarking,
 	// documentation, multicast, broadcast and reserved
-	'0.0.0.0', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '127.0.0.1', '127.255.255.254', '169.254.169.254',
-	'100.64.0.1', '100.127.255.255', '192.0.0.8', '192.0.2.1', '198.18.0.1', '198.19.255.255', '198.51.100.1', '203.0.113.7',
-	'224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255',
+	'0.0.0.0',
+	'10.1.2.3',
+	'172.16.0.1',
+	'172.31.255.255',
+	'192.168.1.1',
+	'127.0.0.1',
+	'127.255.255.254',
+	'169.254.169.254',
+	'100.64.0.1',
+	'100.127.255.255',
+	'192.0.0.8',
+	'192.0.2.1',
+	'198.18.0.1',
+	'198.19.255.255',
+	'198.51.100.1',
+	'203.0.113.7',
+	'224.0.0.1',
+	'239.255.255.250',
+	'240.0.0.1',
+	'255.255.255.255',
 	// IPv6: unspecified, loopback in any notation, link-local, unique local, old site-local, multicast, documentation
-	'::', '::1', '0:0:0:0:0:0:0:1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fc00::1', 'fd00::1', 'fec0::1', 'ff02::1', '2001:db8::1', '3fff::1',
+	'::',
+	'::1',
+	'0:0:0:0:0:0:0:1',
+	'fe80::1',
+	'fe80::1%eth0',
+	'febf::1',
+	'fc00::1',
+	'fd00::1',
+	'fec0::1',
+	'ff02::1',
+	'2001:db8::1',
+	'3fff::1',
 	// IPv4 written as IPv6: compatible, mapped (dotted and hex), translated, and the embeddings
-	'::127.0.0.1', '::7f00:1', '::10.0.0.1', '::8.8.8.8', '::ffff:10.0.0.1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:7F00:1', '::ffff:0:127.0.0.1',
-	'2002:7f00:1::', '2002:a9fe:a9fe::1', '2002:c0a8:101::1', '64:ff9b::127.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1',
+	'::127.0.0.1',
+	'::7f00:1',
+	'::10.0.0.1',
+	'::8.8.8.8',
+	'::ffff:10.0.0.1',
+	'::ffff:127.0.0.1',
+	'::ffff:7f00:1',
+	'::FFFF:7F00:1',
+	'::ffff:0:127.0.0.1',
+	'2002:7f00:1::',
+	'2002:a9fe:a9fe::1',
+	'2002:c0a8:101::1',
+	'64:ff9b::127.0.0.1',
+	'64:ff9b::7f00:1',
+	'64:ff9b::a00:1',
+	'64:ff9b:1::a00:1',
 	// Teredo and the other IETF protocol assignments
-	'2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+	'2001::1',
+	'2001:0:4136:e378:8000:63bf:3fff:fdd2',
 	// a zone index names one of our own interfaces; and what is not an address at all
-	'2606:4700::1111%1', 'localhost', '',
+	'2606:4700::1111%1',
+	'localhost',
+	'',
 ])('address classification: %s is not public', (address) => {
 	expect(isPublicAddress(address)).toBe(false)
 })
 
 test.each([
-	'93.184.216.34', '8.8.8.8', '1.1.1.1', '11.0.0.1', '100.128.0.1', '172.32.0.1', '198.20.0.1', '223.255.255.254',
-	'2606:4700::1111', '2a00:1450:4001:81c::200e', '2001:4860:4860::8888',
+	'93.184.216.34',
+	'8.8.8.8',
+	'1.1.1.1',
+	'11.0.0.1',
+	'100.128.0.1',
+	'172.32.0.1',
+	'198.20.0.1',
+	'223.255.255.254',
+	'2606:4700::1111',
+	'2a00:1450:4001:81c::200e',
+	'2001:4860:4860::8888',
 	// 6to4 and NAT64 addresses are as public as the IPv4 address they carry
-	'2002:5db8:d822::1', '64:ff9b::93.184.216.34', '64:ff9b::808:808',
+	'2002:5db8:d822::1',
+	'64:ff9b::93.184.216.34',
+	'64:ff9b::808:808',
 ])('address classification: %s is public', (address) => {
 	expect(isPublicAddress(address)).toBe(true)
 })
@@ -284,5 +384,9 @@ test('page parsing', () => {
 		`<img src='/a.jpg'><meta name="og:image" content="https://cdn.example/b.jpg?x=1&amp;y=2"><img data-src="c.png" src="data:x"><img src="/a.jpg"><img src="javascript:alert(1)">`,
 		new URL('https://site.example/listing/1'),
 	)
-	expect(urls).toEqual(['https://cdn.example/b.jpg?x=1&y=2', 'https://site.example/a.jpg', 'https://site.example/listing/c.png'])
+	expect(urls).toEqual([
+		'https://cdn.example/b.jpg?x=1&y=2',
+		'https://site.example/a.jpg',
+		'https://site.example/listing/c.png',
+	])
 })

@@ -27,7 +27,12 @@ export function requireSignedIn(actor: Actor) {
 }
 
 /** The photos to style: the upload, or the listing's photos (as many as areas, at most 10). */
-async function sourceFiles(mode: 'upload' | 'url', propertyUrl: string | undefined, file: { path: string } | null, wanted: number) {
+async function sourceFiles(
+	mode: 'upload' | 'url',
+	propertyUrl: string | undefined,
+	file: { path: string } | null,
+	wanted: number,
+) {
 	if (mode === 'url') return downloadListingImages(propertyUrl!, wanted)
 	if (!file) throw new InputError({ image: [NO_FILE_SELECTED] })
 	await inspectImage(file.path)
@@ -77,10 +82,21 @@ export async function createTransformation(actor: Actor, input: unknown, file: {
 				.returning()
 			const renders = await tx
 				.insert(transformationRenders)
-				.values(request.areas.map((area, i) => ({ transformationId: id, area, sourceKey: sourceKeys[i % sourceKeys.length] })))
+				.values(
+					request.areas.map((area, i) => ({
+						transformationId: id,
+						area,
+						sourceKey: sourceKeys[i % sourceKeys.length],
+					})),
+				)
 				.returning()
 			for (const area of request.areas)
-				await addJob(tx, TRANSFORM_RENDER_TASK, { transformationId: id, area }, { jobKey: `transform:${id}:${area}`, maxAttempts: TRANSFORM_RENDER_MAX_ATTEMPTS })
+				await addJob(
+					tx,
+					TRANSFORM_RENDER_TASK,
+					{ transformationId: id, area },
+					{ jobKey: `transform:${id}:${area}`, maxAttempts: TRANSFORM_RENDER_MAX_ATTEMPTS },
+				)
 			return transformationView(row, renders)
 		})
 		return row
@@ -96,7 +112,11 @@ export async function createTransformation(actor: Actor, input: unknown, file: {
 export async function transformationViews(rows: Transformation[]) {
 	const ids = rows.map((r) => r.id)
 	const renders = ids.length
-		? await db.select().from(transformationRenders).where(inArray(transformationRenders.transformationId, ids)).orderBy(asc(transformationRenders.createdAt))
+		? await db
+				.select()
+				.from(transformationRenders)
+				.where(inArray(transformationRenders.transformationId, ids))
+				.orderBy(asc(transformationRenders.createdAt))
 		: []
 	const previews = await madeByPreview(renders.map((r) => transformSubjectKey(r.transformationId, r.area)))
 	const order = (t: Transformation, area: string) => t.areas.indexOf(area)
@@ -110,7 +130,12 @@ export async function transformationViews(rows: Transformation[]) {
 /** The signed-in user's transformations, newest first (GET /api/transformations). */
 export async function listOwnTransformations(actor: Actor) {
 	const { userId } = requireSignedIn(actor)
-	const rows = await db.select().from(transformations).where(eq(transformations.userId, userId)).orderBy(desc(transformations.createdAt)).limit(200)
+	const rows = await db
+		.select()
+		.from(transformations)
+		.where(eq(transformations.userId, userId))
+		.orderBy(desc(transformations.createdAt))
+		.limit(200)
 	return transformationViews(rows)
 }
 
@@ -119,7 +144,8 @@ async function visibleTransformation(actor: Actor, id: string) {
 	const user = requireSignedIn(actor)
 	if (!isUuid(id)) throw new NotFoundError('Transformation not found')
 	const [row] = await db.select().from(transformations).where(eq(transformations.id, id))
-	if (!row || (row.userId !== user.userId && !can(actor, 'view:admin-dashboard'))) throw new NotFoundError('Transformation not found')
+	if (!row || (row.userId !== user.userId && !can(actor, 'view:admin-dashboard')))
+		throw new NotFoundError('Transformation not found')
 	return row
 }
 

@@ -1,7 +1,11 @@
 import type { Transformation, TransformationRender } from '#db/schema/transformations.ts'
 
 /** The transformation JSON of the API and the admin dashboard: images as authorised app URLs. */
-export function transformationView(t: Transformation, renders: TransformationRender[] = [], previewAreas: ReadonlySet<string> = new Set()) {
+export function transformationView(
+	t: Transformation,
+	renders: TransformationRender[] = [],
+	previewAreas: ReadonlySet<string> = new Set(),
+) {
 	const base = `/files/transformations/${t.id}`
 	return {
 		id: t.id,

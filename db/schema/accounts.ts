@@ -1,128 +1,123 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
+	boolean,
+	check,
+	index,
+	integer,
+	pgTable,
+	primaryKey,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
 } from 'drizzle-orm/pg-core'
 
 export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // why not null: login is by username; agent registration has no username field, so the
-    // service must fill one in (e.g. the e-mail address)
-    username: text('username').notNull().unique(),
-    // argon2id hash, never the password itself
-    password: text('password').notNull(),
-    email: text('email').notNull().unique(),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    role: text('role').notNull().default('user'),
-    isPioneerAgent: boolean('is_pioneer_agent').notNull().default(false),
-    pioneerPosition: integer('pioneer_position'),
-    logoUrl: text('logo_url'),
-    logoUploadedAt: timestamp('logo_uploaded_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // why: 'Bob' and 'bob' are the same account; the plain unique constraints above stay as
-    // ON CONFLICT targets
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
-    // why: the first 5 agents are pioneers, each position handed out exactly once, even when
-    // two registrations race
-    uniqueIndex('users_pioneer_position_unique')
-      .on(t.pioneerPosition)
-      .where(sql`${t.pioneerPosition} is not null`),
-    check(
-      'users_pioneer_position_range',
-      sql`${t.pioneerPosition} is null or ${t.pioneerPosition} between 1 and 5`,
-    ),
-  ],
+	'users',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		// why not null: login is by username; agent registration has no username field, so the
+		// service must fill one in (e.g. the e-mail address)
+		username: text('username').notNull().unique(),
+		// argon2id hash, never the password itself
+		password: text('password').notNull(),
+		email: text('email').notNull().unique(),
+		firstName: text('first_name'),
+		lastName: text('last_name'),
+		role: text('role').notNull().default('user'),
+		isPioneerAgent: boolean('is_pioneer_agent').notNull().default(false),
+		pioneerPosition: integer('pioneer_position'),
+		logoUrl: text('logo_url'),
+		logoUploadedAt: timestamp('logo_uploaded_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		// why: 'Bob' and 'bob' are the same account; the plain unique constraints above stay as
+		// ON CONFLICT targets
+		uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+		uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+		// why: the first 5 agents are pioneers, each position handed out exactly once, even when
+		// two registrations race
+		uniqueIndex('users_pioneer_position_unique').on(t.pioneerPosition).where(sql`${t.pioneerPosition} is not null`),
+		check('users_pioneer_position_range', sql`${t.pioneerPosition} is null or ${t.pioneerPosition} between 1 and 5`),
+	],
 )
 
 export const agents = pgTable(
-  'agents',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyName: text('company_name').notNull(),
-    agentName: text('agent_name').notNull(),
-    email: text('email').notNull().unique(),
-    phone: text('phone'),
-    website: text('website'),
-    // why nullable: onboarding is public, a profile may exist before any account
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('agents_email_lower_unique').on(sql`lower(${t.email})`),
-    // why unique: one profile per account; a second onboarding updates it, even when two race
-    // (profiles with no account are nulls, which never collide)
-    uniqueIndex('agents_user_id_unique').on(t.userId),
-  ],
+	'agents',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		companyName: text('company_name').notNull(),
+		agentName: text('agent_name').notNull(),
+		email: text('email').notNull().unique(),
+		phone: text('phone'),
+		website: text('website'),
+		// why nullable: onboarding is public, a profile may exist before any account
+		userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		uniqueIndex('agents_email_lower_unique').on(sql`lower(${t.email})`),
+		// why unique: one profile per account; a second onboarding updates it, even when two race
+		// (profiles with no account are nulls, which never collide)
+		uniqueIndex('agents_user_id_unique').on(t.userId),
+	],
 )
 
 export const brandAssets = pgTable(
-  'brand_assets',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    logoUrl: text('logo_url'),
-    primaryColor: text('primary_color').notNull().default('#000000'),
-    secondaryColor: text('secondary_color').notNull().default('#ffffff'),
-    accentColor: text('accent_color').notNull().default('#3b82f6'),
-    fontFamily: text('font_family').notNull().default('Inter'),
-    templateStyle: text('template_style').notNull().default('modern'),
-    // "Virtually staged" burnt into the agency's staged photos and printed on its brochures: on
-    // unless the agency turns it off (listing rules expect it; see the README's design notes).
-    disclosureLabel: boolean('disclosure_label').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // why unique: one brand per agent profile, updated in place by a second onboarding
-  (t) => [uniqueIndex('brand_assets_agent_id_unique').on(t.agentId)],
+	'brand_assets',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		agentId: uuid('agent_id')
+			.notNull()
+			.references(() => agents.id, { onDelete: 'cascade' }),
+		logoUrl: text('logo_url'),
+		primaryColor: text('primary_color').notNull().default('#000000'),
+		secondaryColor: text('secondary_color').notNull().default('#ffffff'),
+		accentColor: text('accent_color').notNull().default('#3b82f6'),
+		fontFamily: text('font_family').notNull().default('Inter'),
+		templateStyle: text('template_style').notNull().default('modern'),
+		// "Virtually staged" burnt into the agency's staged photos and printed on its brochures: on
+		// unless the agency turns it off (listing rules expect it; see the README's design notes).
+		disclosureLabel: boolean('disclosure_label').notNull().default(true),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	// why unique: one brand per agent profile, updated in place by a second onboarding
+	(t) => [uniqueIndex('brand_assets_agent_id_unique').on(t.agentId)],
 )
 
 // Platform: the session cookie holds only this id, so "log out everywhere" is a delete.
 export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('sessions_user_id_idx').on(t.userId),
-    // why: clean-up deletes expired rows
-    index('sessions_expires_at_idx').on(t.expiresAt),
-  ],
+	'sessions',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('sessions_user_id_idx').on(t.userId),
+		// why: clean-up deletes expired rows
+		index('sessions_expires_at_idx').on(t.expiresAt),
+	],
 )
 
 // Platform: fixed-window login limiter shared by every web process (no state in a process).
 // Upsert on (key, window_start) and increment count.
 export const rateLimitHits = pgTable(
-  'rate_limit_hits',
-  {
-    key: text('key').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ name: 'rate_limit_hits_pk', columns: [t.key, t.windowStart] }),
-    // why: clean-up deletes old windows
-    index('rate_limit_hits_window_start_idx').on(t.windowStart),
-  ],
+	'rate_limit_hits',
+	{
+		key: text('key').notNull(),
+		windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+		count: integer('count').notNull().default(0),
+	},
+	(t) => [
+		primaryKey({ name: 'rate_limit_hits_pk', columns: [t.key, t.windowStart] }),
+		// why: clean-up deletes old windows
+		index('rate_limit_hits_window_start_idx').on(t.windowStart),
+	],
 )
 
 export type User = typeof users.$inferSelect

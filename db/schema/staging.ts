@@ -9,58 +9,52 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
  * and handed to the purpose (`delivered`), so no retry ever pays a vendor twice for one answer.
  */
 export const stagingRenders = pgTable(
-  'staging_renders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // studio | trial | transformation | brochure
-    purpose: text('purpose').notNull(),
-    // the purpose's own ids (e.g. roomId, style, generation), handed back on delivery
-    subject: jsonb('subject').notNull(),
-    // why: one request per unit of work, so asking twice (a retried job, a double click) is a no-op
-    subjectKey: text('subject_key').notNull().unique(),
-    originalKey: text('original_key').notNull(),
-    roomType: text('room_type').notNull(),
-    // null empties the room (furniture removal only)
-    style: text('style'),
-    removeFurniture: boolean('remove_furniture').notNull().default(false),
-    count: integer('count').notNull(),
-    firstIndex: integer('first_index').notNull().default(0),
-    // a remodel: more variations of this earlier request's provider render
-    continuesId: uuid('continues_id'),
-    priority: integer('priority').notNull().default(0),
-    provider: text('provider').notNull(),
-    model: text('model'),
-    // queued → submitting → submitted (deferred vendors) → received → delivered, or failed
-    state: text('state').notNull().default('queued'),
-    providerRenderId: text('provider_render_id'),
-    // the vendor's ids of the images that are this request's, in order
-    providerImageIds: text('provider_image_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    // a remodel's base render had these variations before ours was asked for
-    knownBefore: text('known_before')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    receivedCount: integer('received_count').notNull().default(0),
-    costUsdMicros: bigint('cost_usd_micros', { mode: 'number' }),
-    // how often the vendor said "not now" (429): waited out, never a failure
-    busyCount: integer('busy_count').notNull().default(0),
-    errorMessage: text('error_message'),
-    submitStartedAt: timestamp('submit_started_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // why: the in-flight count per provider (its concurrency cap) and the dashboard's month
-    index('staging_renders_provider_state_idx').on(t.provider, t.state),
-    index('staging_renders_created_at_idx').on(t.createdAt),
-    // why: a webhook names the vendor's render id
-    index('staging_renders_provider_render_id_idx').on(t.providerRenderId),
-  ],
+	'staging_renders',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		// studio | trial | transformation | brochure
+		purpose: text('purpose').notNull(),
+		// the purpose's own ids (e.g. roomId, style, generation), handed back on delivery
+		subject: jsonb('subject').notNull(),
+		// why: one request per unit of work, so asking twice (a retried job, a double click) is a no-op
+		subjectKey: text('subject_key').notNull().unique(),
+		originalKey: text('original_key').notNull(),
+		roomType: text('room_type').notNull(),
+		// null empties the room (furniture removal only)
+		style: text('style'),
+		removeFurniture: boolean('remove_furniture').notNull().default(false),
+		count: integer('count').notNull(),
+		firstIndex: integer('first_index').notNull().default(0),
+		// a remodel: more variations of this earlier request's provider render
+		continuesId: uuid('continues_id'),
+		priority: integer('priority').notNull().default(0),
+		provider: text('provider').notNull(),
+		model: text('model'),
+		// queued → submitting → submitted (deferred vendors) → received → delivered, or failed
+		state: text('state').notNull().default('queued'),
+		providerRenderId: text('provider_render_id'),
+		// the vendor's ids of the images that are this request's, in order
+		providerImageIds: text('provider_image_ids').array().notNull().default(sql`'{}'::text[]`),
+		// a remodel's base render had these variations before ours was asked for
+		knownBefore: text('known_before').array().notNull().default(sql`'{}'::text[]`),
+		receivedCount: integer('received_count').notNull().default(0),
+		costUsdMicros: bigint('cost_usd_micros', { mode: 'number' }),
+		// how often the vendor said "not now" (429): waited out, never a failure
+		busyCount: integer('busy_count').notNull().default(0),
+		errorMessage: text('error_message'),
+		submitStartedAt: timestamp('submit_started_at', { withTimezone: true }),
+		submittedAt: timestamp('submitted_at', { withTimezone: true }),
+		receivedAt: timestamp('received_at', { withTimezone: true }),
+		finishedAt: timestamp('finished_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		// why: the in-flight count per provider (its concurrency cap) and the dashboard's month
+		index('staging_renders_provider_state_idx').on(t.provider, t.state),
+		index('staging_renders_created_at_idx').on(t.createdAt),
+		// why: a webhook names the vendor's render id
+		index('staging_renders_provider_render_id_idx').on(t.providerRenderId),
+	],
 )
 
 export type StagingRender = typeof stagingRenders.$inferSelect
@@ -71,6 +65,6 @@ export type StagingRender = typeof stagingRenders.$inferSelect
  * graphile-worker's four hours.
  */
 export const jobPoolHeartbeats = pgTable('job_pool_heartbeats', {
-  poolId: text('pool_id').primaryKey(),
-  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+	poolId: text('pool_id').primaryKey(),
+	seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,18 +1,18 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigint,
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
+	bigint,
+	boolean,
+	check,
+	foreignKey,
+	index,
+	integer,
+	jsonb,
+	pgSequence,
+	pgTable,
+	text,
+	timestamp,
+	unique,
+	uuid,
 } from 'drizzle-orm/pg-core'
 import { agents, users } from './accounts.ts'
 
@@ -23,166 +23,147 @@ import { agents, users } from './accounts.ts'
  */
 export const galleryChangeSeq = pgSequence('gallery_change_seq')
 const galleryChange = () =>
-  bigint('change_seq', { mode: 'number' })
-    .notNull()
-    .default(sql`nextval('gallery_change_seq')`)
+	bigint('change_seq', { mode: 'number' }).notNull().default(sql`nextval('gallery_change_seq')`)
 
 export const propertyStudioProjects = pgTable(
-  'property_studio_projects',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
-    propertyAddress: text('property_address').notNull(),
-    clientName: text('client_name'),
-    clientEmail: text('client_email'),
-    status: text('status').notNull().default('active'),
-    totalRooms: integer('total_rooms').notNull().default(0),
-    completedRooms: integer('completed_rooms').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('property_studio_projects_user_id_idx').on(t.userId),
-    index('property_studio_projects_agent_id_idx').on(t.agentId),
-    index('property_studio_projects_status_idx').on(t.status),
-    check(
-      'property_studio_projects_status_check',
-      sql`${t.status} in ('active', 'completed', 'archived')`,
-    ),
-  ],
+	'property_studio_projects',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		agentId: uuid('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+		propertyAddress: text('property_address').notNull(),
+		clientName: text('client_name'),
+		clientEmail: text('client_email'),
+		status: text('status').notNull().default('active'),
+		totalRooms: integer('total_rooms').notNull().default(0),
+		completedRooms: integer('completed_rooms').notNull().default(0),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+	},
+	(t) => [
+		index('property_studio_projects_user_id_idx').on(t.userId),
+		index('property_studio_projects_agent_id_idx').on(t.agentId),
+		index('property_studio_projects_status_idx').on(t.status),
+		check('property_studio_projects_status_check', sql`${t.status} in ('active', 'completed', 'archived')`),
+	],
 )
 
 export const propertyStudioRooms = pgTable(
-  'property_studio_rooms',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => propertyStudioProjects.id, { onDelete: 'cascade' }),
-    roomType: text('room_type').notNull(),
-    roomName: text('room_name'),
-    originalImageUrl: text('original_image_url').notNull(),
-    selectedStyles: text('selected_styles')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    hasFurniture: boolean('has_furniture').notNull().default(false),
-    renderId: text('render_id'),
-    status: text('status').notNull().default('pending'),
-    // why: keeps rooms in upload order on the gallery and downloads screens
-    sortOrder: integer('sort_order').notNull().default(0),
-    changeSeq: galleryChange(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (t) => [index('property_studio_rooms_project_id_idx').on(t.projectId)],
+	'property_studio_rooms',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		projectId: uuid('project_id')
+			.notNull()
+			.references(() => propertyStudioProjects.id, { onDelete: 'cascade' }),
+		roomType: text('room_type').notNull(),
+		roomName: text('room_name'),
+		originalImageUrl: text('original_image_url').notNull(),
+		selectedStyles: text('selected_styles').array().notNull().default(sql`'{}'::text[]`),
+		hasFurniture: boolean('has_furniture').notNull().default(false),
+		renderId: text('render_id'),
+		status: text('status').notNull().default('pending'),
+		// why: keeps rooms in upload order on the gallery and downloads screens
+		sortOrder: integer('sort_order').notNull().default(0),
+		changeSeq: galleryChange(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+	},
+	(t) => [index('property_studio_rooms_project_id_idx').on(t.projectId)],
 )
 
 export const propertyStudioVariations = pgTable(
-  'property_studio_variations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    roomId: uuid('room_id')
-      .notNull()
-      .references(() => propertyStudioRooms.id, { onDelete: 'cascade' }),
-    style: text('style').notNull(),
-    // the render provider's ids, not rows of ours
-    renderId: text('render_id'),
-    variationId: text('variation_id'),
-    // who made it, with what, and what the vendor reported it cost (millionths of a US dollar)
-    provider: text('provider'),
-    model: text('model'),
-    costUsdMicros: bigint('cost_usd_micros', { mode: 'number' }),
-    // null while the render is pending (the screens show a processing placeholder)
-    imageUrl: text('image_url'),
-    thumbnailUrl: text('thumbnail_url'),
-    isFavorite: boolean('is_favorite').notNull().default(false),
-    isPermanent: boolean('is_permanent').notNull().default(false),
-    generationNumber: integer('generation_number').notNull().default(1),
-    // position of this variation within its (room, style, generation) batch
-    variationIndex: integer('variation_index').notNull().default(0),
-    status: text('status').notNull().default('pending'),
-    errorMessage: text('error_message'),
-    changeSeq: galleryChange(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    // why: one row per render slot, so a retried render job inserts with ON CONFLICT DO NOTHING
-    // and becomes a no-op; it also serves lookups by room (room_id leads)
-    unique('property_studio_variations_slot_unique').on(
-      t.roomId,
-      t.style,
-      t.generationNumber,
-      t.variationIndex,
-    ),
-    check(
-      'property_studio_variations_status_check',
-      sql`${t.status} in ('pending', 'completed', 'failed')`,
-    ),
-  ],
+	'property_studio_variations',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		roomId: uuid('room_id')
+			.notNull()
+			.references(() => propertyStudioRooms.id, { onDelete: 'cascade' }),
+		style: text('style').notNull(),
+		// the render provider's ids, not rows of ours
+		renderId: text('render_id'),
+		variationId: text('variation_id'),
+		// who made it, with what, and what the vendor reported it cost (millionths of a US dollar)
+		provider: text('provider'),
+		model: text('model'),
+		costUsdMicros: bigint('cost_usd_micros', { mode: 'number' }),
+		// null while the render is pending (the screens show a processing placeholder)
+		imageUrl: text('image_url'),
+		thumbnailUrl: text('thumbnail_url'),
+		isFavorite: boolean('is_favorite').notNull().default(false),
+		isPermanent: boolean('is_permanent').notNull().default(false),
+		generationNumber: integer('generation_number').notNull().default(1),
+		// position of this variation within its (room, style, generation) batch
+		variationIndex: integer('variation_index').notNull().default(0),
+		status: text('status').notNull().default('pending'),
+		errorMessage: text('error_message'),
+		changeSeq: galleryChange(),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		// why: one row per render slot, so a retried render job inserts with ON CONFLICT DO NOTHING
+		// and becomes a no-op; it also serves lookups by room (room_id leads)
+		unique('property_studio_variations_slot_unique').on(t.roomId, t.style, t.generationNumber, t.variationIndex),
+		check('property_studio_variations_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
+	],
 )
 
 export const propertyStudioUsageEvents = pgTable(
-  'property_studio_usage_events',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // foreign key declared below with a short name (the default one passes 63 characters)
-    projectId: uuid('project_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    eventType: text('event_type').notNull(),
-    eventData: jsonb('event_data').$type<Record<string, unknown>>(),
-    // pence
-    billingAmount: integer('billing_amount'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    foreignKey({
-      name: 'property_studio_usage_events_project_id_fk',
-      columns: [t.projectId],
-      foreignColumns: [propertyStudioProjects.id],
-    }).onDelete('cascade'),
-    index('property_studio_usage_events_project_id_idx').on(t.projectId),
-    index('property_studio_usage_events_user_id_idx').on(t.userId),
-    // why: the operations dashboard counts events of a type over a time range
-    index('property_studio_usage_events_type_created_idx').on(t.eventType, t.createdAt),
-  ],
+	'property_studio_usage_events',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		// foreign key declared below with a short name (the default one passes 63 characters)
+		projectId: uuid('project_id').notNull(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		eventType: text('event_type').notNull(),
+		eventData: jsonb('event_data').$type<Record<string, unknown>>(),
+		// pence
+		billingAmount: integer('billing_amount'),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		foreignKey({
+			name: 'property_studio_usage_events_project_id_fk',
+			columns: [t.projectId],
+			foreignColumns: [propertyStudioProjects.id],
+		}).onDelete('cascade'),
+		index('property_studio_usage_events_project_id_idx').on(t.projectId),
+		index('property_studio_usage_events_user_id_idx').on(t.userId),
+		// why: the operations dashboard counts events of a type over a time range
+		index('property_studio_usage_events_type_created_idx').on(t.eventType, t.createdAt),
+	],
 )
 
 export const propertySessionCompletions = pgTable(
-  'property_session_completions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // why unique: a project is completed once; a retried completion becomes a no-op
-    // (foreign key declared below with a short name)
-    projectId: uuid('project_id').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    // ids of property_studio_variations rows kept at completion
-    selectedVariationIds: text('selected_variation_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    downloadConfirmedAt: timestamp('download_confirmed_at', { withTimezone: true }),
-    cleanupCompletedAt: timestamp('cleanup_completed_at', { withTimezone: true }),
-    hasBackupAssets: boolean('has_backup_assets').notNull().default(true),
-    backupPath: text('backup_path'),
-    backupAssetCount: integer('backup_asset_count').notNull().default(0),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (t) => [
-    foreignKey({
-      name: 'property_session_completions_project_id_fk',
-      columns: [t.projectId],
-      foreignColumns: [propertyStudioProjects.id],
-    }).onDelete('cascade'),
-    index('property_session_completions_user_id_idx').on(t.userId),
-  ],
+	'property_session_completions',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		// why unique: a project is completed once; a retried completion becomes a no-op
+		// (foreign key declared below with a short name)
+		projectId: uuid('project_id').notNull().unique(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		// ids of property_studio_variations rows kept at completion
+		selectedVariationIds: text('selected_variation_ids').array().notNull().default(sql`'{}'::text[]`),
+		downloadConfirmedAt: timestamp('download_confirmed_at', { withTimezone: true }),
+		cleanupCompletedAt: timestamp('cleanup_completed_at', { withTimezone: true }),
+		hasBackupAssets: boolean('has_backup_assets').notNull().default(true),
+		backupPath: text('backup_path'),
+		backupAssetCount: integer('backup_asset_count').notNull().default(0),
+		completedAt: timestamp('completed_at', { withTimezone: true }),
+	},
+	(t) => [
+		foreignKey({
+			name: 'property_session_completions_project_id_fk',
+			columns: [t.projectId],
+			foreignColumns: [propertyStudioProjects.id],
+		}).onDelete('cascade'),
+		index('property_session_completions_user_id_idx').on(t.userId),
+	],
 )
 
 export type PropertyStudioProject = typeof propertyStudioProjects.$inferSelect

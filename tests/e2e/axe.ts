@@ -127,7 +127,9 @@ export const test = base.extend<{ accessibilityCoverage: void }>({
 			restore()
 			// A failed test stopped part-way: what it did or did not check then says nothing.
 			if (testInfo.status !== testInfo.expectedStatus) return
-			expect(unchecked(watched), 'pages visited without `await expectAccessible(page)` once they had loaded').toEqual([])
+			expect(unchecked(watched), 'pages visited without `await expectAccessible(page)` once they had loaded').toEqual(
+				[],
+			)
 		},
 		{ auto: true },
 	],

@@ -35,14 +35,24 @@ async function brochurePage(page: Page) {
 	await signUp(page, 'Bea', PASSWORD)
 	const address = `4 Quay Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
 	const form = new FormData()
-	for (const [name, value] of Object.entries({ clientName: 'Mia Buyer', propertyAddress: address, stylePreference: 'coastal', agentEmail: 'bea@example.com' }))
+	for (const [name, value] of Object.entries({
+		clientName: 'Mia Buyer',
+		propertyAddress: address,
+		stylePreference: 'coastal',
+		agentEmail: 'bea@example.com',
+	}))
 		form.set(name, value)
-	for (const [name, seed] of [['lounge.jpg', 5], ['kitchen.jpg', 6]] as const)
+	for (const [name, seed] of [
+		['lounge.jpg', 5],
+		['kitchen.jpg', 6],
+	] as const)
 		form.append('property-images', new Blob([new Uint8Array(await roomPhoto(seed))], { type: 'image/jpeg' }), name)
 	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
 	let webUrl: string | null = null
 	await expect(async () => {
-		const brochures = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{ webUrl: string | null }>
+		const brochures = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
+			webUrl: string | null
+		}>
 		webUrl = brochures[0]?.webUrl ?? null
 		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
 	}).toPass({ timeout: WORK_TIMEOUT })
@@ -51,7 +61,9 @@ async function brochurePage(page: Page) {
 
 /** A project with one bedroom photo rendered in one style (three variations), through the studio's JSON API. */
 async function renderedProject(page: Page) {
-	const created = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: `9 Dock Road (${randomUUID().slice(0, 6)})` } })
+	const created = await page.request.post('/api/property-studio/projects', {
+		data: { propertyAddress: `9 Dock Road (${randomUUID().slice(0, 6)})` },
+	})
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
 	const upload = await page.request.post('/api/property-studio/upload-image', {
@@ -70,7 +82,9 @@ async function renderedProject(page: Page) {
 	})
 	expect(process.ok()).toBe(true)
 	await expect(async () => {
-		const variations = (await (await page.request.get(`/api/property-studio/projects/${id}/variations`)).json()) as Array<{ status: string }>
+		const variations = (await (
+			await page.request.get(`/api/property-studio/projects/${id}/variations`)
+		).json()) as Array<{ status: string }>
 		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(3)
 	}).toPass({ timeout: WORK_TIMEOUT })
 	return { id, roomId }
@@ -170,7 +184,9 @@ async function hold(page: Page, url: RegExp) {
 }
 
 test.describe('with JavaScript', () => {
-	test('the trial result: no layout shift from the first paint to the loaded images, then keys, tap and drag', async ({ page }, testInfo) => {
+	test('the trial result: no layout shift from the first paint to the loaded images, then keys, tap and drag', async ({
+		page,
+	}, testInfo) => {
 		const path = await trialPage(page)
 		const releaseImages = await hold(page, /\/trial\/[0-9a-f]{32}\/(before|after)$/)
 		const releaseScripts = await hold(page, /\/assets\/.+\.js$/)
@@ -202,14 +218,18 @@ test.describe('with JavaScript', () => {
 		expect(await pageBox(frame)).toEqual(first)
 	})
 
-	test('the gallery and the final review compare a variation with its original in a dialog', async ({ page }, testInfo) => {
+	test('the gallery and the final review compare a variation with its original in a dialog', async ({
+		page,
+	}, testInfo) => {
 		test.setTimeout(90_000)
 		const hasTouch = !!testInfo.project.use.hasTouch
 		await signUp(page, 'Cleo', PASSWORD)
 		const { id, roomId } = await renderedProject(page)
 		await page.goto(`/property-studio/${id}`)
 		await expect(page.getByRole('heading', { level: 2, name: 'Your Rendos' })).toBeVisible()
-		await expect(page.getByRole('region', { name: 'Modern Bedroom variations' }).getByText('1 of 3 variations')).toBeVisible()
+		await expect(
+			page.getByRole('region', { name: 'Modern Bedroom variations' }).getByText('1 of 3 variations'),
+		).toBeVisible()
 		await expectAccessible(page)
 
 		// The gallery: the larger view of the first variation.
@@ -223,7 +243,9 @@ test.describe('with JavaScript', () => {
 		await expect(after).toHaveAttribute('src', /^\/files\/variations\/[0-9a-f-]{36}\/full$/)
 		await expectLoaded(dialog.getByRole('img'))
 		// The same pixel size, so they line up in the frame.
-		const sizes = await dialog.getByRole('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => `${img.naturalWidth}×${img.naturalHeight}`))
+		const sizes = await dialog
+			.getByRole('img')
+			.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => `${img.naturalWidth}×${img.naturalHeight}`))
 		expect(sizes).toEqual(['640×480', '640×480'])
 		await expectAccessible(page)
 		await checkSlider(page, dialog.getByTestId('before-after'), hasTouch)
@@ -264,11 +286,16 @@ test.describe('with JavaScript', () => {
 		// Each room has a slider of its own.
 		await expect(sliders.first()).toHaveAttribute('aria-valuenow', '50')
 		await expectLoaded(frames.nth(1).getByRole('img'))
-		await expect(page.getByRole('link', { name: 'Download the brochure (PDF)' })).toHaveAttribute('href', path.replace('/brochure/', '/api/brochures/'))
+		await expect(page.getByRole('link', { name: 'Download the brochure (PDF)' })).toHaveAttribute(
+			'href',
+			path.replace('/brochure/', '/api/brochures/'),
+		)
 		await expectAccessible(page)
 
 		await page.goto('/brochures')
-		await expect(page.getByRole('article', { name: address }).getByRole('link', { name: 'View online' })).toHaveAttribute('href', path)
+		await expect(
+			page.getByRole('article', { name: address }).getByRole('link', { name: 'View online' }),
+		).toHaveAttribute('href', path)
 		await expectAccessible(page)
 	})
 })

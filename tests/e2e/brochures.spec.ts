@@ -61,8 +61,12 @@ test('the onboarding wizard from Company Details to the success screen', async (
 
 	// Step 3: a logo, and colours shown as swatches and on the cover preview.
 	await expect(page.getByRole('heading', { level: 2, name: 'Brand Assets' })).toBeVisible()
-	const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } }).png().toBuffer()
-	await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo })
+	const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#1d4ed8' } })
+		.png()
+		.toBuffer()
+	await page
+		.getByLabel('Logo', { exact: true })
+		.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo })
 	await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible()
 	await page.getByLabel('Primary colour', { exact: true }).fill('#zz0000')
 	await page.getByLabel('Primary colour', { exact: true }).blur()
@@ -77,7 +81,9 @@ test('the onboarding wizard from Company Details to the success screen', async (
 	await expect(page.getByRole('heading', { level: 2, name: 'Template Style' })).toBeVisible()
 	await page.getByLabel('Font').selectOption('Playfair Display')
 	await page.getByRole('radio', { name: /Luxury/ }).check()
-	await expect(page.getByRole('img', { name: 'Brochure cover preview: luxury template in Playfair Display' })).toBeVisible()
+	await expect(
+		page.getByRole('img', { name: 'Brochure cover preview: luxury template in Playfair Display' }),
+	).toBeVisible()
 	// The "Virtually staged" label is on unless the agency says otherwise.
 	const disclosure = page.getByRole('group', { name: '“Virtually staged” label' })
 	await expect(disclosure.getByRole('radio', { name: 'Show the label' })).toBeChecked()
@@ -107,7 +113,11 @@ test('the onboarding wizard from Company Details to the success screen', async (
 })
 
 test('a multi-room client preference with 3 photos reaches the confirmation screen, and resets', async ({ page }) => {
-	const photos = await Promise.all([photo('living-room.jpg', 2), photo('kitchen.jpg', 4), photo('master-bedroom.jpg', 6)])
+	const photos = await Promise.all([
+		photo('living-room.jpg', 2),
+		photo('kitchen.jpg', 4),
+		photo('master-bedroom.jpg', 6),
+	])
 	await registerAgent(page, 'Piet', PASSWORD)
 	await page.goto('/client-preferences')
 	await expect(page.getByRole('heading', { level: 1, name: 'Client Preferences' })).toBeVisible()
@@ -159,7 +169,12 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	await registerAgent(page, 'Dora', PASSWORD)
 	const address = `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`
 	const form = new FormData()
-	for (const [name, value] of Object.entries({ clientName: 'Mia Buyer', propertyAddress: address, stylePreference: 'coastal', agentEmail: 'dora@example.com' }))
+	for (const [name, value] of Object.entries({
+		clientName: 'Mia Buyer',
+		propertyAddress: address,
+		stylePreference: 'coastal',
+		agentEmail: 'dora@example.com',
+	}))
 		form.set(name, value)
 	for (const p of await Promise.all([photo('lounge.jpg', 8), photo('kitchen.jpg', 9)]))
 		form.append('property-images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name)

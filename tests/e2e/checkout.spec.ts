@@ -13,7 +13,9 @@ const PASSWORD = 'checkout-2026'
 
 /** A project of two rendered rooms, made through the studio's JSON API as the workflow would. */
 async function renderedProject(page: Page, address: string) {
-	const created = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: address, clientName: 'The Parkers' } })
+	const created = await page.request.post('/api/property-studio/projects', {
+		data: { propertyAddress: address, clientName: 'The Parkers' },
+	})
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
 	for (const [roomType, style, seed] of [
@@ -26,7 +28,11 @@ async function renderedProject(page: Page, address: string) {
 				roomType,
 				roomName: '',
 				hasFurniture: 'false',
-				image: { name: `${roomType}.jpg`, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) },
+				image: {
+					name: `${roomType}.jpg`,
+					mimeType: 'image/jpeg',
+					buffer: await makeRoomPhoto({ width: 800, height: 600, seed }),
+				},
 			},
 		})
 		expect(upload.status()).toBe(201)
@@ -37,7 +43,9 @@ async function renderedProject(page: Page, address: string) {
 		expect(process.ok()).toBe(true)
 	}
 	await expect(async () => {
-		const variations = (await (await page.request.get(`/api/property-studio/projects/${id}/variations`)).json()) as Array<{ status: string }>
+		const variations = (await (
+			await page.request.get(`/api/property-studio/projects/${id}/variations`)
+		).json()) as Array<{ status: string }>
 		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(6)
 	}).toPass({ timeout: RENDER_TIMEOUT })
 	return id
@@ -45,7 +53,9 @@ async function renderedProject(page: Page, address: string) {
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true })
 
-test('favourites → final review with a logo → invoice checkout → the project list → downloads → a ZIP', async ({ page }, testInfo) => {
+test('favourites → final review with a logo → invoice checkout → the project list → downloads → a ZIP', async ({
+	page,
+}, testInfo) => {
 	test.setTimeout(120_000)
 	await signUp(page, 'Cara', PASSWORD)
 	const address = `12 Acacia Avenue, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
@@ -88,7 +98,9 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') })
 	await expect(page.getByText('Invalid File Type').first()).toBeVisible()
 	await expectAccessible(page)
-	const logo = await sharp({ create: { width: 240, height: 120, channels: 4, background: '#e11d48' } }).png().toBuffer()
+	const logo = await sharp({ create: { width: 240, height: 120, channels: 4, background: '#e11d48' } })
+		.png()
+		.toBuffer()
 	await logoInput.setInputFiles({ name: 'agency-logo.png', mimeType: 'image/png', buffer: logo })
 	await expect(page.getByRole('img', { name: 'New logo preview' })).toBeVisible()
 	await page.getByRole('button', { name: 'Upload Logo' }).click()
@@ -104,7 +116,11 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Confirm Order' }).click()
 	await expect(heading(page, 'Project Complete')).toBeVisible()
-	await expect(page.getByText(/A billing event of £99\.00 has been logged: billed to your monthly invoice \(INV-\d{6}-[0-9A-F]{8}\)\./)).toBeVisible()
+	await expect(
+		page.getByText(
+			/A billing event of £99\.00 has been logged: billed to your monthly invoice \(INV-\d{6}-[0-9A-F]{8}\)\./,
+		),
+	).toBeVisible()
 
 	// Two seconds later: the project list, where the project is closed.
 	await expect(page).toHaveURL(/\/property-studio$/, { timeout: 5_000 })
@@ -135,7 +151,9 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	await download.saveAs(file)
 	const entries = readZip(fs.readFileSync(file))
 	expect(entries.map((e) => e.name)).toEqual([`${slug}_kitchen_modern_1.jpg`, `${slug}_living_scandinavian_1.jpg`])
-	expect(entries.every((e) => e.method === 0 && e.data!.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])))).toBe(true)
+	expect(entries.every((e) => e.method === 0 && e.data!.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])))).toBe(
+		true,
+	)
 	await expect(page.getByText('Download Started', { exact: true })).toBeVisible()
 
 	// The workflow is closed: its address goes to the downloads.
@@ -145,7 +163,9 @@ test('favourites → final review with a logo → invoice checkout → the proje
 
 test('an open project has no downloads yet; the payment demo is a static preview', async ({ page }) => {
 	await signUp(page, 'Cara', PASSWORD)
-	const created = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: `3 Empty Row (${randomUUID().slice(0, 6)})` } })
+	const created = await page.request.post('/api/property-studio/projects', {
+		data: { propertyAddress: `3 Empty Row (${randomUUID().slice(0, 6)})` },
+	})
 	const { id } = (await created.json()) as { id: string }
 	await page.goto(`/property-studio/${id}/downloads`)
 	await expect(page.getByRole('heading', { name: 'No Downloads Available' })).toBeVisible()

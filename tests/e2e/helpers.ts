@@ -28,7 +28,14 @@ export async function signUp(page: Page, firstName: string, password: string) {
 	const id = randomUUID().slice(0, 8)
 	const name = firstName.toLowerCase()
 	const response = await page.request.post('/api/auth/register', {
-		data: { firstName, lastName: 'Tester', username: `${name}_${id}`, email: `${name}.${id}@example.com`, password, confirmPassword: password },
+		data: {
+			firstName,
+			lastName: 'Tester',
+			username: `${name}_${id}`,
+			email: `${name}.${id}@example.com`,
+			password,
+			confirmPassword: password,
+		},
 	})
 	expect(response.ok()).toBe(true)
 }
@@ -39,7 +46,9 @@ export async function mailedTrialLink(address: string) {
 	let link: string | undefined
 	await expect(async () => {
 		const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []
-		const mail = mails.map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).find((text) => text.includes(`To: ${address}`))
+		const mail = mails
+			.map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+			.find((text) => text.includes(`To: ${address}`))
 		link = mail?.replace(/=\r\n/g, '').match(/https?:\/\/[^\s"]+\/trial\/[0-9a-f]{32}/)?.[0]
 		expect(link).toBeTruthy()
 	}).toPass({ timeout: 30_000 })

@@ -22,13 +22,19 @@ function describeFocus(target: Element | null) {
 	const onTarget = focused === target
 	const element = focused.outerHTML.slice(0, 160)
 	const box = focused.getBoundingClientRect()
-	if (box.width === 0 || box.height === 0 || !focused.matches(':focus-visible')) return { onTarget, shown: false, element }
+	if (box.width === 0 || box.height === 0 || !focused.matches(':focus-visible'))
+		return { onTarget, shown: false, element }
 	const outlined = (node: Element) => {
 		const style = getComputedStyle(node)
-		return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 && !/^rgba\(.*,\s*0\)$/.test(style.outlineColor)
+		return (
+			style.outlineStyle !== 'none' &&
+			parseFloat(style.outlineWidth) >= 1 &&
+			!/^rgba\(.*,\s*0\)$/.test(style.outlineColor)
+		)
 	}
 	let node: Element | null = focused
-	for (let depth = 0; node && depth < 3; depth++, node = node.parentElement) if (outlined(node)) return { onTarget, shown: true, element }
+	for (let depth = 0; node && depth < 3; depth++, node = node.parentElement)
+		if (outlined(node)) return { onTarget, shown: true, element }
 	return { onTarget, shown: false, element }
 }
 
@@ -67,7 +73,11 @@ async function waitForHydration(page: Page) {
 
 test('the studio from upload to favourites, then checkout on the invoice, by keyboard alone', async ({ page }) => {
 	test.setTimeout(120_000)
-	const bedroom = { name: 'master-bedroom.jpg', mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed: 11 }) }
+	const bedroom = {
+		name: 'master-bedroom.jpg',
+		mimeType: 'image/jpeg',
+		buffer: await makeRoomPhoto({ width: 800, height: 600, seed: 11 }),
+	}
 	await signUp(page, 'Kit', 'keyboard-2026')
 
 	await test.step('a new property from the dialog', async () => {
@@ -128,7 +138,10 @@ test('the studio from upload to favourites, then checkout on the invoice, by key
 		await press(page, page.getByRole('button', { name: 'Select Favorites' }))
 		await expect(stepHeading(page, 'Review Your Favorites')).toBeVisible()
 		await expect(page.getByText('1 favorite of 3 variations')).toBeVisible()
-		await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute('aria-pressed', 'true')
+		await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute(
+			'aria-pressed',
+			'true',
+		)
 		await expectAccessible(page)
 	})
 

@@ -8,7 +8,11 @@ type Photo = { name: string; mimeType: string; buffer: Buffer }
 
 let photo: Promise<Photo> | undefined
 function roomPhoto() {
-	return (photo ??= makeRoomPhoto({ width: 640, height: 480 }).then((buffer) => ({ name: 'lounge.jpg', mimeType: 'image/jpeg', buffer })))
+	return (photo ??= makeRoomPhoto({ width: 640, height: 480 }).then((buffer) => ({
+		name: 'lounge.jpg',
+		mimeType: 'image/jpeg',
+		buffer,
+	})))
 }
 
 const email = () => `visitor.${randomUUID().slice(0, 8)}@example.com`
@@ -80,7 +84,12 @@ test('a swipe moves the carousel and stops it', async ({ page }, testInfo) => {
 	await frame.scrollIntoViewIfNeeded()
 	const box = (await frame.boundingBox())!
 	const y = box.y + box.height * 0.75
-	await swipe(page, !!testInfo.project.use.hasTouch, { x: box.x + box.width * 0.8, y }, { x: box.x + box.width * 0.2, y })
+	await swipe(
+		page,
+		!!testInfo.project.use.hasTouch,
+		{ x: box.x + box.width * 0.8, y },
+		{ x: box.x + box.width * 0.2, y },
+	)
 	await expect(caption).toContainText('Home Office')
 	await page.waitForTimeout(3_000)
 	await expect(caption).toContainText('Home Office')
@@ -106,11 +115,15 @@ test('the free-trial form checks its fields in order and previews the chosen pho
 	await expect(section.getByLabel('Name')).toBeFocused()
 	await expectAccessible(page)
 
-	await section.getByLabel('Room photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
+	await section
+		.getByLabel('Room photo')
+		.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') })
 	await expect(section.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeVisible()
 })
 
-test('a trial with JavaScript: in progress, then already tried, and Try Different Email clears the form', async ({ page }) => {
+test('a trial with JavaScript: in progress, then already tried, and Try Different Email clears the form', async ({
+	page,
+}) => {
 	const address = email()
 	await page.goto('/#try-it-free')
 	await choosePhoto(page)
@@ -118,7 +131,10 @@ test('a trial with JavaScript: in progress, then already tried, and Try Differen
 	await page.getByRole('button', { name: 'Transform My Photo' }).click()
 	await expect(page.getByRole('heading', { name: 'Transformation in Progress!' })).toBeVisible()
 	await expect(page.getByText(`We'll email your transformed image to ${address} in the next few minutes`)).toBeVisible()
-	await expect(page.getByRole('link', { name: 'Get Started with Rendo', exact: true })).toHaveAttribute('target', '_blank')
+	await expect(page.getByRole('link', { name: 'Get Started with Rendo', exact: true })).toHaveAttribute(
+		'target',
+		'_blank',
+	)
 	await expectAccessible(page)
 
 	await page.getByRole('button', { name: 'Reset Form' }).click()
@@ -153,9 +169,16 @@ test('the e-mailed link shows the before and after and offers sign-up', async ({
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi Vera Visitor, here is your living room')
 	for (const name of ['Living Room, before', 'Living Room, Scandinavian'])
 		await expect(page.getByRole('img', { name })).toHaveJSProperty('complete', true)
-	expect(await page.getByRole('img', { name: 'Living Room, Scandinavian' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+	expect(
+		await page
+			.getByRole('img', { name: 'Living Room, Scandinavian' })
+			.evaluate((img: HTMLImageElement) => img.naturalWidth),
+	).toBeGreaterThan(0)
 	await expectAccessible(page)
-	await expect(page.getByRole('link', { name: /Join Pioneer Program|Get Started/ }).last()).toHaveAttribute('href', /register$/)
+	await expect(page.getByRole('link', { name: /Join Pioneer Program|Get Started/ }).last()).toHaveAttribute(
+		'href',
+		/register$/,
+	)
 })
 
 test('the same trial works with JavaScript disabled', async ({ browser }) => {
@@ -175,7 +198,9 @@ test('the same trial works with JavaScript disabled', async ({ browser }) => {
 
 	// A bad file is refused by the server, and the form comes back with what was typed.
 	await fillTrial(page, email())
-	await page.getByLabel('Room photo').setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') })
+	await page
+		.getByLabel('Room photo')
+		.setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') })
 	await page.getByRole('button', { name: 'Transform My Photo' }).click()
 	await expect(page.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeVisible()
 	await expect(page.locator('#try-it-free').getByLabel('Name')).toHaveValue('Vera Visitor')

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process'
 import { chromiumPath } from './chromium.ts'
 
 if (!chromiumPath()) {
-	const line = '!!! BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium or $CHROME_PATH (apt-get install chromium) !!!'
+	const line =
+		'!!! BROWSER TESTS SKIPPED: no Chromium at /usr/bin/chromium or $CHROME_PATH (apt-get install chromium) !!!'
 	console.error(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`)
 	process.exit(process.env.E2E_REQUIRED === '1' ? 1 : 0)
 }

@@ -96,7 +96,9 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	// Emptying a room is offered beside the styles; the local preview cannot do it, and says so.
 	const empty = stylesFor(page, 'Bedroom').getByRole('checkbox', { name: /^Empty room\b/ })
 	await expect(empty).toBeDisabled()
-	await expect(stylesFor(page, 'Bedroom').getByText('Needs a staging provider: the local preview cannot empty a room')).toBeVisible()
+	await expect(
+		stylesFor(page, 'Bedroom').getByText('Needs a staging provider: the local preview cannot empty a room'),
+	).toBeVisible()
 	await chooseStyle(page, 'Bedroom', 'Modern')
 	await expect(page.getByText('This will generate 3 variation(s)')).toBeVisible()
 	await chooseStyle(page, 'Kitchen', 'Scandinavian')
@@ -132,13 +134,21 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await page.getByRole('button', { name: 'Select Favorites' }).click()
 	await expect(stepHeading(page, 'Review Your Favorites')).toBeVisible()
 	await expect(page.getByText('1 favorite of 6 variations')).toBeVisible()
-	await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute('aria-pressed', 'true')
-	await expect(page.getByRole('button', { name: 'Favorite Kitchen · Scandinavian 1' })).toHaveAttribute('aria-pressed', 'false')
+	await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute(
+		'aria-pressed',
+		'true',
+	)
+	await expect(page.getByRole('button', { name: 'Favorite Kitchen · Scandinavian 1' })).toHaveAttribute(
+		'aria-pressed',
+		'false',
+	)
 	await expectAccessible(page)
 
 	// The heart was saved, not only drawn: the server lists it too.
 	const projectId = PROJECT_URL.exec(new URL(page.url()).pathname)![1]
-	const variations = (await (await page.request.get(`/api/property-studio/projects/${projectId}/variations`)).json()) as Array<{
+	const variations = (await (
+		await page.request.get(`/api/property-studio/projects/${projectId}/variations`)
+	).json()) as Array<{
 		isFavorite: boolean
 		style: string
 	}>

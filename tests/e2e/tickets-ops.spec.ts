@@ -14,7 +14,13 @@ function createAdmin() {
 	const result = spawnSync('node', ['cli/bin.js', 'users', 'create-admin', '--email', email, '--password-stdin'], {
 		input: `${PASSWORD}\n`,
 		encoding: 'utf8',
-		env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, EMBEDDED_PG_PORT: String(port + 1), CEO_EMAIL: 'ceo@rendo.test', LOG_LEVEL: 'warn' },
+		env: {
+			...process.env,
+			DATA_DIR: process.env.E2E_DATA_DIR,
+			EMBEDDED_PG_PORT: String(port + 1),
+			CEO_EMAIL: 'ceo@rendo.test',
+			LOG_LEVEL: 'warn',
+		},
 	})
 	expect(result.status, result.stderr).toBe(0)
 	return email
@@ -35,7 +41,10 @@ async function signInAs(browser: Browser, username: string) {
 	return page
 }
 
-test('an agent reports an issue; an admin starts work, adds an internal note and resolves it', async ({ page, browser }) => {
+test('an agent reports an issue; an admin starts work, adds an internal note and resolves it', async ({
+	page,
+	browser,
+}) => {
 	test.setTimeout(60_000)
 	await registerAgent(page, 'Rita', PASSWORD)
 	await page.goto('/report-issue')
@@ -97,7 +106,9 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await mine.getByLabel('Your reply').fill('Thanks, it loads again')
 	await mine.getByRole('button', { name: 'Send Reply' }).click()
 	await expect(page.getByText('Reply sent', { exact: true })).toBeVisible()
-	await expect(page.getByRole('article').filter({ hasText: ticketNumber }).getByText('Thanks, it loads again')).toBeVisible()
+	await expect(
+		page.getByRole('article').filter({ hasText: ticketNumber }).getByText('Thanks, it loads again'),
+	).toBeVisible()
 	await expectAccessible(page)
 
 	await card.getByRole('button', { name: 'Resolve' }).click()
@@ -120,7 +131,9 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 	test.setTimeout(90_000)
 	const agentEmail = await registerAgent(page, 'Olga', PASSWORD)
 	// seed: a project with a rendered room, through the same APIs the studio uses
-	const project = await page.request.post('/api/property-studio/projects', { data: { propertyAddress: '4 Seed Street' } })
+	const project = await page.request.post('/api/property-studio/projects', {
+		data: { propertyAddress: '4 Seed Street' },
+	})
 	const { id: projectId } = (await project.json()) as { id: string }
 	const upload = await page.request.post('/api/property-studio/upload-image', {
 		multipart: {
@@ -133,10 +146,14 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 	})
 	expect(upload.status()).toBe(201)
 	const { roomId } = (await upload.json()) as { roomId: string }
-	const processing = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, { data: { styles: ['modern'], variationCount: 1 } })
+	const processing = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
+		data: { styles: ['modern'], variationCount: 1 },
+	})
 	expect(processing.status()).toBe(202)
 	await expect(async () => {
-		const variations = (await (await page.request.get(`/api/property-studio/projects/${projectId}/variations`)).json()) as Array<{ status: string }>
+		const variations = (await (
+			await page.request.get(`/api/property-studio/projects/${projectId}/variations`)
+		).json()) as Array<{ status: string }>
 		expect(variations.every((v) => v.status === 'completed')).toBe(true)
 	}).toPass({ timeout: 60_000 })
 
@@ -201,7 +218,11 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await admin.getByLabel('Search transformations').fill('no-such-thing-at-all')
 	await expect(admin.getByText('No transformations match your search')).toBeVisible()
 	await admin.getByLabel('Search transformations').fill('rustic')
-	await admin.getByRole('tabpanel').getByRole('button', { name: /^View transformation/ }).first().click()
+	await admin
+		.getByRole('tabpanel')
+		.getByRole('button', { name: /^View transformation/ })
+		.first()
+		.click()
 	const dialog = admin.getByRole('dialog', { name: 'Transformation Details' })
 	await expect(dialog.getByRole('img', { name: 'Before image' })).toBeVisible()
 	await expect(dialog.getByText('Kitchen')).toBeVisible()

@@ -15,11 +15,34 @@ import sharp from 'sharp'
 export const GEMINI_API_KEY = 'gemini-test-key'
 export const GEMINI_BASE_URL = 'https://gemini.test'
 
-const WIDE_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9', '1:4', '4:1', '1:8', '8:1']
+const WIDE_RATIOS = [
+	'1:1',
+	'2:3',
+	'3:2',
+	'3:4',
+	'4:3',
+	'4:5',
+	'5:4',
+	'9:16',
+	'16:9',
+	'21:9',
+	'1:4',
+	'4:1',
+	'1:8',
+	'8:1',
+]
 /** The image models Gemini serves here, with the aspect ratios and sizes each takes. */
 export const GEMINI_MODELS: Record<string, { displayName: string; aspectRatios: string[]; imageSizes: string[] }> = {
-	'gemini-nano-banana-2.1': { displayName: 'Nano Banana 2.1', aspectRatios: WIDE_RATIOS, imageSizes: ['1K', '2K', '4K'] },
-	'gemini-3-pro-image': { displayName: 'Nano Banana Pro', aspectRatios: WIDE_RATIOS.slice(0, 10), imageSizes: ['1K', '2K', '4K'] },
+	'gemini-nano-banana-2.1': {
+		displayName: 'Nano Banana 2.1',
+		aspectRatios: WIDE_RATIOS,
+		imageSizes: ['1K', '2K', '4K'],
+	},
+	'gemini-3-pro-image': {
+		displayName: 'Nano Banana Pro',
+		aspectRatios: WIDE_RATIOS.slice(0, 10),
+		imageSizes: ['1K', '2K', '4K'],
+	},
 	'gemini-2.5-flash-image': { displayName: 'Nano Banana', aspectRatios: WIDE_RATIOS.slice(0, 10), imageSizes: ['1K'] },
 }
 
@@ -69,14 +92,23 @@ export function createGeminiApi({
 	const handlers = [
 		http.post(`${baseUrl}/v1beta/models/:modelAction`, async ({ request, params }) => {
 			const [model, action] = String(params.modelAction).split(':')
-			const record: GeminiRequest = { method: 'POST', model, apiKey: request.headers.get('x-goog-api-key'), at: Date.now() }
+			const record: GeminiRequest = {
+				method: 'POST',
+				model,
+				apiKey: request.headers.get('x-goog-api-key'),
+				at: Date.now(),
+			}
 			requests.push(record)
 			const refusal = keyRefusal(record.apiKey)
 			if (refusal) return refusal
 			if (action !== 'generateContent') return geminiError(404, 'NOT_FOUND', `Method not found: ${action}`)
 			const known = GEMINI_MODELS[model]
 			if (!known)
-				return geminiError(404, 'NOT_FOUND', `models/${model} is not found for API version v1beta, or is not supported for generateContent.`)
+				return geminiError(
+					404,
+					'NOT_FOUND',
+					`models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
+				)
 
 			let body: unknown
 			try {
@@ -108,7 +140,12 @@ export function createGeminiApi({
 						},
 						{
 							'@type': 'type.googleapis.com/google.rpc.Help',
-							links: [{ description: 'Learn more about Gemini API quotas', url: 'https://ai.google.dev/gemini-api/docs/rate-limits' }],
+							links: [
+								{
+									description: 'Learn more about Gemini API quotas',
+									url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+								},
+							],
 						},
 						...(state.rateLimited.retryDelay
 							? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: state.rateLimited.retryDelay }]
@@ -141,7 +178,11 @@ export function createGeminiApi({
 				const textTokens = Math.ceil(state.noImage.text.length / 4)
 				return HttpResponse.json({
 					candidates: [
-						{ content: { role: 'model', parts: [{ text: state.noImage.text }] }, finishReason: state.noImage.finishReason, index: 0 },
+						{
+							content: { role: 'model', parts: [{ text: state.noImage.text }] },
+							finishReason: state.noImage.finishReason,
+							index: 0,
+						},
 					],
 					usageMetadata: {
 						promptTokenCount: promptTokens,
@@ -154,13 +195,21 @@ export function createGeminiApi({
 			}
 
 			const { width, height } = sizeFor(record.aspectRatio!)
-			const rendered = sharp(record.image!.bytes).resize(width, height, { fit: 'cover' }).modulate({ saturation: 1.2, brightness: 1.05 })
-			const bytes = await (outputType === 'image/png' ? rendered.png({ compressionLevel: 1 }) : rendered.jpeg({ quality: 85 })).toBuffer()
+			const rendered = sharp(record.image!.bytes)
+				.resize(width, height, { fit: 'cover' })
+				.modulate({ saturation: 1.2, brightness: 1.05 })
+			const bytes = await (outputType === 'image/png'
+				? rendered.png({ compressionLevel: 1 })
+				: rendered.jpeg({ quality: 85 })
+			).toBuffer()
 			const thoughts = 180
 			return HttpResponse.json({
 				candidates: [
 					{
-						content: { role: 'model', parts: [{ inlineData: { mimeType: outputType, data: bytes.toString('base64') } }] },
+						content: {
+							role: 'model',
+							parts: [{ inlineData: { mimeType: outputType, data: bytes.toString('base64') } }],
+						},
 						finishReason: 'STOP',
 						index: 0,
 					},
@@ -240,7 +289,10 @@ export function createGeminiApi({
 			state.malformed = { left: calls }
 		},
 		/** The next `calls` calls answer without an image: text only, and the finish reason given. */
-		noImage(calls = Infinity, { finishReason = 'STOP', text = 'I can help with that, but I cannot edit this photo.' } = {}) {
+		noImage(
+			calls = Infinity,
+			{ finishReason = 'STOP', text = 'I can help with that, but I cannot edit this photo.' } = {},
+		) {
 			state.noImage = { left: calls, finishReason, text }
 		},
 		/** The next `calls` calls have their prompt blocked (promptFeedback.blockReason, no candidates). */
@@ -262,11 +314,16 @@ export function createGeminiApi({
 export type GeminiApi = ReturnType<typeof createGeminiApi>
 
 type JsonObject = Record<string, unknown>
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is JsonObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value)
 const unknownField = (value: JsonObject, known: Set<string>) => Object.keys(value).find((key) => !known.has(key))
 
 /** Checks a generateContent body the way the adapter's contract asks; the message Gemini would give, or undefined. */
-async function validate(body: unknown, model: (typeof GEMINI_MODELS)[string], record: GeminiRequest): Promise<string | undefined> {
+async function validate(
+	body: unknown,
+	model: (typeof GEMINI_MODELS)[string],
+	record: GeminiRequest,
+): Promise<string | undefined> {
 	if (!isObject(body)) return 'Invalid JSON payload received. Expected an object.'
 	const unknown = unknownField(body, REQUEST_FIELDS)
 	if (unknown) return `Invalid JSON payload received. Unknown name "${unknown}": Cannot find field.`
@@ -285,10 +342,12 @@ async function validate(body: unknown, model: (typeof GEMINI_MODELS)[string], re
 		return '* GenerateContentRequest.contents[0].parts: expected one image part and one text part'
 	for (const part of parts) {
 		const extra = unknownField(part, new Set(['inlineData', 'text']))
-		if (extra) return `Invalid JSON payload received. Unknown name "${extra}" at 'contents[0].parts': Cannot find field.`
+		if (extra)
+			return `Invalid JSON payload received. Unknown name "${extra}" at 'contents[0].parts': Cannot find field.`
 	}
 	const text = texts[0].text
-	if (typeof text !== 'string' || !text.trim()) return '* GenerateContentRequest.contents[0].parts[1].text: text is empty'
+	if (typeof text !== 'string' || !text.trim())
+		return '* GenerateContentRequest.contents[0].parts[1].text: text is empty'
 	const inline = isObject(images[0].inlineData) ? images[0].inlineData : {}
 	const { mimeType, data } = inline
 	const format = typeof mimeType === 'string' ? INPUT_TYPES[mimeType] : undefined
@@ -302,19 +361,27 @@ async function validate(body: unknown, model: (typeof GEMINI_MODELS)[string], re
 	if (!read?.width || read.format !== format) return 'Provided image is not valid.'
 
 	const config = body.generationConfig
-	if (!isObject(config)) return '* GenerateContentRequest.generation_config.response_modalities: must include IMAGE for an image answer'
+	if (!isObject(config))
+		return '* GenerateContentRequest.generation_config.response_modalities: must include IMAGE for an image answer'
 	const unknownConfig = unknownField(config, CONFIG_FIELDS)
-	if (unknownConfig) return `Invalid JSON payload received. Unknown name "${unknownConfig}" at 'generation_config': Cannot find field.`
+	if (unknownConfig)
+		return `Invalid JSON payload received. Unknown name "${unknownConfig}" at 'generation_config': Cannot find field.`
 	const modalities = config.responseModalities
-	if (!Array.isArray(modalities) || !modalities.includes('IMAGE') || modalities.some((m) => m !== 'IMAGE' && m !== 'TEXT'))
+	if (
+		!Array.isArray(modalities) ||
+		!modalities.includes('IMAGE') ||
+		modalities.some((m) => m !== 'IMAGE' && m !== 'TEXT')
+	)
 		return '* GenerateContentRequest.generation_config.response_modalities: must include IMAGE (TEXT and IMAGE only)'
 	const imageConfig = config.imageConfig
-	if (!isObject(imageConfig)) return '* GenerateContentRequest.generation_config.image_config.aspect_ratio: required here'
+	if (!isObject(imageConfig))
+		return '* GenerateContentRequest.generation_config.image_config.aspect_ratio: required here'
 	const unknownImage = unknownField(imageConfig, IMAGE_CONFIG_FIELDS)
 	if (unknownImage)
 		return `Invalid JSON payload received. Unknown name "${unknownImage}" at 'generation_config.image_config': Cannot find field.`
 	const { aspectRatio, imageSize } = imageConfig
-	if (typeof aspectRatio !== 'string' || !model.aspectRatios.includes(aspectRatio)) return `Unsupported aspect ratio: ${aspectRatio}`
+	if (typeof aspectRatio !== 'string' || !model.aspectRatios.includes(aspectRatio))
+		return `Unsupported aspect ratio: ${aspectRatio}`
 	if (imageSize !== undefined && (typeof imageSize !== 'string' || !model.imageSizes.includes(imageSize)))
 		return `Unsupported image size: ${imageSize}`
 

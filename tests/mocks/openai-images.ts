@@ -10,54 +10,102 @@ import sharp from 'sharp'
 export const OPENAI_TEST_KEY = 'sk-test-openai'
 export const OPENAI_TEST_BASE = 'https://openai.test/v1'
 const SIZES = ['1024x1024', '1536x1024', '1024x1536', 'auto']
-const FIELDS = ['image', 'prompt', 'model', 'n', 'size', 'quality', 'input_fidelity', 'output_format', 'output_compression', 'background']
+const FIELDS = [
+	'image',
+	'prompt',
+	'model',
+	'n',
+	'size',
+	'quality',
+	'input_fidelity',
+	'output_format',
+	'output_compression',
+	'background',
+]
 
 export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = OPENAI_TEST_KEY } = {}) {
 	const calls: Array<Record<string, string>> = []
-	const state = { rateLimited: 0, serverErrors: 0, hang: false, malformed: false, noImage: false, insufficientQuota: false }
-	const error = (status: number, message: string, type: string, code: string | null = null, headers: Record<string, string> = {}) =>
-		HttpResponse.json({ error: { message, type, param: null, code } }, { status, headers })
+	const state = {
+		rateLimited: 0,
+		serverErrors: 0,
+		hang: false,
+		malformed: false,
+		noImage: false,
+		insufficientQuota: false,
+	}
+	const error = (
+		status: number,
+		message: string,
+		type: string,
+		code: string | null = null,
+		headers: Record<string, string> = {},
+	) => HttpResponse.json({ error: { message, type, param: null, code } }, { status, headers })
 
 	const handlers = [
 		http.post(`${baseUrl}/images/edits`, async ({ request }) => {
-			if (request.headers.get('authorization') !== `Bearer ${apiKey}`) return error(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key')
+			if (request.headers.get('authorization') !== `Bearer ${apiKey}`)
+				return error(401, 'Incorrect API key provided', 'invalid_request_error', 'invalid_api_key')
 			const form = await request.formData()
-			const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.type}`]))
+			const fields = Object.fromEntries(
+				[...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.type}`]),
+			)
 			calls.push(fields)
 			const unknown = Object.keys(fields).filter((k) => !FIELDS.includes(k))
-			if (unknown.length) return error(400, `Unknown parameter: '${unknown[0]}'.`, 'invalid_request_error', 'unknown_parameter')
+			if (unknown.length)
+				return error(400, `Unknown parameter: '${unknown[0]}'.`, 'invalid_request_error', 'unknown_parameter')
 			const image = form.get('image')
-			if (!(image instanceof File) || !['image/png', 'image/jpeg', 'image/webp'].includes(image.type) || image.size > 50 * 1024 * 1024)
+			if (
+				!(image instanceof File) ||
+				!['image/png', 'image/jpeg', 'image/webp'].includes(image.type) ||
+				image.size > 50 * 1024 * 1024
+			)
 				return error(400, 'Invalid image: png, webp or jpg under 50MB required.', 'invalid_request_error')
-			const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata().catch(() => null)
+			const meta = await sharp(Buffer.from(await image.arrayBuffer()))
+				.metadata()
+				.catch(() => null)
 			if (!meta) return error(400, 'Invalid image file.', 'invalid_request_error')
 			const prompt = form.get('prompt')
-			if (typeof prompt !== 'string' || !prompt || prompt.length > 32000) return error(400, 'Invalid prompt.', 'invalid_request_error')
+			if (typeof prompt !== 'string' || !prompt || prompt.length > 32000)
+				return error(400, 'Invalid prompt.', 'invalid_request_error')
 			const n = Number(form.get('n') ?? 1)
-			if (!Number.isInteger(n) || n < 1 || n > 10) return error(400, "Invalid 'n': must be between 1 and 10.", 'invalid_request_error')
+			if (!Number.isInteger(n) || n < 1 || n > 10)
+				return error(400, "Invalid 'n': must be between 1 and 10.", 'invalid_request_error')
 			const size = String(form.get('size') ?? 'auto')
 			if (!SIZES.includes(size)) return error(400, `Invalid size '${size}'.`, 'invalid_request_error')
-			if (form.get('input_fidelity') && !['high', 'low'].includes(String(form.get('input_fidelity')))) return error(400, 'Invalid input_fidelity.', 'invalid_request_error')
-			if (form.get('output_format') && !['png', 'jpeg', 'webp'].includes(String(form.get('output_format')))) return error(400, 'Invalid output_format.', 'invalid_request_error')
+			if (form.get('input_fidelity') && !['high', 'low'].includes(String(form.get('input_fidelity'))))
+				return error(400, 'Invalid input_fidelity.', 'invalid_request_error')
+			if (form.get('output_format') && !['png', 'jpeg', 'webp'].includes(String(form.get('output_format'))))
+				return error(400, 'Invalid output_format.', 'invalid_request_error')
 
-			if (state.insufficientQuota) return error(429, 'You exceeded your current quota.', 'insufficient_quota', 'insufficient_quota')
+			if (state.insufficientQuota)
+				return error(429, 'You exceeded your current quota.', 'insufficient_quota', 'insufficient_quota')
 			if (state.rateLimited > 0) {
 				state.rateLimited--
-				return error(429, 'Rate limit reached for images per minute.', 'requests', 'rate_limit_exceeded', { 'retry-after-ms': '20' })
+				return error(429, 'Rate limit reached for images per minute.', 'requests', 'rate_limit_exceeded', {
+					'retry-after-ms': '20',
+				})
 			}
 			if (state.serverErrors > 0) {
 				state.serverErrors--
 				return error(500, 'The server had an error while processing your request.', 'server_error')
 			}
 			if (state.hang) await new Promise(() => {})
-			if (state.malformed) return new HttpResponse('{"created": 17', { headers: { 'content-type': 'application/json' } })
+			if (state.malformed)
+				return new HttpResponse('{"created": 17', { headers: { 'content-type': 'application/json' } })
 			const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number)
-			const jpeg = await sharp({ create: { width, height, channels: 3, background: '#9a8064' } }).jpeg().toBuffer()
+			const jpeg = await sharp({ create: { width, height, channels: 3, background: '#9a8064' } })
+				.jpeg()
+				.toBuffer()
 			return HttpResponse.json(
 				{
 					created: Math.floor(Date.now() / 1000),
 					data: state.noImage ? [] : Array.from({ length: n }, () => ({ b64_json: jpeg.toString('base64') })),
-					usage: { input_tokens: 1400, input_tokens_details: { image_tokens: 1300, text_tokens: 100 }, output_tokens: 6240 * n, total_tokens: 1400 + 6240 * n },
+					usage: {
+						input_tokens: 1400,
+						input_tokens_details: { image_tokens: 1300, text_tokens: 100 },
+						output_tokens: 6240 * n,
+						total_tokens: 1400 + 6240 * n,
+					},
 				},
 				{ headers: { 'x-request-id': `req_${calls.length}` } },
 			)
@@ -74,7 +122,14 @@ export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = O
 		state,
 		reset() {
 			calls.length = 0
-			Object.assign(state, { rateLimited: 0, serverErrors: 0, hang: false, malformed: false, noImage: false, insufficientQuota: false })
+			Object.assign(state, {
+				rateLimited: 0,
+				serverErrors: 0,
+				hang: false,
+				malformed: false,
+				noImage: false,
+				insufficientQuota: false,
+			})
 		},
 	}
 }

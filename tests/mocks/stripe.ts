@@ -50,12 +50,17 @@ export function createStripeApi({ secretKey = STRIPE_SECRET_KEY } = {}) {
 			const earlier = idempotencyKey ? idempotent.get(idempotencyKey) : undefined
 			if (earlier) {
 				if (earlier.params !== raw)
-					return stripeError(400, 'Keys for idempotent requests can only be used with the same parameters', 'idempotency_error')
+					return stripeError(
+						400,
+						'Keys for idempotent requests can only be used with the same parameters',
+						'idempotency_error',
+					)
 				return HttpResponse.json(intents.get(earlier.intentId))
 			}
 			const amount = Number(params.get('amount'))
 			const currency = params.get('currency')
-			if (!Number.isInteger(amount) || amount < 30 || !currency) return stripeError(400, 'amount and currency are required')
+			if (!Number.isInteger(amount) || amount < 30 || !currency)
+				return stripeError(400, 'amount and currency are required')
 			const id = `pi_${randomBytes(12).toString('hex')}`
 			const metadata: Record<string, string> = {}
 			for (const [key, value] of params) {
@@ -81,7 +86,12 @@ export function createStripeApi({ secretKey = STRIPE_SECRET_KEY } = {}) {
 		}),
 
 		http.get(`${API}/payment_intents/:id`, ({ request, params }) => {
-			requests.push({ method: 'GET', path: `/v1/payment_intents/${params.id}`, idempotencyKey: null, params: new URLSearchParams() })
+			requests.push({
+				method: 'GET',
+				path: `/v1/payment_intents/${params.id}`,
+				idempotencyKey: null,
+				params: new URLSearchParams(),
+			})
 			if (!authorised(request)) return stripeError(401, 'Invalid API Key provided')
 			const intent = intents.get(String(params.id))
 			return intent ? HttpResponse.json(intent) : stripeError(404, `No such payment_intent: '${params.id}'`)

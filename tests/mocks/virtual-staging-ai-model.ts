@@ -84,7 +84,8 @@ export function createVirtualStagingAiModel({
 	const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
 		new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 	const refuse = (status: number, message: string) => json({ message }, status)
-	const inProgress = () => [...renders.values()].flatMap((r) => r.variations).filter((v) => v.doneAt > Date.now()).length
+	const inProgress = () =>
+		[...renders.values()].flatMap((r) => r.variations).filter((v) => v.doneAt > Date.now()).length
 
 	function view(v: ModelVariation, resultBase: string) {
 		const done = Date.now() >= v.doneAt
@@ -95,7 +96,10 @@ export function createVirtualStagingAiModel({
 			render_id: v.render_id,
 			created_at: v.created_at,
 			status,
-			result: status === 'completed' ? { url: `${resultBase}/results/${v.id}.jpg`, optimized_url: null, thumbnail_url: null } : null,
+			result:
+				status === 'completed'
+					? { url: `${resultBase}/results/${v.id}.jpg`, optimized_url: null, thumbnail_url: null }
+					: null,
 			base_variation_id: null,
 			eta: done ? null : Math.ceil((v.doneAt - Date.now()) / 1000),
 			config: v.config,
@@ -106,7 +110,11 @@ export function createVirtualStagingAiModel({
 		id: r.id,
 		created_at: r.created_at,
 		queued_at: null,
-		variations: { total_count: r.variations.length, next_cursor: null, items: r.variations.map((v) => view(v, resultBase)) },
+		variations: {
+			total_count: r.variations.length,
+			next_cursor: null,
+			items: r.variations.map((v) => view(v, resultBase)),
+		},
 		eta: null,
 	})
 
@@ -114,14 +122,22 @@ export function createVirtualStagingAiModel({
 	function checkBody(body: unknown, withImage: boolean): string | { config: ModelVariation['config']; count: number } {
 		if (!body || typeof body !== 'object') return 'body must be a JSON object'
 		const b = body as Record<string, unknown>
-		const allowed = ['config', 'variation_count', 'wait_for_completion', 'webhook_url', ...(withImage ? ['image_url'] : [])]
+		const allowed = [
+			'config',
+			'variation_count',
+			'wait_for_completion',
+			'webhook_url',
+			...(withImage ? ['image_url'] : []),
+		]
 		const unknown = Object.keys(b).filter((k) => !allowed.includes(k))
 		if (unknown.length) return `unknown fields: ${unknown.join(', ')}`
-		if (withImage && (typeof b.image_url !== 'string' || !IMAGE_URL.test(b.image_url))) return 'image_url must be an http(s) or base64 data URL'
+		if (withImage && (typeof b.image_url !== 'string' || !IMAGE_URL.test(b.image_url)))
+			return 'image_url must be an http(s) or base64 data URL'
 		if (!Number.isInteger(b.variation_count) || (b.variation_count as number) < 1 || (b.variation_count as number) > 4)
 			return 'variation_count must be an integer from 1 to 4'
 		if (b.wait_for_completion !== false) return 'wait_for_completion must be false here'
-		if (b.webhook_url !== undefined && (typeof b.webhook_url !== 'string' || !b.webhook_url.startsWith('https://'))) return 'webhook_url must be https'
+		if (b.webhook_url !== undefined && (typeof b.webhook_url !== 'string' || !b.webhook_url.startsWith('https://')))
+			return 'webhook_url must be https'
 		const c = b.config as Record<string, unknown> | undefined
 		if (!c || c.type !== 'staging') return 'config.type must be "staging"'
 		const extra = Object.keys(c).filter((k) => !['type', 'add_furniture', 'remove_furniture'].includes(k))
@@ -129,9 +145,14 @@ export function createVirtualStagingAiModel({
 		const add = c.add_furniture as Record<string, unknown> | undefined
 		const remove = c.remove_furniture as Record<string, unknown> | undefined
 		if (!add && !remove) return 'config needs add_furniture or remove_furniture'
-		if (add && (!ROOM_TYPES.includes(add.room_type as string) || !STYLES.includes(add.style as string))) return 'invalid room_type or style'
-		if (remove && !['on', 'off', 'auto'].includes(remove.mode as string)) return 'remove_furniture.mode must be on, off or auto'
-		return { config: { type: 'staging', room_type: add?.room_type as string, style: add?.style as string }, count: b.variation_count as number }
+		if (add && (!ROOM_TYPES.includes(add.room_type as string) || !STYLES.includes(add.style as string)))
+			return 'invalid room_type or style'
+		if (remove && !['on', 'off', 'auto'].includes(remove.mode as string))
+			return 'remove_furniture.mode must be on, off or auto'
+		return {
+			config: { type: 'staging', room_type: add?.room_type as string, style: add?.style as string },
+			count: b.variation_count as number,
+		}
 	}
 
 	function newVariations(renderId: string, config: ModelVariation['config'], count: number) {
@@ -151,9 +172,16 @@ export function createVirtualStagingAiModel({
 		const resultBase = `${url.protocol}//${url.host}${base.pathname === '/' ? '' : base.pathname}`
 		if (url.pathname.startsWith(`${base.pathname}/results/`)) {
 			if (state.expireResults) return new Response('AccessDenied: Request has expired', { status: 403 })
-			return new Response(new Uint8Array(await (resultJpeg ??= sharp({ create: { ...outputSize, channels: 3, background: "#8a7560" } }).jpeg().toBuffer())), {
-				headers: { 'content-type': 'image/jpeg' },
-			})
+			return new Response(
+				new Uint8Array(
+					await (resultJpeg ??= sharp({ create: { ...outputSize, channels: 3, background: '#8a7560' } })
+						.jpeg()
+						.toBuffer()),
+				),
+				{
+					headers: { 'content-type': 'image/jpeg' },
+				},
+			)
 		}
 		const path = url.pathname.slice(base.pathname.length)
 		const body = request.method === 'POST' ? await request.json().catch(() => null) : undefined
@@ -165,21 +193,31 @@ export function createVirtualStagingAiModel({
 
 		if (request.method === 'GET' && path === '/status') return new Response(null, { status: 200 })
 		if (request.method === 'GET' && path === '/user')
-			return json({ user: { email: 'agency@example.com', uid: 'u1' }, photoLimit: { staging: 500, imageEditing: 0 }, photosUsedThisPeriod: { staging: state.creates, imageEditing: 0 } })
+			return json({
+				user: { email: 'agency@example.com', uid: 'u1' },
+				photoLimit: { staging: 500, imageEditing: 0 },
+				photosUsedThisPeriod: { staging: state.creates, imageEditing: 0 },
+			})
 		if (request.method === 'GET' && path === '/renders') {
 			// Newest first, `limit` 1–100 a page; the cursor is opaque to clients (here: the next offset).
 			const limit = Number(url.searchParams.get('limit') ?? 20)
-			if (!Number.isInteger(limit) || limit < 1 || limit > 100) return refuse(400, 'limit must be an integer from 1 to 100')
+			if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+				return refuse(400, 'limit must be an integer from 1 to 100')
 			const from = Number(url.searchParams.get('cursor') ?? 0)
 			const all = [...renders.values()].sort((a, b) => b.created_at - a.created_at)
 			const next = from + limit < all.length ? String(from + limit) : null
-			return json({ total_count: all.length, next_cursor: next, items: all.slice(from, from + limit).map((r) => renderView(r, resultBase)) })
+			return json({
+				total_count: all.length,
+				next_cursor: next,
+				items: all.slice(from, from + limit).map((r) => renderView(r, resultBase)),
+			})
 		}
 		const one = path.match(/^\/renders\/([^/]+)(\/variations)?$/)
 		if (request.method === 'POST' && path === '/renders') {
 			const checked = checkBody(body, true)
 			if (typeof checked === 'string') return refuse(400, checked)
-			if (inProgress() + checked.count > concurrencyCap) return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			if (inProgress() + checked.count > concurrencyCap)
+				return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
 			const id = `rnd_${randomUUID()}`
 			const render = { id, created_at: Date.now(), variations: newVariations(id, checked.config, checked.count) }
 			renders.set(id, render)
@@ -192,7 +230,8 @@ export function createVirtualStagingAiModel({
 			if (!render) return refuse(404, 'Render not found')
 			const checked = checkBody(body, false)
 			if (typeof checked === 'string') return refuse(400, checked)
-			if (inProgress() + checked.count > concurrencyCap) return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			if (inProgress() + checked.count > concurrencyCap)
+				return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
 			render.variations.push(...newVariations(render.id, checked.config, checked.count))
 			state.variationPosts++
 			return json(renderView(render, resultBase), 201)
@@ -215,7 +254,15 @@ export function createVirtualStagingAiModel({
 		reset() {
 			renders.clear()
 			requests.length = 0
-			Object.assign(state, { creates: 0, variationPosts: 0, tooMany: 0, failures: [], outcome: 'completed', expireResults: false, answerDelayMs: 0 })
+			Object.assign(state, {
+				creates: 0,
+				variationPosts: 0,
+				tooMany: 0,
+				failures: [],
+				outcome: 'completed',
+				expireResults: false,
+				answerDelayMs: 0,
+			})
 		},
 	}
 }

@@ -21,7 +21,9 @@ interface StoredFile {
 	reportedSize: number
 }
 
-type BotMessage = Message & { reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> } }
+type BotMessage = Message & {
+	reply_markup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string }>> }
+}
 
 class ApiError extends Error {
 	constructor(
@@ -155,7 +157,12 @@ export class FakeBotApi {
 	registerFile(bytes: Buffer, opts: { reportedSize?: number } = {}) {
 		const n = this.nextFile++
 		const fileId = `file-${n}-${Math.random().toString(36).slice(2)}`
-		const stored = { bytes, uniqueId: `unique-${n}`, path: `photos/file_${n}.jpg`, reportedSize: opts.reportedSize ?? bytes.length }
+		const stored = {
+			bytes,
+			uniqueId: `unique-${n}`,
+			path: `photos/file_${n}.jpg`,
+			reportedSize: opts.reportedSize ?? bytes.length,
+		}
 		this.files.set(fileId, stored)
 		return { file_id: fileId, file_unique_id: stored.uniqueId, file_size: stored.reportedSize }
 	}
@@ -195,10 +202,16 @@ export class FakeBotApi {
 			{ ...thumbnail, width: 90, height: 67 },
 			{ ...file, file_size: opts.sizeUnknown ? undefined : file.file_size, width: 1280, height: 960 },
 		]
-		return this.pushUpdate({ message: this.userMessage(from, { photo, caption: opts.caption, media_group_id: opts.mediaGroupId }) })
+		return this.pushUpdate({
+			message: this.userMessage(from, { photo, caption: opts.caption, media_group_id: opts.mediaGroupId }),
+		})
 	}
 
-	sendDocument(from: User, file: ReturnType<FakeBotApi['registerFile']>, document: { file_name: string; mime_type: string }) {
+	sendDocument(
+		from: User,
+		file: ReturnType<FakeBotApi['registerFile']>,
+		document: { file_name: string; mime_type: string },
+	) {
 		return this.pushUpdate({ message: this.userMessage(from, { document: { ...file, ...document } }) })
 	}
 
@@ -206,15 +219,24 @@ export class FakeBotApi {
 	press(from: User, message: BotMessage, button: string | RegExp) {
 		const current = this.messages.get(message.message_id) ?? message
 		const buttons = current.reply_markup?.inline_keyboard.flat() ?? []
-		const found = buttons.find((b) => (typeof button === 'string' ? b.text === button || b.callback_data === button : button.test(b.text)))
-		if (!found?.callback_data) throw new Error(`No button ${button} on message ${message.message_id}: ${buttons.map((b) => b.text).join(', ')}`)
+		const found = buttons.find((b) =>
+			typeof button === 'string' ? b.text === button || b.callback_data === button : button.test(b.text),
+		)
+		if (!found?.callback_data)
+			throw new Error(`No button ${button} on message ${message.message_id}: ${buttons.map((b) => b.text).join(', ')}`)
 		return this.pressData(from, current, found.callback_data)
 	}
 
 	/** A callback query with any data, as a modified client could send it. */
 	pressData(from: User, message: BotMessage, data: string) {
 		return this.pushUpdate({
-			callback_query: { id: `cb-${this.nextUpdateId}`, from, chat_instance: 'fake', message: this.messages.get(message.message_id) ?? message, data },
+			callback_query: {
+				id: `cb-${this.nextUpdateId}`,
+				from,
+				chat_instance: 'fake',
+				message: this.messages.get(message.message_id) ?? message,
+				data,
+			},
 		})
 	}
 
@@ -232,7 +254,11 @@ export class FakeBotApi {
 	}
 
 	/** Waits for a call the bot makes (or made since `since`, an index into calls). */
-	async waitFor(method: string, match: (call: RecordedCall) => boolean = () => true, { since = 0, timeoutMs = 8000 } = {}) {
+	async waitFor(
+		method: string,
+		match: (call: RecordedCall) => boolean = () => true,
+		{ since = 0, timeoutMs = 8000 } = {},
+	) {
 		const deadline = Date.now() + timeoutMs
 		for (;;) {
 			const found = this.calls.slice(since).find((c) => c.method === method && match(c))
@@ -247,7 +273,8 @@ export class FakeBotApi {
 
 	/** Waits for a sendMessage whose text matches, and gives the message as sent. */
 	async waitForMessage(text: string | RegExp, opts: { since?: number; timeoutMs?: number } = {}) {
-		const matches = (t: unknown) => typeof t === 'string' && (typeof text === 'string' ? t.includes(text) : text.test(t))
+		const matches = (t: unknown) =>
+			typeof t === 'string' && (typeof text === 'string' ? t.includes(text) : text.test(t))
 		const call = await this.waitFor('sendMessage', (c) => matches(c.params.text), opts)
 		return call.result as BotMessage
 	}
@@ -303,7 +330,10 @@ export class FakeBotApi {
 		if (!message) throw new ApiError(400, 'Bad Request: message to edit not found')
 		const next = { ...message, ...change }
 		if (JSON.stringify(next) === JSON.stringify(message))
-			throw new ApiError(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same')
+			throw new ApiError(
+				400,
+				'Bad Request: message is not modified: specified new message content and reply markup are exactly the same',
+			)
 		this.messages.set(message.message_id, next)
 		return next
 	}
@@ -318,9 +348,15 @@ export class FakeBotApi {
 			case 'sendMessage':
 				return this.sent(params.chat_id, { text: String(params.text), reply_markup: markup })
 			case 'sendPhoto':
-				return this.sent(params.chat_id, { photo: [], caption: params.caption as string | undefined, reply_markup: markup })
+				return this.sent(params.chat_id, {
+					photo: [],
+					caption: params.caption as string | undefined,
+					reply_markup: markup,
+				})
 			case 'sendMediaGroup':
-				return (params.media as Array<{ caption?: string }>).map((m) => this.sent(params.chat_id, { photo: [], caption: m.caption }))
+				return (params.media as Array<{ caption?: string }>).map((m) =>
+					this.sent(params.chat_id, { photo: [], caption: m.caption }),
+				)
 			case 'editMessageText':
 				// Telegram drops the keyboard of an edited message unless the edit sends one.
 				return this.edited(params, { text: String(params.text), reply_markup: markup })
@@ -329,7 +365,12 @@ export class FakeBotApi {
 			case 'getFile': {
 				const stored = this.files.get(String(params.file_id))
 				if (!stored) throw new ApiError(400, 'Bad Request: invalid file_id')
-				return { file_id: params.file_id, file_unique_id: stored.uniqueId, file_size: stored.reportedSize, file_path: stored.path }
+				return {
+					file_id: params.file_id,
+					file_unique_id: stored.uniqueId,
+					file_size: stored.reportedSize,
+					file_path: stored.path,
+				}
 			}
 			default:
 				return true

@@ -2,7 +2,13 @@ import type { Task } from 'graphile-worker'
 import { processIntake } from '#core/telegram/process-intake.ts'
 import { reportProgress } from '#core/telegram/progress.ts'
 import { sendTelegramNotice } from '#core/telegram/notices.ts'
-import { IntakeJobSchema, NoticeJobSchema, TELEGRAM_INTAKE_TASK, TELEGRAM_NOTICE_TASK, TELEGRAM_PROGRESS_TASK } from '#core/telegram/telegram.schema.ts'
+import {
+	IntakeJobSchema,
+	NoticeJobSchema,
+	TELEGRAM_INTAKE_TASK,
+	TELEGRAM_NOTICE_TASK,
+	TELEGRAM_PROGRESS_TASK,
+} from '#core/telegram/telegram.schema.ts'
 import { telegramGateway } from '#core/telegram/gateway.ts'
 
 /** Downloads, stores and queues the renders of a batch of photos sent to the bot. */

@@ -21,10 +21,15 @@ export function AdminStats({ items }: { items: TransformationView[] }) {
 /** Business analytics are not collected yet: the spec's placeholder with three greyed cards. */
 export function AnalyticsPlaceholder() {
 	return (
-		<section aria-labelledby="analytics-heading" className="flex flex-col gap-3 rounded-xl border border-dashed border-gray-300 p-4 sm:p-6">
+		<section
+			aria-labelledby="analytics-heading"
+			className="flex flex-col gap-3 rounded-xl border border-dashed border-gray-300 p-4 sm:p-6"
+		>
 			<div className="flex flex-col gap-1">
 				<p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Awaiting Live Data</p>
-				<h2 id="analytics-heading" className="text-lg font-semibold text-gray-900">Business Analytics</h2>
+				<h2 id="analytics-heading" className="text-lg font-semibold text-gray-900">
+					Business Analytics
+				</h2>
 				<p className="text-sm text-muted-foreground">Feature Coming Soon</p>
 			</div>
 			<ul className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-label="Coming soon">

@@ -30,11 +30,18 @@ export function TransformationDialog({ item, onClose }: { item: TransformationVi
 									<Dialog.Title className="text-lg font-bold text-gray-900">Transformation Details</Dialog.Title>
 									<Dialog.Description className="font-mono text-xs text-muted-foreground">{item.id}</Dialog.Description>
 								</div>
-								<Dialog.Close aria-label="Close" className="-mt-2 -mr-2 inline-flex size-11 items-center justify-center rounded-md text-gray-600 hover:bg-muted">
+								<Dialog.Close
+									aria-label="Close"
+									className="-mt-2 -mr-2 inline-flex size-11 items-center justify-center rounded-md text-gray-600 hover:bg-muted"
+								>
 									<X aria-hidden className="size-5" />
 								</Dialog.Close>
 							</div>
-							<div role="group" aria-label="Image" className="inline-flex self-start rounded-md border border-gray-300 p-0.5">
+							<div
+								role="group"
+								aria-label="Image"
+								className="inline-flex self-start rounded-md border border-gray-300 p-0.5"
+							>
 								{(['before', 'after'] as const).map((s) => (
 									<button
 										key={s}
@@ -42,7 +49,10 @@ export function TransformationDialog({ item, onClose }: { item: TransformationVi
 										aria-pressed={side === s}
 										disabled={s === 'after' && !after}
 										onClick={() => setSide(s)}
-										className={cn('h-9 rounded px-4 text-sm font-medium capitalize disabled:opacity-40', side === s ? 'bg-brand text-white' : 'text-gray-700')}
+										className={cn(
+											'h-9 rounded px-4 text-sm font-medium capitalize disabled:opacity-40',
+											side === s ? 'bg-brand text-white' : 'text-gray-700',
+										)}
 									>
 										{s}
 									</button>
@@ -50,31 +60,68 @@ export function TransformationDialog({ item, onClose }: { item: TransformationVi
 							</div>
 							{shown ? (
 								<div className="relative">
-									<img src={shown} alt={`${side === 'after' && after ? 'After' : 'Before'} image`} className="max-h-80 w-full rounded-lg bg-muted object-contain" />
-									{side === 'after' && after && item.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
+									<img
+										src={shown}
+										alt={`${side === 'after' && after ? 'After' : 'Before'} image`}
+										className="max-h-80 w-full rounded-lg bg-muted object-contain"
+									/>
+									{side === 'after' && after && item.isPreview ? (
+										<PreviewLabel className="absolute top-2 left-2" />
+									) : null}
 								</div>
 							) : (
 								<p className="rounded-lg bg-muted p-8 text-center text-sm text-muted-foreground">No image available</p>
 							)}
 							<dl className="grid grid-cols-2 gap-3 text-sm">
-								<div><dt className="text-muted-foreground">Status</dt><dd><TransformationStatus status={item.status} /></dd></div>
-								<div><dt className="text-muted-foreground">Style</dt><dd className="font-medium">{styleLabel(item.style)}</dd></div>
-								<div><dt className="text-muted-foreground">User ID</dt><dd className="font-mono text-xs break-all">{item.userId}</dd></div>
-								<div><dt className="text-muted-foreground">Listing</dt><dd className="break-all">{item.propertyUrl ?? 'Uploaded photo'}</dd></div>
-								<div><dt className="text-muted-foreground">Created</dt><dd>{formatShortDate(item.createdAt)}</dd></div>
-								<div><dt className="text-muted-foreground">Completed</dt><dd>{item.completedAt ? formatShortDate(item.completedAt) : '—'}</dd></div>
-								{item.statusMessage ? <div className="col-span-2"><dt className="text-muted-foreground">Message</dt><dd>{item.statusMessage}</dd></div> : null}
+								<div>
+									<dt className="text-muted-foreground">Status</dt>
+									<dd>
+										<TransformationStatus status={item.status} />
+									</dd>
+								</div>
+								<div>
+									<dt className="text-muted-foreground">Style</dt>
+									<dd className="font-medium">{styleLabel(item.style)}</dd>
+								</div>
+								<div>
+									<dt className="text-muted-foreground">User ID</dt>
+									<dd className="font-mono text-xs break-all">{item.userId}</dd>
+								</div>
+								<div>
+									<dt className="text-muted-foreground">Listing</dt>
+									<dd className="break-all">{item.propertyUrl ?? 'Uploaded photo'}</dd>
+								</div>
+								<div>
+									<dt className="text-muted-foreground">Created</dt>
+									<dd>{formatShortDate(item.createdAt)}</dd>
+								</div>
+								<div>
+									<dt className="text-muted-foreground">Completed</dt>
+									<dd>{item.completedAt ? formatShortDate(item.completedAt) : '—'}</dd>
+								</div>
+								{item.statusMessage ? (
+									<div className="col-span-2">
+										<dt className="text-muted-foreground">Message</dt>
+										<dd>{item.statusMessage}</dd>
+									</div>
+								) : null}
 							</dl>
 							<div className="flex flex-col gap-2 text-sm">
 								<span className="text-muted-foreground">Areas</span>
 								<ul className="flex flex-wrap gap-2">
 									{item.areas.map((a) => (
-										<li key={a} className="rounded-full bg-muted px-3 py-1">{AREA_LABELS[a as TransformArea] ?? a}</li>
+										<li key={a} className="rounded-full bg-muted px-3 py-1">
+											{AREA_LABELS[a as TransformArea] ?? a}
+										</li>
 									))}
 								</ul>
 							</div>
 							{after ? (
-								<a href={after} download={`rendo-${item.id.slice(0, 8)}-after.jpg`} className={cn(buttonClasses(), 'self-start')}>
+								<a
+									href={after}
+									download={`rendo-${item.id.slice(0, 8)}-after.jpg`}
+									className={cn(buttonClasses(), 'self-start')}
+								>
 									<Download aria-hidden className="size-4" />
 									Download Images
 								</a>

@@ -10,7 +10,9 @@ const STATUS: Record<TransformationView['status'], { label: string; className: s
 
 export function TransformationStatus({ status }: { status: TransformationView['status'] }) {
 	const s = STATUS[status] ?? { label: status, className: 'bg-gray-100 text-gray-700' }
-	return <span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', s.className)}>{s.label}</span>
+	return (
+		<span className={cn('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', s.className)}>{s.label}</span>
+	)
 }
 
 /** Spec 01 §4: the admin view groups pending and processing as 'pending / awaiting processing'. */

@@ -13,21 +13,34 @@ export function TransformationTable({ items, onView }: { items: TransformationVi
 				<thead className="bg-muted text-muted-foreground">
 					<tr>
 						{['ID', 'User ID', 'Style', 'Status', 'Created', 'Completed', 'Actions'].map((h) => (
-							<th key={h} scope="col" className="px-4 py-3 font-medium">{h}</th>
+							<th key={h} scope="col" className="px-4 py-3 font-medium">
+								{h}
+							</th>
 						))}
 					</tr>
 				</thead>
 				<tbody className="divide-y divide-gray-100">
 					{items.map((t) => (
 						<tr key={t.id}>
-							<td className="px-4 py-3 font-mono text-xs" title={t.id}>{t.id.slice(0, 8)}</td>
-							<td className="px-4 py-3 font-mono text-xs" title={t.userId}>{t.userId.slice(0, 8)}</td>
+							<td className="px-4 py-3 font-mono text-xs" title={t.id}>
+								{t.id.slice(0, 8)}
+							</td>
+							<td className="px-4 py-3 font-mono text-xs" title={t.userId}>
+								{t.userId.slice(0, 8)}
+							</td>
 							<td className="px-4 py-3">{styleLabel(t.style)}</td>
-							<td className="px-4 py-3"><TransformationStatus status={t.status} /></td>
+							<td className="px-4 py-3">
+								<TransformationStatus status={t.status} />
+							</td>
 							<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(t.createdAt)}</td>
 							<td className="px-4 py-3 whitespace-nowrap">{t.completedAt ? formatShortDate(t.completedAt) : '—'}</td>
 							<td className="px-4 py-3">
-								<Button size="sm" variant="outline" onClick={() => onView(t.id)} aria-label={`View transformation ${t.id.slice(0, 8)}`}>
+								<Button
+									size="sm"
+									variant="outline"
+									onClick={() => onView(t.id)}
+									aria-label={`View transformation ${t.id.slice(0, 8)}`}
+								>
 									<Eye aria-hidden className="size-4" />
 									View
 								</Button>

@@ -49,7 +49,10 @@ export function BrochureCard({
 	const status = STATUS[brochure.status]
 	const client = brochure.buyerName ?? brochure.property.clientName
 	return (
-		<article aria-labelledby={`brochure-${brochure.id}`} className="flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+		<article
+			aria-labelledby={`brochure-${brochure.id}`}
+			className="flex h-full flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+		>
 			<div className="flex items-start justify-between gap-3">
 				<div className="min-w-0">
 					<h2 id={`brochure-${brochure.id}`} className="font-semibold break-words text-gray-900">
@@ -57,7 +60,12 @@ export function BrochureCard({
 					</h2>
 					<p className="text-sm text-muted-foreground">{client ? `Client: ${client}` : 'No client name'}</p>
 				</div>
-				<span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium', status.className)}>
+				<span
+					className={cn(
+						'inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium',
+						status.className,
+					)}
+				>
 					{brochure.status === 'processing' ? <Loader2 aria-hidden className="size-3 animate-spin" /> : null}
 					{brochure.status === 'failed' ? <CircleAlert aria-hidden className="size-3" /> : null}
 					{status.label}
@@ -70,7 +78,9 @@ export function BrochureCard({
 				</div>
 				<div>
 					<dt className="text-muted-foreground">Generated</dt>
-					<dd className="font-medium text-gray-900">{brochure.generatedAt ? formatShortDate(brochure.generatedAt) : '—'}</dd>
+					<dd className="font-medium text-gray-900">
+						{brochure.generatedAt ? formatShortDate(brochure.generatedAt) : '—'}
+					</dd>
 				</div>
 				<div>
 					<dt className="text-muted-foreground">Downloads</dt>
@@ -81,7 +91,12 @@ export function BrochureCard({
 			{brochure.lastEmail ? <Engagement email={brochure.lastEmail} /> : null}
 			<div className="mt-auto flex flex-wrap gap-2 pt-1">
 				{brochure.downloadUrl ? (
-					<a href={brochure.downloadUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+					<a
+						href={brochure.downloadUrl}
+						target="_blank"
+						rel="noopener noreferrer"
+						className={buttonClasses({ variant: 'outline', size: 'sm' })}
+					>
 						<Eye aria-hidden className="size-4" />
 						Preview
 					</a>
@@ -92,7 +107,12 @@ export function BrochureCard({
 					</Button>
 				)}
 				{brochure.webUrl ? (
-					<a href={brochure.webUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+					<a
+						href={brochure.webUrl}
+						target="_blank"
+						rel="noopener noreferrer"
+						className={buttonClasses({ variant: 'outline', size: 'sm' })}
+					>
 						<Globe aria-hidden className="size-4" />
 						View online
 					</a>

@@ -19,7 +19,11 @@ function prefilled(brochure: Brochure) {
 	return {
 		buyerName,
 		buyerEmail: brochure.buyerEmail ?? brochure.property.clientEmail ?? '',
-		personalMessage: draftPersonalMessage({ buyerName, address: brochure.property.address, styleLabel: styleLabel(brochure.stylePreference ?? 'standard') }),
+		personalMessage: draftPersonalMessage({
+			buyerName,
+			address: brochure.property.address,
+			styleLabel: styleLabel(brochure.stylePreference ?? 'standard'),
+		}),
 	}
 }
 
@@ -73,11 +77,19 @@ export function SendToBuyerDialog({
 				setErrors(body.errors ?? {})
 				throw new Error(body.message)
 			}
-			toast({ title: 'Brochure Sent', description: body.message ?? `Your brochure is on its way to ${values.buyerName}.`, variant: 'success' })
+			toast({
+				title: 'Brochure Sent',
+				description: body.message ?? `Your brochure is on its way to ${values.buyerName}.`,
+				variant: 'success',
+			})
 			onOpenChange(false)
 			onSent()
 		} catch {
-			toast({ title: 'Failed to Send Brochure', description: 'There was an error sending the brochure.', variant: 'destructive' })
+			toast({
+				title: 'Failed to Send Brochure',
+				description: 'There was an error sending the brochure.',
+				variant: 'destructive',
+			})
 		} finally {
 			setSending(false)
 		}
@@ -100,17 +112,36 @@ export function SendToBuyerDialog({
 					<form id={formId} onSubmit={send} noValidate className="flex flex-col gap-1">
 						<Field
 							labelProps={{ children: 'Buyer name' }}
-							inputProps={{ name: 'buyerName', value: values.buyerName, onChange: set('buyerName'), autoComplete: 'off', required: true }}
+							inputProps={{
+								name: 'buyerName',
+								value: values.buyerName,
+								onChange: set('buyerName'),
+								autoComplete: 'off',
+								required: true,
+							}}
 							errors={errors.buyerName}
 						/>
 						<Field
 							labelProps={{ children: 'Buyer email' }}
-							inputProps={{ name: 'buyerEmail', type: 'email', inputMode: 'email', value: values.buyerEmail, onChange: set('buyerEmail'), autoComplete: 'off', required: true }}
+							inputProps={{
+								name: 'buyerEmail',
+								type: 'email',
+								inputMode: 'email',
+								value: values.buyerEmail,
+								onChange: set('buyerEmail'),
+								autoComplete: 'off',
+								required: true,
+							}}
 							errors={errors.buyerEmail}
 						/>
 						<TextareaField
 							labelProps={{ children: 'Personal message' }}
-							textareaProps={{ name: 'personalMessage', value: values.personalMessage, onChange: set('personalMessage'), rows: 6 }}
+							textareaProps={{
+								name: 'personalMessage',
+								value: values.personalMessage,
+								onChange: set('personalMessage'),
+								rows: 6,
+							}}
 							errors={errors.personalMessage}
 						/>
 						<FormAlert errors={errors[''] ?? undefined} />

@@ -7,7 +7,12 @@ type Generated = { fileName: string; uniqueToken: string; downloadUrl: string }
 
 /** 'Generate Test Brochure': the sample rooms in your brand, then its file name, token and download. */
 export function TestBrochurePanel() {
-	const [state, setState] = useState<{ busy: boolean; brochure: Generated | null; message: string | null; failed: boolean }>({
+	const [state, setState] = useState<{
+		busy: boolean
+		brochure: Generated | null
+		message: string | null
+		failed: boolean
+	}>({
 		busy: false,
 		brochure: null,
 		message: null,
@@ -29,13 +34,20 @@ export function TestBrochurePanel() {
 	return (
 		<div className="flex flex-col gap-5">
 			<Button size="lg" onClick={generate} disabled={state.busy} className="w-full sm:w-auto sm:self-start">
-				{state.busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <FileText aria-hidden className="size-4" />}
+				{state.busy ? (
+					<Loader2 aria-hidden className="size-4 animate-spin" />
+				) : (
+					<FileText aria-hidden className="size-4" />
+				)}
 				{state.busy ? 'Generating...' : 'Generate Test Brochure'}
 			</Button>
 			{state.failed ? <FormAlert errors={['Failed to generate brochure']} /> : null}
 			<div aria-live="polite">
 				{state.brochure ? (
-					<section aria-label="Generated brochure" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+					<section
+						aria-label="Generated brochure"
+						className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+					>
 						{state.message ? <p className="font-medium text-gray-900">{state.message}</p> : null}
 						<dl className="flex flex-col gap-3 text-sm">
 							<div>
@@ -47,7 +59,12 @@ export function TestBrochurePanel() {
 								<dd className="font-mono break-all text-gray-900">{state.brochure.uniqueToken}</dd>
 							</div>
 						</dl>
-						<a href={state.brochure.downloadUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses() + ' sm:self-start'}>
+						<a
+							href={state.brochure.downloadUrl}
+							target="_blank"
+							rel="noopener noreferrer"
+							className={buttonClasses() + ' sm:self-start'}
+						>
 							<Download aria-hidden className="size-4" />
 							Download Brochure
 						</a>

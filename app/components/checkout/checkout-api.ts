@@ -30,14 +30,20 @@ export async function uploadLogo(file: File): Promise<LogoState> {
 	} catch {
 		throw new LogoUploadError('Upload Failed', 'Check your connection and try again.')
 	}
-	const answer = (await response.json().catch(() => null)) as (LogoState & { message?: string; errors?: Record<string, string[]> }) | null
+	const answer = (await response.json().catch(() => null)) as
+		| (LogoState & { message?: string; errors?: Record<string, string[]> })
+		| null
 	if (response.ok && answer) return answer
 	throw new LogoUploadError(answer?.message || 'Upload Failed', answer?.errors?.logo?.[0] ?? 'Please try again.')
 }
 
 export async function createPaymentIntent(projectId: string, choice: CheckoutChoice, favoriteCount: number) {
 	// amount and favoriteCount go along as the spec's client sends them; the server decides the price.
-	return postJson<{ clientSecret: string }>('/api/create-payment-intent', { amount: 99, projectId, favoriteCount, ...choice }, 'Payment Setup Failed')
+	return postJson<{ clientSecret: string }>(
+		'/api/create-payment-intent',
+		{ amount: 99, projectId, favoriteCount, ...choice },
+		'Payment Setup Failed',
+	)
 }
 
 /**
@@ -46,7 +52,11 @@ export async function createPaymentIntent(projectId: string, choice: CheckoutCho
  */
 export async function completeProject(projectId: string, choice: CheckoutChoice): Promise<CompletionAnswer | null> {
 	try {
-		return await postJson<CompletionAnswer>(`/api/property-studio/projects/${projectId}/complete`, choice, 'Failed to complete project')
+		return await postJson<CompletionAnswer>(
+			`/api/property-studio/projects/${projectId}/complete`,
+			choice,
+			'Failed to complete project',
+		)
 	} catch (error) {
 		if (error instanceof StudioApiError && error.status === 409) return null
 		throw error

@@ -44,14 +44,15 @@ export function CompletionScreen({
 					</div>
 				))}
 			</dl>
-			<div role="status" className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-950">
+			<div
+				role="status"
+				className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-950"
+			>
 				<Receipt aria-hidden className="mt-0.5 size-5 shrink-0 text-green-700" />
 				<p>
 					A billing event of <span className="font-semibold">{formatPounds(PROPERTY_PRICE_PENCE)}</span> has been logged
 					{checkout.mode === 'invoice' ? (
-						<>
-							: billed to your monthly invoice{invoiceNumber ? <> ({invoiceNumber})</> : null}.
-						</>
+						<>: billed to your monthly invoice{invoiceNumber ? <> ({invoiceNumber})</> : null}.</>
 					) : (
 						<>: paid by card.</>
 					)}
@@ -66,7 +67,10 @@ export function CompletionScreen({
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Studio
 				</Link>
-				<Link to={`/property-studio/${projectId}/downloads`} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+				<Link
+					to={`/property-studio/${projectId}/downloads`}
+					className={buttonClasses({ size: 'lg', variant: 'outline' })}
+				>
 					<Download aria-hidden className="size-4" />
 					Access Downloads
 				</Link>

@@ -49,12 +49,17 @@ function FavouriteCard({
 						{styleLabel(variation.style)}
 					</span>
 					<span className="text-xs text-muted-foreground">
-						Generation {variation.generationNumber} · Saved <time dateTime={variation.createdAt}>{formatShortDate(variation.createdAt)}</time>
+						Generation {variation.generationNumber} · Saved{' '}
+						<time dateTime={variation.createdAt}>{formatShortDate(variation.createdAt)}</time>
 					</span>
 				</span>
 			</label>
 			{/* beside the label, not in it: a click on it must not toggle the card */}
-			<CompareButton name={`${roomName}, ${styleLabel(variation.style)}`} onClick={onCompare} className="absolute top-2 right-2 z-10" />
+			<CompareButton
+				name={`${roomName}, ${styleLabel(variation.style)}`}
+				onClick={onCompare}
+				className="absolute top-2 right-2 z-10"
+			/>
 		</li>
 	)
 }
@@ -72,18 +77,28 @@ function BrandingOption({
 }) {
 	const current: LogoState | null = logo.state === 'ready' ? logo.logo : null
 	return (
-		<section aria-labelledby="branding-heading" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+		<section
+			aria-labelledby="branding-heading"
+			className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+		>
 			<h3 id="branding-heading" className="sr-only">
 				Branding
 			</h3>
 			<label className="flex cursor-pointer items-start gap-3">
-				<input type="checkbox" checked={branding} onChange={(e) => onBrandingChange(e.target.checked)} className="mt-0.5 size-5 accent-brand" />
+				<input
+					type="checkbox"
+					checked={branding}
+					onChange={(e) => onBrandingChange(e.target.checked)}
+					className="mt-0.5 size-5 accent-brand"
+				/>
 				<span className="flex flex-col gap-0.5">
 					<span className="flex items-center gap-2 font-medium text-gray-900">
 						<Stamp aria-hidden className="size-4 text-brand" />
 						Brand Images with Your Logo
 					</span>
-					<span className="text-sm text-muted-foreground">Your logo goes in the bottom-right corner of every image you keep.</span>
+					<span className="text-sm text-muted-foreground">
+						Your logo goes in the bottom-right corner of every image you keep.
+					</span>
 				</span>
 			</label>
 			{logo.state === 'loading' ? (
@@ -110,7 +125,10 @@ function BrandingOption({
 					</Button>
 				</div>
 			) : branding ? (
-				<div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+				<div
+					role="alert"
+					className="flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+				>
 					<CircleAlert aria-hidden className="size-4 shrink-0" />
 					<span className="flex-1">Upload your logo to brand your images.</span>
 					<Button size="sm" onClick={onManageLogo}>
@@ -167,7 +185,11 @@ export function FinalReview({
 	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const hasLogo = logo.state === 'ready' && logo.logo.hasLogo
 	const blocker =
-		selected.size === 0 ? 'Select at least one image to keep.' : branding && !hasLogo ? 'Upload your logo, or untick branding.' : null
+		selected.size === 0
+			? 'Select at least one image to keep.'
+			: branding && !hasLogo
+				? 'Upload your logo, or untick branding.'
+				: null
 
 	return (
 		<div className="flex flex-col gap-5">
@@ -199,7 +221,10 @@ export function FinalReview({
 						const chosen = items.filter((v) => selected.has(v.id)).length
 						return (
 							<section key={room.id} aria-labelledby={`review-${room.id}`} className="flex flex-col gap-3">
-								<h3 id={`review-${room.id}`} className="flex items-baseline justify-between gap-2 font-semibold text-gray-900">
+								<h3
+									id={`review-${room.id}`}
+									className="flex items-baseline justify-between gap-2 font-semibold text-gray-900"
+								>
 									{name}
 									<span className="text-sm font-normal text-muted-foreground">
 										{chosen} of {items.length} selected
@@ -224,11 +249,18 @@ export function FinalReview({
 				</>
 			)}
 			<div className="grid gap-4 lg:grid-cols-2">
-				<BrandingOption branding={branding} onBrandingChange={onBrandingChange} logo={logo} onManageLogo={onManageLogo} />
+				<BrandingOption
+					branding={branding}
+					onBrandingChange={onBrandingChange}
+					logo={logo}
+					onManageLogo={onManageLogo}
+				/>
 				<OrderSummary
 					note={
 						checkout.mode === 'invoice' ? (
-							<p className="rounded-lg bg-muted px-3 py-2 text-sm text-gray-800">No card needed: this is billed to your monthly invoice.</p>
+							<p className="rounded-lg bg-muted px-3 py-2 text-sm text-gray-800">
+								No card needed: this is billed to your monthly invoice.
+							</p>
 						) : null
 					}
 				>

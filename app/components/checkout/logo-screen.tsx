@@ -11,7 +11,15 @@ import type { LogoStatus } from './use-logo.ts'
  * The logo sub-screen of the final review: shows the current logo and uploads a new one (PNG,
  * JPG or SVG, below 5MB; checked here first with the server's own rules and words).
  */
-export function LogoScreen({ logo, onUploaded, onBack }: { logo: LogoStatus; onUploaded: (logo: LogoState) => void; onBack: () => void }) {
+export function LogoScreen({
+	logo,
+	onUploaded,
+	onBack,
+}: {
+	logo: LogoStatus
+	onUploaded: (logo: LogoState) => void
+	onBack: () => void
+}) {
 	const { toast } = useToast()
 	const inputId = useId()
 	const input = useRef<HTMLInputElement>(null)
@@ -41,7 +49,8 @@ export function LogoScreen({ logo, onUploaded, onBack }: { logo: LogoStatus; onU
 			toast({ title: 'Logo Uploaded', description: 'Your images can now carry your logo.', variant: 'success' })
 			onUploaded(uploaded)
 		} catch (error) {
-			const { title, description } = error instanceof LogoUploadError ? error : { title: 'Upload Failed', description: 'Please try again.' }
+			const { title, description } =
+				error instanceof LogoUploadError ? error : { title: 'Upload Failed', description: 'Please try again.' }
 			toast({ title, description, variant: 'destructive' })
 		} finally {
 			setBusy(false)
@@ -50,13 +59,20 @@ export function LogoScreen({ logo, onUploaded, onBack }: { logo: LogoStatus; onU
 
 	return (
 		<div className="flex flex-col gap-5">
-			<StepHeading title="Your Logo" description="It goes in the bottom-right corner of every image you keep, scaled to the photo." />
+			<StepHeading
+				title="Your Logo"
+				description="It goes in the bottom-right corner of every image you keep, scaled to the photo."
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<figure className="flex flex-col gap-2">
 					<figcaption className="text-sm font-medium text-gray-800">{preview ? 'New logo' : 'Current logo'}</figcaption>
 					<div className="flex aspect-[3/2] items-center justify-center rounded-xl border border-gray-200 bg-[repeating-conic-gradient(#f4f5f7_0_25%,#fff_0_50%)] bg-[length:16px_16px] p-4">
 						{preview || current ? (
-							<img src={preview ?? current!} alt={preview ? 'New logo preview' : 'Your logo'} className="max-h-full max-w-full object-contain" />
+							<img
+								src={preview ?? current!}
+								alt={preview ? 'New logo preview' : 'Your logo'}
+								className="max-h-full max-w-full object-contain"
+							/>
 						) : (
 							<span className="flex flex-col items-center gap-2 text-sm text-muted-foreground">
 								<ImagePlus aria-hidden className="size-8" />
@@ -86,7 +102,11 @@ export function LogoScreen({ logo, onUploaded, onBack }: { logo: LogoStatus; onU
 					Back to Review
 				</Button>
 				<Button onClick={() => void upload()} disabled={!file || busy}>
-					{busy ? <LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" /> : <Upload aria-hidden className="size-4" />}
+					{busy ? (
+						<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					) : (
+						<Upload aria-hidden className="size-4" />
+					)}
 					{busy ? 'Uploading...' : 'Upload Logo'}
 				</Button>
 			</StepActions>

@@ -6,7 +6,10 @@ import { formatPounds, ORDER_LINE_DESCRIPTION, PROPERTY_PRICE_PENCE } from '#cor
 export function OrderSummary({ note, children }: { note?: ReactNode; children?: ReactNode }) {
 	const price = formatPounds(PROPERTY_PRICE_PENCE)
 	return (
-		<section aria-labelledby="order-summary" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+		<section
+			aria-labelledby="order-summary"
+			className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+		>
 			<h3 id="order-summary" className="flex items-center gap-2 font-semibold text-gray-900">
 				<Receipt aria-hidden className="size-5 text-brand" />
 				Order Summary

@@ -38,7 +38,11 @@ function InvoicePayment({ projectId, choice, onBack, onPaid }: Props) {
 		try {
 			onPaid(await completeProject(projectId, choice))
 		} catch (error) {
-			toast({ title: 'Payment Error', description: errorMessage(error, 'Failed to complete project'), variant: 'destructive' })
+			toast({
+				title: 'Payment Error',
+				description: errorMessage(error, 'Failed to complete project'),
+				variant: 'destructive',
+			})
 			setBusy(false)
 		}
 	}
@@ -49,9 +53,7 @@ function InvoicePayment({ projectId, choice, onBack, onPaid }: Props) {
 				note={
 					<p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-gray-800">
 						<FileText aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
-						<span>
-							{price} will be billed to your monthly invoice. No card needed.
-						</span>
+						<span>{price} will be billed to your monthly invoice. No card needed.</span>
 					</p>
 				}
 			/>
@@ -73,18 +75,32 @@ function InvoicePayment({ projectId, choice, onBack, onPaid }: Props) {
  * server's), the card form is Stripe's own, and a succeeded payment completes the project. A
  * bank that wants its own page sends the agent away and back to ?payment=success (`resume`).
  */
-function CardPayment({ projectId, choice, favoriteCount, onBack, onPaid, publishableKey, resume }: Props & { publishableKey: string; resume: boolean }) {
+function CardPayment({
+	projectId,
+	choice,
+	favoriteCount,
+	onBack,
+	onPaid,
+	publishableKey,
+	resume,
+}: Props & { publishableKey: string; resume: boolean }) {
 	const { toast } = useToast()
 	const mountPoint = useRef<HTMLDivElement>(null)
 	const stripe = useRef<{ js: StripeJs; elements: StripeElements } | null>(null)
-	const [state, setState] = useState<'setting-up' | 'ready' | 'paying' | 'finishing'>(resume ? 'finishing' : 'setting-up')
+	const [state, setState] = useState<'setting-up' | 'ready' | 'paying' | 'finishing'>(
+		resume ? 'finishing' : 'setting-up',
+	)
 
 	async function finish() {
 		setState('finishing')
 		try {
 			onPaid(await completeProject(projectId, choice))
 		} catch (error) {
-			toast({ title: 'Payment Failed', description: errorMessage(error, 'Failed to complete project'), variant: 'destructive' })
+			toast({
+				title: 'Payment Failed',
+				description: errorMessage(error, 'Failed to complete project'),
+				variant: 'destructive',
+			})
 			onBack()
 		}
 	}
@@ -101,7 +117,10 @@ function CardPayment({ projectId, choice, favoriteCount, onBack, onPaid, publish
 				const { clientSecret } = await createPaymentIntent(projectId, choice, favoriteCount)
 				const js = await loadStripe(publishableKey)
 				if (cancelled || !mountPoint.current) return
-				const elements = js.elements({ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#1f3a5f' } } })
+				const elements = js.elements({
+					clientSecret,
+					appearance: { theme: 'stripe', variables: { colorPrimary: '#1f3a5f' } },
+				})
 				const payment = elements.create('payment', { layout: 'tabs' })
 				payment.mount(mountPoint.current)
 				element = payment
@@ -109,7 +128,11 @@ function CardPayment({ projectId, choice, favoriteCount, onBack, onPaid, publish
 				setState('ready')
 			} catch (error) {
 				if (cancelled) return
-				toast({ title: 'Payment Setup Failed', description: errorMessage(error, 'Please try again'), variant: 'destructive' })
+				toast({
+					title: 'Payment Setup Failed',
+					description: errorMessage(error, 'Please try again'),
+					variant: 'destructive',
+				})
 				onBack()
 			}
 		})()
@@ -130,7 +153,11 @@ function CardPayment({ projectId, choice, favoriteCount, onBack, onPaid, publish
 				redirect: 'if_required',
 			})
 			if (error || paymentIntent?.status !== 'succeeded') {
-				toast({ title: 'Payment Failed', description: error?.message ?? 'Your payment did not go through. Please try again.', variant: 'destructive' })
+				toast({
+					title: 'Payment Failed',
+					description: error?.message ?? 'Your payment did not go through. Please try again.',
+					variant: 'destructive',
+				})
 				setState('ready')
 				return
 			}
@@ -146,10 +173,15 @@ function CardPayment({ projectId, choice, favoriteCount, onBack, onPaid, publish
 		<div className="flex flex-col gap-5">
 			<StepHeading title="Payment" description={`One payment of ${price} for this property.`} />
 			<div className="grid gap-4 lg:grid-cols-2">
-				<section aria-label="Card details" className="flex min-h-48 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+				<section
+					aria-label="Card details"
+					className="flex min-h-48 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+				>
 					{state === 'setting-up' || state === 'finishing' ? (
 						<p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-							<Busy label={state === 'finishing' ? 'Confirming your payment...' : 'Loading the secure payment form...'} />
+							<Busy
+								label={state === 'finishing' ? 'Confirming your payment...' : 'Loading the secure payment form...'}
+							/>
 						</p>
 					) : null}
 					<div ref={mountPoint} />

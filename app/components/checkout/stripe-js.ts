@@ -4,9 +4,14 @@
  * makes are typed here.
  */
 export type StripePaymentElement = { mount(target: HTMLElement): void; destroy(): void }
-export type StripeElements = { create(type: 'payment', options?: { layout?: 'tabs' | 'accordion' }): StripePaymentElement }
+export type StripeElements = {
+	create(type: 'payment', options?: { layout?: 'tabs' | 'accordion' }): StripePaymentElement
+}
 export type StripeJs = {
-	elements(options: { clientSecret: string; appearance?: { theme?: 'stripe'; variables?: Record<string, string> } }): StripeElements
+	elements(options: {
+		clientSecret: string
+		appearance?: { theme?: 'stripe'; variables?: Record<string, string> }
+	}): StripeElements
 	confirmPayment(options: {
 		elements: StripeElements
 		confirmParams: { return_url: string }

@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
 import { fetchLogo, type LogoState } from './checkout-api.ts'
 
-export type LogoStatus = ({ state: 'loading' } | { state: 'error' } | { state: 'ready'; logo: LogoState }) & { retry: () => void }
+export type LogoStatus = ({ state: 'loading' } | { state: 'error' } | { state: 'ready'; logo: LogoState }) & {
+	retry: () => void
+}
 
 /** The account's logo (GET /api/user/logo), fetched when checkout opens and replaced after an upload. */
 export function useLogo() {
-	const [status, setStatus] = useState<{ state: 'loading' } | { state: 'error' } | { state: 'ready'; logo: LogoState }>({ state: 'loading' })
+	const [status, setStatus] = useState<{ state: 'loading' } | { state: 'error' } | { state: 'ready'; logo: LogoState }>(
+		{ state: 'loading' },
+	)
 	const [round, setRound] = useState(0)
 	useEffect(() => {
 		let cancelled = false

@@ -20,10 +20,12 @@ export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownl
 	return (
 		<li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
 			<div className="relative aspect-[4/3] bg-muted">
-				<ImageWithFallback src={`/files/variations/${asset.id}/thumbnail`} alt={`${styleLabel(asset.style)} ${room}`} size="thumb" />
-				{asset.isPreview ? (
-					<PreviewLabel className="absolute top-2 left-2" />
-				) : null}
+				<ImageWithFallback
+					src={`/files/variations/${asset.id}/thumbnail`}
+					alt={`${styleLabel(asset.style)} ${room}`}
+					size="thumb"
+				/>
+				{asset.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
 			</div>
 			<div className="flex flex-1 flex-col gap-3 p-4">
 				<div className="flex items-start justify-between gap-2">
@@ -31,7 +33,9 @@ export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownl
 						<h3 className="font-semibold text-gray-900">{room}</h3>
 						<p className="text-sm text-muted-foreground">{styleLabel(asset.style)}</p>
 					</div>
-					<span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-gray-800 tabular-nums">{formatFileSize(asset.fileSize)}</span>
+					<span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-gray-800 tabular-nums">
+						{formatFileSize(asset.fileSize)}
+					</span>
 				</div>
 				<dl className="flex flex-col gap-1 text-xs text-muted-foreground">
 					<div className="flex gap-1">
@@ -72,7 +76,11 @@ export function AssetSkeleton({ label }: { label: string }) {
 			<p className="text-sm text-muted-foreground">{label}</p>
 			<ul aria-hidden className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{[0, 1, 2].map((i) => (
-					<li key={i} data-testid="asset-skeleton" className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-gray-200 bg-white motion-reduce:animate-none">
+					<li
+						key={i}
+						data-testid="asset-skeleton"
+						className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-gray-200 bg-white motion-reduce:animate-none"
+					>
 						<div className="aspect-[4/3] bg-gray-200" />
 						<div className="flex flex-col gap-2 p-4">
 							<div className="h-4 w-1/2 rounded bg-gray-200" />

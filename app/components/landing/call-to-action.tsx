@@ -15,15 +15,15 @@ export function CallToAction({ pioneer, onBrand = false }: { pioneer: PioneerSta
 		<div className="flex flex-col gap-3 sm:flex-row">
 			<Link
 				to={getStarted.to}
-				className={cn(buttonClasses({ size: 'lg', variant: onBrand ? 'secondary' : 'primary' }), 'h-auto min-h-12 py-2 text-center')}
+				className={cn(
+					buttonClasses({ size: 'lg', variant: onBrand ? 'secondary' : 'primary' }),
+					'h-auto min-h-12 py-2 text-center',
+				)}
 			>
 				{getStarted.label}
 				<ArrowRight aria-hidden className="size-4 shrink-0" />
 			</Link>
-			<Link
-				to="/about"
-				className={onBrand ? onBrandOutlineClasses : buttonClasses({ size: 'lg', variant: 'outline' })}
-			>
+			<Link to="/about" className={onBrand ? onBrandOutlineClasses : buttonClasses({ size: 'lg', variant: 'outline' })}>
 				Learn more
 				{/* Said to screen readers and search engines, for whom "Learn more" alone names no destination. */}
 				<span className="sr-only"> about Rendo</span>

@@ -32,7 +32,8 @@ export function exampleVariant(src: string, width: number, format: ImageFormat) 
 }
 
 function srcSetOf(src: string): SrcSet {
-	const set = (format: ImageFormat) => EXAMPLE_WIDTHS.map((width) => `${exampleVariant(src, width, format)} ${width}w`).join(', ')
+	const set = (format: ImageFormat) =>
+		EXAMPLE_WIDTHS.map((width) => `${exampleVariant(src, width, format)} ${width}w`).join(', ')
 	return { avif: set('avif'), webp: set('webp') }
 }
 

@@ -64,13 +64,22 @@ export function HeroCarousel() {
 							)}
 						>
 							{i <= loadedUpTo ? (
-								<BeforeAfterFrame images={{ ...example, subject: example.room }} sizes={HERO_IMAGE_SIZES} priority={i === 0} />
+								<BeforeAfterFrame
+									images={{ ...example, subject: example.room }}
+									sizes={HERO_IMAGE_SIZES}
+									priority={i === 0}
+								/>
 							) : null}
 						</div>
 					))}
 				</div>
 				<div className="absolute inset-x-3 top-1/2 flex -translate-y-1/2 justify-between">
-					<button type="button" className={controlClasses} aria-label="Previous example" onClick={() => goTo(index - 1)}>
+					<button
+						type="button"
+						className={controlClasses}
+						aria-label="Previous example"
+						onClick={() => goTo(index - 1)}
+					>
 						<ChevronLeft aria-hidden className="size-5" />
 					</button>
 					<button type="button" className={controlClasses} aria-label="Next example" onClick={() => goTo(index + 1)}>
@@ -92,7 +101,9 @@ export function HeroCarousel() {
 							onClick={() => goTo(i)}
 							className="flex size-10 items-center justify-center rounded-full"
 						>
-							<span className={cn('size-2.5 rounded-full transition-colors', i === index ? 'bg-brand' : 'bg-gray-300')} />
+							<span
+								className={cn('size-2.5 rounded-full transition-colors', i === index ? 'bg-brand' : 'bg-gray-300')}
+							/>
 						</button>
 					))}
 					{playing ? (

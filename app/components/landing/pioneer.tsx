@@ -29,7 +29,10 @@ export function PioneerSpots({ pioneer, onBrand = false }: { pioneer: PioneerSta
 			</p>
 			<div
 				aria-hidden
-				className={cn('flex h-2 w-full max-w-xs gap-1 overflow-hidden rounded-full', onBrand ? 'bg-white/20' : 'bg-gray-200')}
+				className={cn(
+					'flex h-2 w-full max-w-xs gap-1 overflow-hidden rounded-full',
+					onBrand ? 'bg-white/20' : 'bg-gray-200',
+				)}
 			>
 				{Array.from({ length: PIONEER_SPOTS }, (_, i) => (
 					<span key={i} className={cn('flex-1', i < left && (onBrand ? 'bg-amber-300' : 'bg-amber-500'))} />
@@ -43,7 +46,11 @@ export function PioneerSpots({ pioneer, onBrand = false }: { pioneer: PioneerSta
 export function PioneerSection({ pioneer }: { pioneer: PioneerStatus }) {
 	const getStarted = getStartedLink(pioneer)
 	return (
-		<section id="pioneer-program" aria-labelledby="pioneer-heading" className="scroll-mt-16 bg-brand text-brand-foreground">
+		<section
+			id="pioneer-program"
+			aria-labelledby="pioneer-heading"
+			className="scroll-mt-16 bg-brand text-brand-foreground"
+		>
 			<div className="mx-auto grid max-w-6xl gap-8 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-2 md:items-center">
 				<div className="flex flex-col gap-4">
 					<p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-amber-300 uppercase">
@@ -62,14 +69,14 @@ export function PioneerSection({ pioneer }: { pioneer: PioneerStatus }) {
 				<div className="flex flex-col gap-5 rounded-2xl bg-white/10 p-6">
 					<PioneerSpots pioneer={pioneer} onBrand />
 					<div className="flex flex-col gap-3 sm:flex-row">
-						<Link to={getStarted.to} className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'h-auto min-h-12 py-2 text-center')}>
+						<Link
+							to={getStarted.to}
+							className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'h-auto min-h-12 py-2 text-center')}
+						>
 							{getStarted.label}
 							<ArrowRight aria-hidden className="size-4 shrink-0" />
 						</Link>
-						<Link
-							to="/pioneer-program"
-							className={onBrandOutlineClasses}
-						>
+						<Link to="/pioneer-program" className={onBrandOutlineClasses}>
 							About the program
 						</Link>
 					</div>

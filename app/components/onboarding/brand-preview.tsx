@@ -28,10 +28,18 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 	let cover
 	if (brand.templateStyle === 'classic')
 		cover = (
-			<div className="relative flex h-full items-center gap-3 p-4" style={{ backgroundColor: theme.paper, color: theme.ink }}>
+			<div
+				className="relative flex h-full items-center gap-3 p-4"
+				style={{ backgroundColor: theme.paper, color: theme.ink }}
+			>
 				<div className="pointer-events-none absolute inset-1.5 border" style={{ borderColor: theme.primary }} />
 				<div className="pointer-events-none absolute inset-2.5 border-[0.5px]" style={{ borderColor: theme.primary }} />
-				<img src={PHOTO} alt="" className="h-4/5 w-1/2 border object-cover p-0.5" style={{ borderColor: theme.primary }} />
+				<img
+					src={PHOTO}
+					alt=""
+					className="h-4/5 w-1/2 border object-cover p-0.5"
+					style={{ borderColor: theme.primary }}
+				/>
 				<div className="flex flex-1 flex-col items-center gap-1 text-center">
 					{logo}
 					<span className="text-[8px] tracking-[0.2em] uppercase" style={{ color: theme.primary }}>
@@ -48,10 +56,15 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 		)
 	else if (brand.templateStyle === 'luxury')
 		cover = (
-			<div className="relative flex h-full flex-col items-center justify-between p-4 text-center text-white" style={{ backgroundColor: theme.paper }}>
+			<div
+				className="relative flex h-full flex-col items-center justify-between p-4 text-center text-white"
+				style={{ backgroundColor: theme.paper }}
+			>
 				<img src={PHOTO} alt="" className="absolute inset-0 size-full object-cover" />
 				<div className="absolute inset-0 bg-black/50" />
-				<div className="relative">{logo ?? <span className="text-[9px] tracking-[0.3em] uppercase">{company}</span>}</div>
+				<div className="relative">
+					{logo ?? <span className="text-[9px] tracking-[0.3em] uppercase">{company}</span>}
+				</div>
 				<div className="relative flex flex-col items-center gap-1.5">
 					<span className="h-px w-10" style={{ backgroundColor: theme.accent }} />
 					<span className="text-base tracking-[0.2em] uppercase">{ADDRESS}</span>
@@ -68,7 +81,13 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 			<div className="flex h-full" style={{ backgroundColor: theme.primary, color: theme.onPrimary }}>
 				<img src={PHOTO} alt="" className="h-full w-[58%] object-cover" />
 				<div className="flex flex-1 flex-col justify-between p-3">
-					<div>{logo ? <span className="inline-block rounded bg-white p-1">{logo}</span> : <span className="text-[10px] font-bold">{company}</span>}</div>
+					<div>
+						{logo ? (
+							<span className="inline-block rounded bg-white p-1">{logo}</span>
+						) : (
+							<span className="text-[10px] font-bold">{company}</span>
+						)}
+					</div>
 					<div className="flex flex-col gap-1">
 						<span className="h-1 w-6" style={{ backgroundColor: theme.accent }} />
 						<span className="text-[7px] tracking-[0.2em]">POST-VIEWING BROCHURE</span>
@@ -92,7 +111,12 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 			</div>
 			<figcaption className="flex items-center gap-2 text-xs text-muted-foreground">
 				{[brand.primaryColor, brand.secondaryColor, brand.accentColor].map((colour, i) => (
-					<span key={i} className="inline-block size-4 rounded-full border border-gray-300" style={{ backgroundColor: colour }} aria-hidden />
+					<span
+						key={i}
+						className="inline-block size-4 rounded-full border border-gray-300"
+						style={{ backgroundColor: colour }}
+						aria-hidden
+					/>
 				))}
 				<span>Cover preview</span>
 			</figcaption>

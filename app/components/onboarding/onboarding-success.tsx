@@ -10,10 +10,18 @@ export function OnboardingSuccess({ result }: { result: Onboarded }) {
 	const heading = useRef<HTMLHeadingElement>(null)
 	useEffect(() => heading.current?.focus(), [])
 	return (
-		<section aria-labelledby="onboarding-done" className="flex flex-col items-center gap-5 rounded-xl border border-green-200 bg-green-50/60 px-5 py-10 text-center">
+		<section
+			aria-labelledby="onboarding-done"
+			className="flex flex-col items-center gap-5 rounded-xl border border-green-200 bg-green-50/60 px-5 py-10 text-center"
+		>
 			<CircleCheck aria-hidden className="size-12 text-green-700" />
 			<div className="flex flex-col gap-2">
-				<h2 id="onboarding-done" ref={heading} tabIndex={-1} className="text-2xl font-bold text-gray-900 focus:outline-none">
+				<h2
+					id="onboarding-done"
+					ref={heading}
+					tabIndex={-1}
+					className="text-2xl font-bold text-gray-900 focus:outline-none"
+				>
 					Your agent profile is ready
 				</h2>
 				<p className="text-gray-700">{result.message}</p>

@@ -33,7 +33,15 @@ const TEMPLATES: Record<TemplateStyle, { label: string; description: string }> =
 	luxury: { label: 'Luxury', description: 'Dark pages, full-bleed photos, your accent as gold.' },
 }
 
-type Answer = { success: boolean; message: string; errors: string[]; fieldErrors?: Record<string, string[]>; agentId: string; previewUrl: string; dashboardUrl: string }
+type Answer = {
+	success: boolean
+	message: string
+	errors: string[]
+	fieldErrors?: Record<string, string[]>
+	agentId: string
+	previewUrl: string
+	dashboardUrl: string
+}
 
 function stepOf(field: string) {
 	const index = ONBOARDING_STEPS.findIndex((step) => (step.fields as readonly string[]).includes(field))
@@ -57,7 +65,10 @@ export function OnboardingWizard({
 	const { toast } = useToast()
 	const [step, setStep] = useState(0)
 	const [submitting, setSubmitting] = useState(false)
-	const [serverErrors, setServerErrors] = useState<{ list: string[]; fields: Record<string, string[]> }>({ list: [], fields: {} })
+	const [serverErrors, setServerErrors] = useState<{ list: string[]; fields: Record<string, string[]> }>({
+		list: [],
+		fields: {},
+	})
 	const [logo, setLogo] = useState<{ url: string; problem: string[] | null } | null>(null)
 	const headings = useRef<Array<HTMLHeadingElement | null>>([])
 	const formRef = useRef<HTMLFormElement>(null)
@@ -88,10 +99,18 @@ export function OnboardingWizard({
 					toast({ title: 'Onboarding Failed', description: body.message, variant: 'destructive' })
 					return
 				}
-				toast({ title: 'Onboarding Complete!', description: 'Your agent profile has been created successfully.', variant: 'success' })
+				toast({
+					title: 'Onboarding Complete!',
+					description: 'Your agent profile has been created successfully.',
+					variant: 'success',
+				})
 				onDone({ ...body, email: String(formData.get('email')) })
 			} catch {
-				toast({ title: 'Error', description: 'Failed to complete onboarding. Please try again.', variant: 'destructive' })
+				toast({
+					title: 'Error',
+					description: 'Failed to complete onboarding. Please try again.',
+					variant: 'destructive',
+				})
 			} finally {
 				setSubmitting(false)
 			}
@@ -110,7 +129,9 @@ export function OnboardingWizard({
 		if (!formElement) return
 		const names = ONBOARDING_STEPS[step].fields as readonly string[]
 		const result = AgentProfileSchema.safeParse(Object.fromEntries(new FormData(formElement)))
-		const invalid = result.success ? [] : names.filter((name) => result.error.issues.some((issue) => issue.path[0] === name))
+		const invalid = result.success
+			? []
+			: names.filter((name) => result.error.issues.some((issue) => issue.path[0] === name))
 		if (step === 2 && logo?.problem) return
 		if (invalid.length) {
 			for (const name of invalid) form.validate({ name })
@@ -140,8 +161,12 @@ export function OnboardingWizard({
 		primaryColor: value('primaryColor', '#000000'),
 		secondaryColor: value('secondaryColor', '#ffffff'),
 		accentColor: value('accentColor', '#3b82f6'),
-		fontFamily: (FONT_FAMILIES as readonly string[]).includes(value('fontFamily', '')) ? (value('fontFamily', '') as FontFamily) : 'Inter',
-		templateStyle: (TEMPLATE_STYLES as readonly string[]).includes(value('templateStyle', '')) ? (value('templateStyle', '') as TemplateStyle) : 'modern',
+		fontFamily: (FONT_FAMILIES as readonly string[]).includes(value('fontFamily', ''))
+			? (value('fontFamily', '') as FontFamily)
+			: 'Inter',
+		templateStyle: (TEMPLATE_STYLES as readonly string[]).includes(value('templateStyle', ''))
+			? (value('templateStyle', '') as TemplateStyle)
+			: 'modern',
 		logoUrl: logo && !logo.problem ? logo.url : savedLogoUrl,
 	}
 	const hexOk = (v: string) => /^#[0-9a-f]{6}$/i.test(v)
@@ -170,7 +195,12 @@ export function OnboardingWizard({
 				{ONBOARDING_STEPS.map((s, index) => (
 					<li key={s.title} aria-current={index === step ? 'step' : undefined} className="flex flex-col gap-1.5">
 						<span className={cn('h-1.5 rounded-full', index <= step ? 'bg-brand' : 'bg-gray-200')} />
-						<span className={cn('hidden text-xs sm:block', index === step ? 'font-semibold text-gray-900' : 'text-muted-foreground')}>
+						<span
+							className={cn(
+								'hidden text-xs sm:block',
+								index === step ? 'font-semibold text-gray-900' : 'text-muted-foreground',
+							)}
+						>
 							{index < step ? <Check aria-hidden className="mr-1 inline size-3" /> : null}
 							{s.title}
 						</span>
@@ -182,22 +212,52 @@ export function OnboardingWizard({
 			</p>
 
 			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-				<form ref={formRef} {...formProps} onSubmit={onSubmit} encType="multipart/form-data" className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+				<form
+					ref={formRef}
+					{...formProps}
+					onSubmit={onSubmit}
+					encType="multipart/form-data"
+					className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+				>
 					<p className="sr-only" aria-live="polite">
 						Step {step + 1} of {ONBOARDING_STEPS.length}: {ONBOARDING_STEPS[step].title}
 					</p>
 
 					<section hidden={step !== 0} className="flex flex-col gap-1">
 						{stepHeading(0)}
-						<Field labelProps={{ children: 'Company name *' }} inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }} errors={errorsOf('companyName')} />
-						<Field labelProps={{ children: 'Agent name *' }} inputProps={{ ...getInputProps(fields.agentName, { type: 'text' }), autoComplete: 'name' }} errors={errorsOf('agentName')} />
+						<Field
+							labelProps={{ children: 'Company name *' }}
+							inputProps={{ ...getInputProps(fields.companyName, { type: 'text' }), autoComplete: 'organization' }}
+							errors={errorsOf('companyName')}
+						/>
+						<Field
+							labelProps={{ children: 'Agent name *' }}
+							inputProps={{ ...getInputProps(fields.agentName, { type: 'text' }), autoComplete: 'name' }}
+							errors={errorsOf('agentName')}
+						/>
 					</section>
 
 					<section hidden={step !== 1} className="flex flex-col gap-1">
 						{stepHeading(1)}
-						<Field labelProps={{ children: 'Email *' }} inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email', inputMode: 'email' }} errors={errorsOf('email')} />
-						<Field labelProps={{ children: 'Phone' }} inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} errors={errorsOf('phone')} />
-						<Field labelProps={{ children: 'Website' }} inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }} errors={errorsOf('website')} />
+						<Field
+							labelProps={{ children: 'Email *' }}
+							inputProps={{
+								...getInputProps(fields.email, { type: 'email' }),
+								autoComplete: 'email',
+								inputMode: 'email',
+							}}
+							errors={errorsOf('email')}
+						/>
+						<Field
+							labelProps={{ children: 'Phone' }}
+							inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }}
+							errors={errorsOf('phone')}
+						/>
+						<Field
+							labelProps={{ children: 'Website' }}
+							inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }}
+							errors={errorsOf('website')}
+						/>
 					</section>
 
 					<section hidden={step !== 2} className="flex flex-col gap-3">
@@ -225,7 +285,10 @@ export function OnboardingWizard({
 										const file = event.currentTarget.files?.[0]
 										if (!file) return setLogo(null)
 										const problem = logoFileProblem(file)
-										setLogo({ url: URL.createObjectURL(file), problem: problem ? [`${problem.title}: ${problem.description}`] : null })
+										setLogo({
+											url: URL.createObjectURL(file),
+											problem: problem ? [`${problem.title}: ${problem.description}`] : null,
+										})
 									}}
 								/>
 							</label>
@@ -249,39 +312,47 @@ export function OnboardingWizard({
 						<fieldset className="flex flex-col gap-2">
 							<legend className="mb-1 text-sm font-medium text-gray-800">Template style</legend>
 							<div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-								{getCollectionProps(fields.templateStyle, { type: 'radio', options: [...TEMPLATE_STYLES] }).map(({ key, ...props }) => {
-									const template = TEMPLATES[props.value as TemplateStyle]
-									return (
-										<label
-											key={key}
-											className={cn(
-												'flex cursor-pointer gap-2 rounded-lg border p-3 text-sm focus-within:ring-2 focus-within:ring-accent/40',
-												preview.templateStyle === props.value ? 'border-accent bg-blue-50/50' : 'border-gray-200',
-											)}
-										>
-											<input {...props} className="mt-0.5 size-4" />
-											<span className="flex flex-col">
-												<span className="font-medium text-gray-900">{template.label}</span>
-												<span className="text-muted-foreground">{template.description}</span>
-											</span>
-										</label>
-									)
-								})}
+								{getCollectionProps(fields.templateStyle, { type: 'radio', options: [...TEMPLATE_STYLES] }).map(
+									({ key, ...props }) => {
+										const template = TEMPLATES[props.value as TemplateStyle]
+										return (
+											<label
+												key={key}
+												className={cn(
+													'flex cursor-pointer gap-2 rounded-lg border p-3 text-sm focus-within:ring-2 focus-within:ring-accent/40',
+													preview.templateStyle === props.value ? 'border-accent bg-blue-50/50' : 'border-gray-200',
+												)}
+											>
+												<input {...props} className="mt-0.5 size-4" />
+												<span className="flex flex-col">
+													<span className="font-medium text-gray-900">{template.label}</span>
+													<span className="text-muted-foreground">{template.description}</span>
+												</span>
+											</label>
+										)
+									},
+								)}
 							</div>
 							<ErrorList errors={errorsOf('templateStyle')} />
 						</fieldset>
 						<fieldset className="flex flex-col gap-2" aria-describedby="disclosure-hint">
 							<legend className="mb-1 text-sm font-medium text-gray-800">“{DISCLOSURE_LABEL}” label</legend>
 							<p id="disclosure-hint" className="text-sm text-muted-foreground">
-								Printed in a corner of every staged photo you download or share and on your brochures, as listing rules ask.
+								Printed in a corner of every staged photo you download or share and on your brochures, as listing rules
+								ask.
 							</p>
 							<div className="flex flex-wrap gap-2">
-								{getCollectionProps(fields.disclosureLabel, { type: 'radio', options: ['on', 'off'] }).map(({ key, ...props }) => (
-									<label key={key} className="flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-accent/40">
-										<input {...props} className="size-4" />
-										{props.value === 'on' ? 'Show the label' : 'No label'}
-									</label>
-								))}
+								{getCollectionProps(fields.disclosureLabel, { type: 'radio', options: ['on', 'off'] }).map(
+									({ key, ...props }) => (
+										<label
+											key={key}
+											className="flex cursor-pointer items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm focus-within:ring-2 focus-within:ring-accent/40"
+										>
+											<input {...props} className="size-4" />
+											{props.value === 'on' ? 'Show the label' : 'No label'}
+										</label>
+									),
+								)}
 							</div>
 							<ErrorList errors={errorsOf('disclosureLabel')} />
 						</fieldset>
@@ -290,7 +361,12 @@ export function OnboardingWizard({
 					<FormAlert id={form.errorId} errors={serverErrors.list.length ? serverErrors.list : form.errors} />
 
 					<div className="flex flex-col-reverse gap-3 border-t border-gray-100 pt-4 sm:flex-row sm:justify-between">
-						<Button variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0 || submitting} className={cn(step === 0 && 'invisible')}>
+						<Button
+							variant="outline"
+							onClick={() => goTo(step - 1)}
+							disabled={step === 0 || submitting}
+							className={cn(step === 0 && 'invisible')}
+						>
 							<ArrowLeft aria-hidden className="size-4" />
 							Back
 						</Button>
@@ -302,7 +378,11 @@ export function OnboardingWizard({
 							</Button>
 						) : (
 							<Button key="submit" type="submit" disabled={submitting}>
-								{submitting ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Check aria-hidden className="size-4" />}
+								{submitting ? (
+									<Loader2 aria-hidden className="size-4 animate-spin" />
+								) : (
+									<Check aria-hidden className="size-4" />
+								)}
 								{submitting ? 'Creating Profile...' : 'Create Profile'}
 							</Button>
 						)}

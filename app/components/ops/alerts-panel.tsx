@@ -21,10 +21,17 @@ export function AlertsPanel({ alerts }: { alerts: OpsAlert[] }) {
 				const style = STYLES[alert.type]
 				const Icon = style.icon
 				return (
-					<div key={i} role={alert.type === 'critical' || alert.type === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-3 rounded-lg border p-3 text-sm', style.box)}>
+					<div
+						key={i}
+						role={alert.type === 'critical' || alert.type === 'error' ? 'alert' : 'status'}
+						className={cn('flex items-start gap-3 rounded-lg border p-3 text-sm', style.box)}
+					>
 						<Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
 						<div className="flex flex-col gap-0.5">
-							<p className="font-semibold">{alert.title ? `${alert.title}: ` : ''}{alert.message}</p>
+							<p className="font-semibold">
+								{alert.title ? `${alert.title}: ` : ''}
+								{alert.message}
+							</p>
 							<p>Action: {alert.action}</p>
 						</div>
 					</div>

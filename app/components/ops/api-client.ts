@@ -10,7 +10,11 @@ export class ApiError extends Error {
 }
 
 /** fetch for the JSON APIs: same-origin credentials, never cached, non-OK answers become ApiError. */
-export async function requestJson<T>(url: string, init: RequestInit & { json?: unknown } = {}, fallback = 'Request failed'): Promise<T> {
+export async function requestJson<T>(
+	url: string,
+	init: RequestInit & { json?: unknown } = {},
+	fallback = 'Request failed',
+): Promise<T> {
 	const { json, ...rest } = init
 	let response: Response
 	try {

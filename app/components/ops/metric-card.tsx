@@ -2,7 +2,17 @@ import type { ReactNode } from 'react'
 import { cn } from '#app/utils/cn.ts'
 
 /** One figure with its label; `tone` colours the value (health thresholds). */
-export function MetricCard({ label, value, detail, tone }: { label: string; value: ReactNode; detail?: ReactNode; tone?: string }) {
+export function MetricCard({
+	label,
+	value,
+	detail,
+	tone,
+}: {
+	label: string
+	value: ReactNode
+	detail?: ReactNode
+	tone?: string
+}) {
 	return (
 		<div className="flex flex-col gap-1 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
 			<dt className="text-sm text-muted-foreground">{label}</dt>
@@ -14,7 +24,10 @@ export function MetricCard({ label, value, detail, tone }: { label: string; valu
 
 export function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
 	return (
-		<section aria-label={title} className={cn('flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5', className)}>
+		<section
+			aria-label={title}
+			className={cn('flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5', className)}
+		>
 			<h2 className="font-semibold text-gray-900">{title}</h2>
 			{children}
 		</section>
@@ -38,7 +51,14 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode, string?]> }) {
 export function ProgressBar({ value, label }: { value: number; label: string }) {
 	const clamped = Math.max(0, Math.min(100, value))
 	return (
-		<div role="progressbar" aria-label={label} aria-valuenow={clamped} aria-valuemin={0} aria-valuemax={100} className="h-2 w-full overflow-hidden rounded-full bg-gray-100">
+		<div
+			role="progressbar"
+			aria-label={label}
+			aria-valuenow={clamped}
+			aria-valuemin={0}
+			aria-valuemax={100}
+			className="h-2 w-full overflow-hidden rounded-full bg-gray-100"
+		>
 			<div className="h-full rounded-full bg-brand" style={{ width: `${clamped}%` }} />
 		</div>
 	)

@@ -48,7 +48,8 @@ export function OpsOverview({ data }: { data: OpsDashboard }) {
 				<div className="flex flex-col gap-2">
 					<div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
 						<span>
-							<span className="font-semibold">{count(b.propertiesCompleted)}</span> of {count(b.breakEvenProperties)} properties
+							<span className="font-semibold">{count(b.propertiesCompleted)}</span> of {count(b.breakEvenProperties)}{' '}
+							properties
 						</span>
 						<span className="font-semibold">{b.currentProgress}%</span>
 					</div>
@@ -77,8 +78,15 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 			<Facts
 				rows={[
 					['Provider', `${g.label}${g.isPreview ? '' : ` · ${g.model}`}`],
-					['Reachable', g.reachable ? 'Yes' : `No: ${g.message ?? 'no answer'}`, g.reachable ? 'text-green-700' : 'text-red-700'],
-					['Credits', g.credits ? `${count(g.credits.limit - g.credits.used)} of ${count(g.credits.limit)} left` : 'Not reported'],
+					[
+						'Reachable',
+						g.reachable ? 'Yes' : `No: ${g.message ?? 'no answer'}`,
+						g.reachable ? 'text-green-700' : 'text-red-700',
+					],
+					[
+						'Credits',
+						g.credits ? `${count(g.credits.limit - g.credits.used)} of ${count(g.credits.limit)} left` : 'Not reported',
+					],
 				]}
 			/>
 			{g.isPreview ? (
@@ -102,7 +110,9 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 					<tbody>
 						{g.thisMonth.map((row) => (
 							<tr key={row.provider} className="border-t border-gray-100">
-								<th scope="row" className="py-1 text-left font-medium">{row.label}</th>
+								<th scope="row" className="py-1 text-left font-medium">
+									{row.label}
+								</th>
 								<td className="py-1 text-right tabular-nums">{count(row.renders)}</td>
 								<td className="py-1 text-right tabular-nums">{count(row.images)}</td>
 								<td className="py-1 text-right tabular-nums">{count(row.failed)}</td>

@@ -21,11 +21,23 @@ export function FinancialTab({ data }: { data: OpsDashboard }) {
 	const f = data.financialMetrics
 	return (
 		<dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-			<MetricCard label="Monthly revenue" value={pounds(f.monthlyRevenue)} detail={`${count(f.propertiesCompletedThisMonth)} properties completed`} />
+			<MetricCard
+				label="Monthly revenue"
+				value={pounds(f.monthlyRevenue)}
+				detail={`${count(f.propertiesCompletedThisMonth)} properties completed`}
+			/>
 			<MetricCard label="Fixed costs" value={pounds(f.monthlyCosts.fixed)} detail="rendering plan" />
 			<MetricCard label="Variable costs" value={pounds(f.monthlyCosts.variable)} detail="£0.80 per property" />
-			<MetricCard label="Gross profit" value={pounds(f.grossProfit)} tone={f.grossProfit < 0 ? 'text-red-700' : undefined} />
-			<MetricCard label="Cost per image" value={pounds(f.costPerImage)} detail={`${count(f.imagesProcessedThisMonth)} images this month`} />
+			<MetricCard
+				label="Gross profit"
+				value={pounds(f.grossProfit)}
+				tone={f.grossProfit < 0 ? 'text-red-700' : undefined}
+			/>
+			<MetricCard
+				label="Cost per image"
+				value={pounds(f.costPerImage)}
+				detail={`${count(f.imagesProcessedThisMonth)} images this month`}
+			/>
 			<MetricCard label="Revenue per agent" value={pounds(f.revenuePerAgent)} />
 			<MetricCard label="Gross margin" value={`${data.summary.grossMargin}%`} />
 		</dl>
@@ -57,7 +69,10 @@ export function EconomicsTab({ data }: { data: OpsDashboard }) {
 				<Facts
 					rows={[
 						['Price per property', pounds(PROPERTY_PRICE_PENCE)],
-						['API cost per property (2-5 images)', `${pounds(API_COST_PER_PROPERTY_PENCE.min)}-${pounds(API_COST_PER_PROPERTY_PENCE.max)}`],
+						[
+							'API cost per property (2-5 images)',
+							`${pounds(API_COST_PER_PROPERTY_PENCE.min)}-${pounds(API_COST_PER_PROPERTY_PENCE.max)}`,
+						],
 						['Other costs per property', pounds(OTHER_COSTS_PER_PROPERTY_PENCE)],
 						['Gross margin', `${GROSS_MARGIN_PERCENT.min}%-${GROSS_MARGIN_PERCENT.max}%`],
 						['Delivery', `${DELIVERY_MINUTES.min}-${DELIVERY_MINUTES.max} minutes`],
@@ -72,7 +87,12 @@ export function EconomicsTab({ data }: { data: OpsDashboard }) {
 				</ul>
 			</Panel>
 			<Panel title="Scaling Economics">
-				<Facts rows={SCALING_ECONOMICS.map((s) => [`${s.tier}`, `${pounds(s.costPerImagePence)}/image · ${pounds(s.monthlyCostPence)}/month`])} />
+				<Facts
+					rows={SCALING_ECONOMICS.map((s) => [
+						`${s.tier}`,
+						`${pounds(s.costPerImagePence)}/image · ${pounds(s.monthlyCostPence)}/month`,
+					])}
+				/>
 			</Panel>
 			<Panel title="Investment Timeline">
 				<Facts rows={INVESTMENT_TIMELINE.map((t) => [t.period, t.milestone])} />
@@ -83,17 +103,34 @@ export function EconomicsTab({ data }: { data: OpsDashboard }) {
 
 export function AgentsTab({ data }: { data: OpsDashboard }) {
 	if (!data.agentUsage.length)
-		return <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-muted-foreground">No agent activity yet</p>
+		return (
+			<p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-muted-foreground">
+				No agent activity yet
+			</p>
+		)
 	return (
 		// On a phone the table scrolls sideways: focusable and named, so keys can scroll it too.
-		<div role="region" aria-label="Agent usage" tabIndex={0} className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+		<div
+			role="region"
+			aria-label="Agent usage"
+			tabIndex={0}
+			className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm"
+		>
 			<table className="w-full min-w-[32rem] text-left text-sm">
 				<thead className="bg-muted text-muted-foreground">
 					<tr>
-						<th scope="col" className="px-4 py-3 font-medium">Name</th>
-						<th scope="col" className="px-4 py-3 font-medium">Email</th>
-						<th scope="col" className="px-4 py-3 text-right font-medium">Properties</th>
-						<th scope="col" className="px-4 py-3 text-right font-medium">Total revenue</th>
+						<th scope="col" className="px-4 py-3 font-medium">
+							Name
+						</th>
+						<th scope="col" className="px-4 py-3 font-medium">
+							Email
+						</th>
+						<th scope="col" className="px-4 py-3 text-right font-medium">
+							Properties
+						</th>
+						<th scope="col" className="px-4 py-3 text-right font-medium">
+							Total revenue
+						</th>
 					</tr>
 				</thead>
 				<tbody className="divide-y divide-gray-100">
@@ -121,7 +158,12 @@ export function CapacityTab({ capacity }: { capacity: Capacity | null }) {
 				<MetricCard
 					label="Utilization"
 					value={
-						<span className={cn('inline-flex rounded-full px-3 py-0.5 text-lg', a.utilizationPercent > 80 ? 'bg-destructive text-white' : 'bg-muted')}>
+						<span
+							className={cn(
+								'inline-flex rounded-full px-3 py-0.5 text-lg',
+								a.utilizationPercent > 80 ? 'bg-destructive text-white' : 'bg-muted',
+							)}
+						>
 							{a.utilizationPercent}%
 						</span>
 					}
@@ -136,7 +178,9 @@ export function CapacityTab({ capacity }: { capacity: Capacity | null }) {
 			<Panel title="Recommended Upgrade Tier">
 				<div className="flex flex-wrap items-center gap-3">
 					{a.automatedUpgradeRecommended ? (
-						<span className="rounded-full bg-destructive px-3 py-1 text-xs font-semibold text-white">Automated Upgrade Recommended</span>
+						<span className="rounded-full bg-destructive px-3 py-1 text-xs font-semibold text-white">
+							Automated Upgrade Recommended
+						</span>
 					) : null}
 				</div>
 				<Facts
@@ -158,20 +202,33 @@ export function GrowthTab({ data }: { data: OpsDashboard }) {
 		<div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
 			<dl className="grid grid-cols-2 gap-3">
 				<MetricCard label="New agents this month" value={count(g.agentAcquisitionRate)} />
-				<MetricCard label="MRR growth rate" value={signed(g.mrrGrowthRate)} detail={`last month ${pounds(g.lastMonthRevenue)}`} />
+				<MetricCard
+					label="MRR growth rate"
+					value={signed(g.mrrGrowthRate)}
+					detail={`last month ${pounds(g.lastMonthRevenue)}`}
+				/>
 				<MetricCard
 					label="Next upgrade in"
-					value={data.summary.nextUpgradeThreshold.days === null ? '—' : `${data.summary.nextUpgradeThreshold.days} days`}
+					value={
+						data.summary.nextUpgradeThreshold.days === null ? '—' : `${data.summary.nextUpgradeThreshold.days} days`
+					}
 					detail={data.summary.nextUpgradeThreshold.recommendation}
 				/>
-				<MetricCard label="Founding-member pipeline" value={pounds(g.foundingMembers.pipelineValue)} detail={`${g.foundingMembers.pending} pending · ${g.foundingMembers.contacted} contacted · ${g.foundingMembers.converted} converted`} />
+				<MetricCard
+					label="Founding-member pipeline"
+					value={pounds(g.foundingMembers.pipelineValue)}
+					detail={`${g.foundingMembers.pending} pending · ${g.foundingMembers.contacted} contacted · ${g.foundingMembers.converted} converted`}
+				/>
 			</dl>
 			<Panel title="Agent Acquisition per Month">
 				<ul className="flex flex-col gap-2 text-sm">
 					{g.agentAcquisitionByMonth.map((m) => (
 						<li key={m.month} className="grid grid-cols-[4.5rem_1fr_2rem] items-center gap-2">
 							<span className="text-muted-foreground">{m.month}</span>
-							<span className="h-3 rounded bg-brand/80" style={{ width: `${(m.newAgents / most) * 100}%`, minWidth: m.newAgents ? '0.5rem' : 0 }} />
+							<span
+								className="h-3 rounded bg-brand/80"
+								style={{ width: `${(m.newAgents / most) * 100}%`, minWidth: m.newAgents ? '0.5rem' : 0 }}
+							/>
 							<span className="text-right tabular-nums">{m.newAgents}</span>
 						</li>
 					))}

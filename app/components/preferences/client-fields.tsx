@@ -28,13 +28,21 @@ export function ClientFieldset({
 				/>
 				<Field
 					labelProps={{ children: 'Agent email *' }}
-					inputProps={{ ...getInputProps(fields.agentEmail, { type: 'email' }), autoComplete: 'email', inputMode: 'email' }}
+					inputProps={{
+						...getInputProps(fields.agentEmail, { type: 'email' }),
+						autoComplete: 'email',
+						inputMode: 'email',
+					}}
 					errors={fields.agentEmail.errors ?? serverErrors.agentEmail}
 				/>
 			</div>
 			<Field
 				labelProps={{ children: 'Property address *' }}
-				inputProps={{ ...getInputProps(fields.propertyAddress, { type: 'text' }), autoComplete: 'street-address', placeholder: addressPlaceholder }}
+				inputProps={{
+					...getInputProps(fields.propertyAddress, { type: 'text' }),
+					autoComplete: 'street-address',
+					placeholder: addressPlaceholder,
+				}}
 				errors={fields.propertyAddress.errors ?? serverErrors.propertyAddress}
 			/>
 		</>

@@ -25,15 +25,29 @@ import { useRoomPhotos } from './use-room-photos.ts'
 type Mode = 'single' | 'multi'
 
 const MODES: Array<{ value: Mode; label: string; description: string }> = [
-	{ value: 'single', label: 'Single room', description: 'One photo (or the listing link) and the area your client cares about.' },
-	{ value: 'multi', label: 'Multi-room brochure', description: 'Between 2 and 10 room photos, each staged in your client’s style.' },
+	{
+		value: 'single',
+		label: 'Single room',
+		description: 'One photo (or the listing link) and the area your client cares about.',
+	},
+	{
+		value: 'multi',
+		label: 'Multi-room brochure',
+		description: 'Between 2 and 10 room photos, each staged in your client’s style.',
+	},
 ]
 
 /**
  * The client form: who viewed what and which style they liked, then one photo (single room) or
  * 2-10 (multi-room). The same rules and messages as the server run before anything is sent.
  */
-export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defaultAgentEmail: string; onSubmitted: (result: SubmittedPreference) => void }) {
+export function ClientPreferenceForm({
+	defaultAgentEmail,
+	onSubmitted,
+}: {
+	defaultAgentEmail: string
+	onSubmitted: (result: SubmittedPreference) => void
+}) {
 	const { toast } = useToast()
 	const [mode, setMode] = useState<Mode>('single')
 	const { photos, add, remove, setRoomType } = useRoomPhotos()
@@ -56,8 +70,14 @@ export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defau
 				mode === 'single'
 					? !photos.length && !String(formData.get('propertyUrl') ?? '').trim()
 						? MISSING_IMAGE
-						: photoProblem('single', photos.map((p) => p.file))
-					: photoProblem('multi', photos.map((p) => p.file))
+						: photoProblem(
+								'single',
+								photos.map((p) => p.file),
+							)
+					: photoProblem(
+							'multi',
+							photos.map((p) => p.file),
+						)
 			setPhotoError(problem)
 			if (problem) {
 				toast({ title: 'Error submitting preferences', description: problem, variant: 'destructive' })
@@ -70,7 +90,10 @@ export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defau
 			})
 			setSubmitting(true)
 			setFailure(null)
-			const answer = await postForm<SubmittedPreference>(mode === 'multi' ? '/api/client-preferences-multi-room' : '/api/client-preferences', formData)
+			const answer = await postForm<SubmittedPreference>(
+				mode === 'multi' ? '/api/client-preferences-multi-room' : '/api/client-preferences',
+				formData,
+			)
 			setSubmitting(false)
 			if (answer.ok) {
 				setServerErrors({})
@@ -81,7 +104,11 @@ export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defau
 			setServerErrors(errors)
 			setPhotoError(errors[rules.field]?.[0] ?? null)
 			setFailure(`${mode === 'multi' ? 'Multi-room' : 'Single room'} submission failed: ${answer.statusText}`)
-			toast({ title: 'Error submitting preferences', description: answer.body.message ?? answer.statusText, variant: 'destructive' })
+			toast({
+				title: 'Error submitting preferences',
+				description: answer.body.message ?? answer.statusText,
+				variant: 'destructive',
+			})
 		},
 	})
 
@@ -174,7 +201,11 @@ export function ClientPreferenceForm({ defaultAgentEmail, onSubmitted }: { defau
 			<TextareaField
 				className="mt-4"
 				labelProps={{ children: 'Specific requests (optional)' }}
-				textareaProps={{ ...getTextareaProps(fields.notes), rows: 3, placeholder: 'What did your client love, or want changed?' }}
+				textareaProps={{
+					...getTextareaProps(fields.notes),
+					rows: 3,
+					placeholder: 'What did your client love, or want changed?',
+				}}
 				errors={errorsOf('notes')}
 			/>
 

@@ -20,7 +20,15 @@ export type SubmittedPreference = {
 }
 
 /** What was sent, what happens next, and a way to start again. Focus moves here so it is announced. */
-export function PreferenceConfirmation({ result, onReset, resetLabel }: { result: SubmittedPreference; onReset: () => void; resetLabel: string }) {
+export function PreferenceConfirmation({
+	result,
+	onReset,
+	resetLabel,
+}: {
+	result: SubmittedPreference
+	onReset: () => void
+	resetLabel: string
+}) {
 	const heading = useRef<HTMLHeadingElement>(null)
 	useEffect(() => heading.current?.focus(), [])
 	const { details } = result
@@ -28,17 +36,30 @@ export function PreferenceConfirmation({ result, onReset, resetLabel }: { result
 		['Client', details.clientName],
 		['Property', details.propertyAddress],
 		['Style', styleLabel(details.stylePreference)],
-		['Rooms', details.rooms.length ? details.rooms.map((r) => roomTypeLabel(r.roomType)).join(', ') : 'From the listing'],
+		[
+			'Rooms',
+			details.rooms.length ? details.rooms.map((r) => roomTypeLabel(r.roomType)).join(', ') : 'From the listing',
+		],
 		...(details.qualityLevel ? ([['Quality', settingLabel(details.qualityLevel)]] as Array<[string, string]>) : []),
-		...(details.lightingPreference ? ([['Lighting', settingLabel(details.lightingPreference)]] as Array<[string, string]>) : []),
+		...(details.lightingPreference
+			? ([['Lighting', settingLabel(details.lightingPreference)]] as Array<[string, string]>)
+			: []),
 		['Notice goes to', details.agentEmail],
 	]
 	return (
-		<section aria-labelledby="preference-confirmation" className="flex flex-col gap-5 rounded-xl border border-green-200 bg-green-50/60 p-5 sm:p-6">
+		<section
+			aria-labelledby="preference-confirmation"
+			className="flex flex-col gap-5 rounded-xl border border-green-200 bg-green-50/60 p-5 sm:p-6"
+		>
 			<div className="flex items-start gap-3">
 				<CircleCheck aria-hidden className="mt-0.5 size-6 shrink-0 text-green-700" />
 				<div className="flex flex-col gap-1">
-					<h2 id="preference-confirmation" ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 focus:outline-none">
+					<h2
+						id="preference-confirmation"
+						ref={heading}
+						tabIndex={-1}
+						className="text-xl font-bold text-gray-900 focus:outline-none"
+					>
 						Preferences Submitted
 					</h2>
 					<p className="text-gray-700">{result.message}</p>

@@ -23,7 +23,13 @@ import { useRoomPhotos } from './use-room-photos.ts'
 const rules = PHOTO_RULES.demo
 
 /** The multi-room demo (spec 02 §2): the same service as the client form, with quality and lighting. */
-export function MultiRoomDemoForm({ defaultAgentEmail, onSubmitted }: { defaultAgentEmail: string; onSubmitted: (result: SubmittedPreference) => void }) {
+export function MultiRoomDemoForm({
+	defaultAgentEmail,
+	onSubmitted,
+}: {
+	defaultAgentEmail: string
+	onSubmitted: (result: SubmittedPreference) => void
+}) {
 	const { toast } = useToast()
 	const { photos, add, remove, setRoomType } = useRoomPhotos()
 	const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({})
@@ -35,7 +41,12 @@ export function MultiRoomDemoForm({ defaultAgentEmail, onSubmitted }: { defaultA
 		constraint: getZodConstraint(MultiRoomPreferenceSchema),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		defaultValue: { stylePreference: 'standard', qualityLevel: 'standard', lightingPreference: 'natural', agentEmail: defaultAgentEmail },
+		defaultValue: {
+			stylePreference: 'standard',
+			qualityLevel: 'standard',
+			lightingPreference: 'natural',
+			agentEmail: defaultAgentEmail,
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: MultiRoomPreferenceSchema }),
 		async onSubmit(event, { formData }) {
 			event.preventDefault()
@@ -49,17 +60,28 @@ export function MultiRoomDemoForm({ defaultAgentEmail, onSubmitted }: { defaultA
 				formData.set(roomTypeField(index), photo.roomType)
 			})
 			setSubmitting(true)
-			const answer = await postForm<SubmittedPreference>(`/api/client-preferences-multi-room?form=${DEMO_SOURCE}`, formData)
+			const answer = await postForm<SubmittedPreference>(
+				`/api/client-preferences-multi-room?form=${DEMO_SOURCE}`,
+				formData,
+			)
 			setSubmitting(false)
 			if (answer.ok) {
-				toast({ title: 'Multi-room preference submitted successfully', description: answer.body.message, variant: 'success' })
+				toast({
+					title: 'Multi-room preference submitted successfully',
+					description: answer.body.message,
+					variant: 'success',
+				})
 				onSubmitted(answer.body)
 				return
 			}
 			const errors = fieldErrorsOf(answer.body)
 			setServerErrors(errors)
 			setPhotoError(errors[rules.field]?.[0] ?? null)
-			toast({ title: 'Submission failed', description: 'Failed to submit multi-room preference. Please try again.', variant: 'destructive' })
+			toast({
+				title: 'Submission failed',
+				description: 'Failed to submit multi-room preference. Please try again.',
+				variant: 'destructive',
+			})
 		},
 	})
 
@@ -80,8 +102,18 @@ export function MultiRoomDemoForm({ defaultAgentEmail, onSubmitted }: { defaultA
 		<form className="flex flex-col gap-1" {...getFormProps(form)} encType="multipart/form-data">
 			<ClientFieldset fields={fields} serverErrors={serverErrors} />
 			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
-				<SelectField labelProps={{ children: 'Style preference' }} selectProps={getSelectProps(fields.stylePreference)} options={styleOptions} errors={errorsOf('stylePreference')} />
-				<SelectField labelProps={{ children: 'Quality level' }} selectProps={getSelectProps(fields.qualityLevel)} options={qualityOptions} errors={errorsOf('qualityLevel')} />
+				<SelectField
+					labelProps={{ children: 'Style preference' }}
+					selectProps={getSelectProps(fields.stylePreference)}
+					options={styleOptions}
+					errors={errorsOf('stylePreference')}
+				/>
+				<SelectField
+					labelProps={{ children: 'Quality level' }}
+					selectProps={getSelectProps(fields.qualityLevel)}
+					options={qualityOptions}
+					errors={errorsOf('qualityLevel')}
+				/>
 				<SelectField
 					labelProps={{ children: 'Lighting preference' }}
 					selectProps={getSelectProps(fields.lightingPreference)}

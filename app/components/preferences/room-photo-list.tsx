@@ -48,7 +48,10 @@ export function RoomPhotoPicker({
 				>
 					<ImagePlus aria-hidden className="size-6 text-brand" />
 					<span>
-						<span className="font-medium text-brand">{photos.length && multiple ? 'Add more photos' : 'Choose photos'}</span> · {hint}
+						<span className="font-medium text-brand">
+							{photos.length && multiple ? 'Add more photos' : 'Choose photos'}
+						</span>{' '}
+						· {hint}
 					</span>
 					<input
 						ref={input}

@@ -5,7 +5,12 @@ export async function postForm<T>(url: string, body: FormData) {
 	try {
 		const response = await fetch(url, { method: 'POST', body, credentials: 'include' })
 		const json = (await response.json().catch(() => ({}))) as T & ApiFailure
-		return { ok: response.ok, status: response.status, statusText: response.statusText || String(response.status), body: json }
+		return {
+			ok: response.ok,
+			status: response.status,
+			statusText: response.statusText || String(response.status),
+			body: json,
+		}
 	} catch {
 		return { ok: false, status: 0, statusText: 'Network error', body: {} as T & ApiFailure }
 	}

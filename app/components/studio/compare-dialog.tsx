@@ -15,7 +15,11 @@ export interface Comparison {
 	isPreview: boolean
 }
 
-export function comparisonOf(room: Pick<RoomView, 'originalImageUrl'>, variation: Pick<VariationView, 'imageUrl' | 'isPreview'>, title: string): Comparison {
+export function comparisonOf(
+	room: Pick<RoomView, 'originalImageUrl'>,
+	variation: Pick<VariationView, 'imageUrl' | 'isPreview'>,
+	title: string,
+): Comparison {
 	return { title, before: room.originalImageUrl, after: variation.imageUrl ?? '', isPreview: variation.isPreview }
 }
 

@@ -14,7 +14,10 @@ type Stage = 'review' | 'logo' | 'payment' | 'complete'
 
 /** Finished favourites in the gallery's order: room, style, generation, position. */
 function orderedFavourites(rooms: RoomView[], variations: VariationView[]) {
-	return inWorkflowOrder(rooms, variations.filter((v) => v.isFavorite && v.status === 'completed'))
+	return inWorkflowOrder(
+		rooms,
+		variations.filter((v) => v.isFavorite && v.status === 'completed'),
+	)
 }
 
 /** The sub-screens share the workflow's heading: moving between them moves focus to it. */
@@ -66,7 +69,10 @@ export function DownloadStep({
 			return next
 		})
 	// In the favourites' order, so the server keeps (and names) them as shown.
-	const choice = { watermarkingEnabled: branding, variationIds: favourites.filter((v) => selected.has(v.id)).map((v) => v.id) }
+	const choice = {
+		watermarkingEnabled: branding,
+		variationIds: favourites.filter((v) => selected.has(v.id)).map((v) => v.id),
+	}
 
 	switch (stage) {
 		case 'review':

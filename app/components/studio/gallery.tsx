@@ -49,7 +49,11 @@ function groupByRoomType(rooms: RoomView[]) {
 }
 
 function byBatchOrder(a: VariationView, b: VariationView) {
-	return a.generationNumber - b.generationNumber || a.variationIndex - b.variationIndex || a.createdAt.localeCompare(b.createdAt)
+	return (
+		a.generationNumber - b.generationNumber ||
+		a.variationIndex - b.variationIndex ||
+		a.createdAt.localeCompare(b.createdAt)
+	)
 }
 
 function stylesOf(room: RoomView, variations: VariationView[]) {
@@ -64,7 +68,9 @@ function FavoritesBanner({ favoriteCount }: { favoriteCount: number }) {
 			<Heart aria-hidden className="mt-0.5 size-5 shrink-0 fill-red-500 text-red-500" />
 			<div className="flex flex-col gap-0.5 text-sm">
 				<p className="font-semibold text-gray-900">Select your favorites to download</p>
-				<p className="text-gray-700">Tap the heart on the images you like. Only favourited images are kept when the project is completed.</p>
+				<p className="text-gray-700">
+					Tap the heart on the images you like. Only favourited images are kept when the project is completed.
+				</p>
 				<p className="font-medium text-gray-900" aria-live="polite">
 					{pluralise(favoriteCount, 'favorite')} selected
 				</p>
@@ -73,14 +79,22 @@ function FavoritesBanner({ favoriteCount }: { favoriteCount: number }) {
 	)
 }
 
-function GalleryNotice({ icon: Icon, title, children, action }: {
+function GalleryNotice({
+	icon: Icon,
+	title,
+	children,
+	action,
+}: {
 	icon: LucideIcon
 	title: string
 	children: ReactNode
 	action?: ReactNode
 }) {
 	return (
-		<div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+		<div
+			role="alert"
+			className="flex flex-col items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+		>
 			<div className="flex items-start gap-3">
 				<Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
 				<div>
@@ -203,7 +217,8 @@ export function Gallery({
 			() => setVariationsError(true),
 		)
 	}
-	const markBroken = (key: string) => setBrokenImages((current) => (current.has(key) ? current : new Set(current).add(key)))
+	const markBroken = (key: string) =>
+		setBrokenImages((current) => (current.has(key) ? current : new Set(current).add(key)))
 	const completed = variations.filter((v) => v.status === 'completed')
 	// Rows exist but not one of their files loads: storage trouble, not a normal empty state.
 	const imagesUnavailable = completed.length > 0 && completed.every((v) => brokenImages.has(v.id))
@@ -235,7 +250,9 @@ export function Gallery({
 			<section key={group.roomType} aria-labelledby={`type-${group.roomType}`} className="flex flex-col gap-4">
 				<h3 id={`type-${group.roomType}`} className="border-b border-gray-200 pb-1 text-lg font-bold text-gray-900">
 					{roomTypeLabel(group.roomType)}
-					<span className="ml-2 text-sm font-normal text-muted-foreground">{pluralise(group.rooms.length, 'room')}</span>
+					<span className="ml-2 text-sm font-normal text-muted-foreground">
+						{pluralise(group.rooms.length, 'room')}
+					</span>
 				</h3>
 				{group.rooms.map((room) => (
 					<RoomGallery
@@ -254,7 +271,10 @@ export function Gallery({
 
 	return (
 		<div className="flex flex-col gap-5">
-			<StepHeading title="Your Rendos" description="Swipe through each style, remodel for more options, and heart the ones to keep." />
+			<StepHeading
+				title="Your Rendos"
+				description="Swipe through each style, remodel for more options, and heart the ones to keep."
+			/>
 			<FavoritesBanner favoriteCount={favoriteCount} />
 			{roomsLoad.state === 'error' || variationsError ? (
 				<GalleryNotice

@@ -54,7 +54,8 @@ export function NewProjectDialog({
 					event.preventDefault()
 					document.getElementById(fields.propertyAddress.id)?.focus()
 				}}
-				className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col gap-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+				className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92vh] flex-col gap-4 overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl focus:outline-none sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+			>
 				<div className="flex items-start justify-between gap-4">
 					<div className="flex flex-col gap-1">
 						<Dialog.Title className="text-lg font-bold text-gray-900">New Property</Dialog.Title>
@@ -62,7 +63,11 @@ export function NewProjectDialog({
 							Start a project for a property, then upload its room photos.
 						</Dialog.Description>
 					</div>
-					<Link {...closeLinkProps} aria-label="Close" className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-muted">
+					<Link
+						{...closeLinkProps}
+						aria-label="Close"
+						className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-muted"
+					>
 						<X aria-hidden className="size-5" />
 					</Link>
 				</div>
@@ -84,7 +89,11 @@ export function NewProjectDialog({
 					/>
 					<Field
 						labelProps={{ children: 'Client email (optional)' }}
-						inputProps={{ ...getInputProps(fields.clientEmail, { type: 'email' }), autoComplete: 'off', inputMode: 'email' }}
+						inputProps={{
+							...getInputProps(fields.clientEmail, { type: 'email' }),
+							autoComplete: 'off',
+							inputMode: 'email',
+						}}
 						errors={fields.clientEmail.errors}
 					/>
 					<div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -28,7 +28,10 @@ function useSettledAfterDelay(settled: boolean) {
 
 function ProcessingStatusError() {
 	return (
-		<div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive">
+		<div
+			role="alert"
+			className="flex flex-col items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-4 text-sm text-destructive"
+		>
 			<div>
 				<p className="font-semibold">Processing Status Error</p>
 				<p>We couldn't check on your images. They keep processing on our side; refresh to see where they are.</p>
@@ -49,7 +52,11 @@ function LiveThumbnails({ rooms, variations }: { rooms: RoomView[]; variations: 
 		<ul aria-label="Variations" className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6">
 			{variations.map((v) => (
 				<li key={v.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
-					<VariationImage variation={v} alt={`${names.get(v.roomId) ?? v.roomName}, ${styleLabel(v.style)}`} size="thumb" />
+					<VariationImage
+						variation={v}
+						alt={`${names.get(v.roomId) ?? v.roomName}, ${styleLabel(v.style)}`}
+						size="thumb"
+					/>
 				</li>
 			))}
 		</ul>
@@ -100,7 +107,10 @@ export function ProcessingStep({
 				}
 			/>
 			{statusError ? <ProcessingStatusError /> : null}
-			<section aria-label="Progress" className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+			<section
+				aria-label="Progress"
+				className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+			>
 				<div className="flex items-center justify-between gap-3 text-sm">
 					<span className="flex items-center gap-2 font-medium text-gray-900" aria-live="polite">
 						{ready ? (

@@ -101,5 +101,9 @@ function OpenProjectCard({ project }: { project: ProjectView }) {
 }
 
 export function ProjectCard({ project }: { project: ProjectView }) {
-	return project.status === 'completed' ? <ClosedProjectCard project={project} /> : <OpenProjectCard project={project} />
+	return project.status === 'completed' ? (
+		<ClosedProjectCard project={project} />
+	) : (
+		<OpenProjectCard project={project} />
+	)
 }

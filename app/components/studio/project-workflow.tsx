@@ -71,7 +71,8 @@ function useProcessRequests(studio: StudioProject, uploads: UploadQueue) {
 	const { toast } = useToast()
 	const [busy, setBusy] = useState(false)
 
-	const fileNameOf = (room: RoomView) => uploads.items.find((item) => item.roomId === room.id)?.file.name ?? roomLabel(room)
+	const fileNameOf = (room: RoomView) =>
+		uploads.items.find((item) => item.roomId === room.id)?.file.name ?? roomLabel(room)
 
 	async function process(choices: StyleChoices) {
 		const jobs = studio.rooms.flatMap((room) => (choices[room.id] ?? []).map((style) => ({ room, style })))
@@ -97,7 +98,11 @@ function useProcessRequests(studio: StudioProject, uploads: UploadQueue) {
 		const allFailed = results.length > 0 && results.every((r) => r.status === 'rejected')
 		if (allFailed) {
 			const first = results[0] as PromiseRejectedResult
-			toast({ title: 'Processing Failed', description: errorMessage(first.reason, 'Please try again'), variant: 'destructive' })
+			toast({
+				title: 'Processing Failed',
+				description: errorMessage(first.reason, 'Please try again'),
+				variant: 'destructive',
+			})
 		}
 		return { failed, started: !allFailed }
 	}

@@ -30,7 +30,10 @@ function UploadState({ item, onRetry }: { item: UploadItem; onRetry: () => void 
 	}
 	if (item.state === 'failed')
 		return (
-			<div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-destructive">
+			<div
+				role="alert"
+				className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-destructive"
+			>
 				<span>
 					<span className="font-medium">Failed to upload image</span>
 					{item.error && item.error !== 'Failed to upload image' ? `: ${item.error}` : null}
@@ -131,7 +134,9 @@ export function RoomConfirmationStep({
 				description="Check the room type of each photo: it guides how the room is staged."
 			/>
 			{existingRoomCount > 0 ? (
-				<p className="text-sm text-muted-foreground">{pluralise(existingRoomCount, 'room')} already uploaded to this project.</p>
+				<p className="text-sm text-muted-foreground">
+					{pluralise(existingRoomCount, 'room')} already uploaded to this project.
+				</p>
 			) : null}
 			<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
 				{items.map((item) => (

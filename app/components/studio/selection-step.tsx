@@ -7,7 +7,15 @@ import { StepActions, StepHeading } from './step-layout.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { inWorkflowOrder } from './variation-order.ts'
 
-function FavoriteTile({ variation, label, onToggle }: { variation: VariationView; label: string; onToggle: () => void }) {
+function FavoriteTile({
+	variation,
+	label,
+	onToggle,
+}: {
+	variation: VariationView
+	label: string
+	onToggle: () => void
+}) {
 	return (
 		<li>
 			<button
@@ -24,9 +32,7 @@ function FavoriteTile({ variation, label, onToggle }: { variation: VariationView
 				<span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-2 pt-6 pb-2 text-left text-xs font-medium text-white">
 					{label}
 				</span>
-				{variation.isPreview ? (
-					<PreviewLabel className="absolute top-2 left-2" />
-				) : null}
+				{variation.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
 				<span
 					aria-hidden
 					className={cn(
@@ -55,7 +61,10 @@ export function SelectionStep({
 	onContinue: () => void
 }) {
 	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
-	const ready = inWorkflowOrder(rooms, variations.filter((v) => v.status === 'completed'))
+	const ready = inWorkflowOrder(
+		rooms,
+		variations.filter((v) => v.status === 'completed'),
+	)
 	const favoriteCount = ready.filter((v) => v.isFavorite).length
 	const numberInBatch = new Map<string, number>()
 
@@ -89,9 +98,7 @@ export function SelectionStep({
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Gallery
 				</Button>
-				<Button onClick={onContinue}>
-					Continue
-				</Button>
+				<Button onClick={onContinue}>Continue</Button>
 			</StepActions>
 		</div>
 	)

@@ -32,7 +32,11 @@ export async function request<T>(url: string, init: RequestInit | undefined, fal
 }
 
 export function postJson<T>(url: string, body: unknown, fallback: string) {
-	return request<T>(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, fallback)
+	return request<T>(
+		url,
+		{ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+		fallback,
+	)
 }
 
 const base = '/api/property-studio'
@@ -42,7 +46,11 @@ export function fetchRooms(projectId: string) {
 }
 
 export function fetchVariations(projectId: string) {
-	return request<VariationView[]>(`${base}/projects/${projectId}/variations`, { cache: 'no-cache' }, 'Failed to load variations')
+	return request<VariationView[]>(
+		`${base}/projects/${projectId}/variations`,
+		{ cache: 'no-cache' },
+		'Failed to load variations',
+	)
 }
 
 export function requestProcessing(roomId: string, input: { style: string; roomType: string; hasFurniture: boolean }) {

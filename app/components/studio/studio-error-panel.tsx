@@ -4,7 +4,15 @@ import type { ReactNode } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 
 /** A whole-screen error for the studio, with a way out that fits the place it happened. */
-export function StudioErrorPanel({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+export function StudioErrorPanel({
+	title,
+	children,
+	action,
+}: {
+	title: string
+	children: ReactNode
+	action?: ReactNode
+}) {
 	return (
 		<div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
 			<div className="flex size-14 items-center justify-center rounded-full bg-red-50 text-destructive">

@@ -91,7 +91,11 @@ function Slide({
 				/>
 			) : null}
 			{variation.status === 'completed' ? (
-				<CompareButton name={`${label}, variation ${position}`} onClick={onCompare} className="absolute right-2 bottom-2" />
+				<CompareButton
+					name={`${label}, variation ${position}`}
+					onClick={onCompare}
+					className="absolute right-2 bottom-2"
+				/>
 			) : null}
 		</div>
 	)
@@ -125,7 +129,10 @@ function Thumbnails({
 					>
 						<VariationImage variation={v} alt="" size="thumb" />
 						{v.isFavorite ? (
-							<Heart aria-hidden className="absolute right-0.5 bottom-0.5 size-3.5 fill-red-500 text-red-500 drop-shadow" />
+							<Heart
+								aria-hidden
+								className="absolute right-0.5 bottom-0.5 size-3.5 fill-red-500 text-red-500 drop-shadow"
+							/>
 						) : null}
 					</button>
 				</li>
@@ -236,8 +243,16 @@ export function StyleCarousel({
 				</div>
 				{total > 1 ? (
 					<>
-						<CarouselArrow direction="previous" disabled={carousel.current === 0} onClick={() => carousel.goTo(carousel.current - 1)} />
-						<CarouselArrow direction="next" disabled={carousel.current >= total - 1} onClick={() => carousel.goTo(carousel.current + 1)} />
+						<CarouselArrow
+							direction="previous"
+							disabled={carousel.current === 0}
+							onClick={() => carousel.goTo(carousel.current - 1)}
+						/>
+						<CarouselArrow
+							direction="next"
+							disabled={carousel.current >= total - 1}
+							onClick={() => carousel.goTo(carousel.current + 1)}
+						/>
 					</>
 				) : null}
 			</div>
@@ -246,7 +261,15 @@ export function StyleCarousel({
 	)
 }
 
-function CarouselArrow({ direction, disabled, onClick }: { direction: 'previous' | 'next'; disabled: boolean; onClick: () => void }) {
+function CarouselArrow({
+	direction,
+	disabled,
+	onClick,
+}: {
+	direction: 'previous' | 'next'
+	disabled: boolean
+	onClick: () => void
+}) {
 	const Icon = direction === 'previous' ? ChevronLeft : ChevronRight
 	return (
 		<button

@@ -58,7 +58,9 @@ function StyleOption({
 					<span className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-gray-900">
 						{styleLabel(style)}
 						{generated ? (
-							<span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Generated</span>
+							<span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+								Generated
+							</span>
 						) : null}
 					</span>
 					<span className="text-xs text-muted-foreground sm:text-sm">{unavailable ?? STYLE_DESCRIPTIONS[style]}</span>

@@ -51,7 +51,10 @@ function usePhotoPickers(onFiles: (files: File[]) => void) {
 function RejectedFiles({ messages, onDismiss }: { messages: string[]; onDismiss: () => void }) {
 	if (!messages.length) return null
 	return (
-		<div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-3 text-sm text-destructive">
+		<div
+			role="alert"
+			className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
+		>
 			<ul className="flex flex-1 flex-col gap-1">
 				{messages.map((message) => (
 					<li key={message}>{message}</li>
@@ -69,7 +72,15 @@ function RejectedFiles({ messages, onDismiss }: { messages: string[]; onDismiss:
 	)
 }
 
-function DropZone({ onFiles, onChoose, onCamera }: { onFiles: (files: File[]) => void; onChoose: () => void; onCamera: () => void }) {
+function DropZone({
+	onFiles,
+	onChoose,
+	onCamera,
+}: {
+	onFiles: (files: File[]) => void
+	onChoose: () => void
+	onCamera: () => void
+}) {
 	const [dragging, setDragging] = useState(false)
 	const onDrop = (event: DragEvent) => {
 		event.preventDefault()
@@ -147,9 +158,13 @@ function UploadPreview({
 					)}
 				</div>
 				<p className="text-sm text-muted-foreground">
-					Detected: <span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
+					Detected:{' '}
+					<span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
 				</p>
-				<label htmlFor={furnitureId} className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800">
+				<label
+					htmlFor={furnitureId}
+					className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800"
+				>
 					<input
 						id={furnitureId}
 						type="checkbox"

@@ -26,7 +26,10 @@ function Placeholder({
 				tone === 'warning' ? 'bg-amber-50 text-amber-900' : 'bg-muted text-muted-foreground',
 			)}
 		>
-			<Icon aria-hidden className={cn(size === 'thumb' ? 'size-4' : 'size-7', spin && 'animate-spin motion-reduce:animate-none')} />
+			<Icon
+				aria-hidden
+				className={cn(size === 'thumb' ? 'size-4' : 'size-7', spin && 'animate-spin motion-reduce:animate-none')}
+			/>
 			{/* thumbnails are too small for words: screen readers still get them */}
 			<div className={cn('text-sm', size === 'thumb' && 'sr-only')}>{children}</div>
 		</div>
@@ -102,7 +105,8 @@ export function VariationImage({
 				{variation.errorMessage ? <span className="mt-1 block text-xs">{variation.errorMessage}</span> : null}
 			</Placeholder>
 		)
-	const src = size === 'thumb' ? (variation.thumbnailUrl ?? variation.imageUrl) : (variation.imageUrl ?? variation.thumbnailUrl)
+	const src =
+		size === 'thumb' ? (variation.thumbnailUrl ?? variation.imageUrl) : (variation.imageUrl ?? variation.thumbnailUrl)
 	if (!src) return <ImageNotFound size={size} />
 	return <ImageWithFallback src={src} alt={alt} size={size} onError={onError} onLoad={onLoad} />
 }
@@ -112,7 +116,10 @@ export function PreviewLabel({ className }: { className?: string }) {
 	return (
 		<span
 			title="Made by the local preview, which only colour-grades the photo"
-			className={cn('pointer-events-none rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase', className)}
+			className={cn(
+				'pointer-events-none rounded bg-black/60 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-white uppercase',
+				className,
+			)}
 		>
 			{PREVIEW_LABEL}
 		</span>

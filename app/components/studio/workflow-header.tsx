@@ -39,7 +39,11 @@ export function WorkflowHeader({
 					<Calendar aria-hidden className="size-4" />
 					<span>
 						Created{' '}
-						{project.createdAt ? <time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time> : 'Unknown'}
+						{project.createdAt ? (
+							<time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time>
+						) : (
+							'Unknown'
+						)}
 					</span>
 				</p>
 			</div>

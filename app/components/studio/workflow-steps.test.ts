@@ -10,7 +10,11 @@ import {
 } from './workflow-steps.ts'
 
 const room = (id: string, selectedStyles: string[] = []) => ({ id, selectedStyles })
-const variation = (roomId: string, style: string, status: 'pending' | 'completed' | 'failed') => ({ roomId, style, status })
+const variation = (roomId: string, style: string, status: 'pending' | 'completed' | 'failed') => ({
+	roomId,
+	style,
+	status,
+})
 const batch = (roomId: string, style: string, ...statuses: Array<'pending' | 'completed' | 'failed'>) =>
 	statuses.map((status) => variation(roomId, style, status))
 
@@ -64,15 +68,18 @@ describe('resume step from server state', () => {
 	})
 
 	test('styles requested but placeholders not all there yet → processing', () => {
-		expect(resumeStep([room('a', ['modern', 'luxury'])], batch('a', 'modern', 'completed', 'completed', 'completed'))).toBe(
-			'processing',
-		)
+		expect(
+			resumeStep([room('a', ['modern', 'luxury'])], batch('a', 'modern', 'completed', 'completed', 'completed')),
+		).toBe('processing')
 		expect(resumeStep([room('a', ['modern'])], [])).toBe('processing')
 	})
 
 	test('all done → results, failed variations count as settled', () => {
 		const rooms = [room('a', ['modern']), room('b', ['luxury'])]
-		const variations = [...batch('a', 'modern', 'completed', 'completed', 'failed'), ...batch('b', 'luxury', 'completed', 'completed', 'completed')]
+		const variations = [
+			...batch('a', 'modern', 'completed', 'completed', 'failed'),
+			...batch('b', 'luxury', 'completed', 'completed', 'completed'),
+		]
 		expect(resumeStep(rooms, variations)).toBe('results')
 	})
 

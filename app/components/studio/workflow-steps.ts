@@ -62,7 +62,10 @@ export type VariationProgress = VariationCounts & {
  * Counts against what was asked for, by core's rule. A style counts as asked from the moment its
  * request is answered (markStyleRequested), before the next poll brings its rows.
  */
-export function variationProgress(rooms: readonly RoomStyles[], variations: readonly VariationState[]): VariationProgress {
+export function variationProgress(
+	rooms: readonly RoomStyles[],
+	variations: readonly VariationState[],
+): VariationProgress {
 	const counts = totalProgress(rooms.flatMap((room) => roomProgress(room, variations, { awaitingRows: true })))
 	return { ...counts, settled: counts.expected > 0 && counts.pending === 0 }
 }

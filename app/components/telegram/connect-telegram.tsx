@@ -31,7 +31,10 @@ function useLinkStatus() {
 
 function Card({ children }: { children: ReactNode }) {
 	return (
-		<section aria-labelledby="telegram-heading" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+		<section
+			aria-labelledby="telegram-heading"
+			className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+		>
 			<div className="flex items-center gap-3">
 				<span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-muted text-brand">
 					<MessageCircle aria-hidden className="size-5" />
@@ -99,7 +102,9 @@ export function ConnectTelegram() {
 	}
 
 	const connect = () =>
-		act(async () => setCode(await request<LinkCode>(ENDPOINT, { method: 'POST' }, 'Could not create a code. Please try again.')))
+		act(async () =>
+			setCode(await request<LinkCode>(ENDPOINT, { method: 'POST' }, 'Could not create a code. Please try again.')),
+		)
 	const disconnect = () =>
 		act(async () => {
 			await request(ENDPOINT, { method: 'DELETE' }, 'Could not disconnect Telegram. Please try again.')
@@ -136,8 +141,8 @@ export function ConnectTelegram() {
 			{linked ? (
 				<>
 					<p className="text-sm text-gray-700">
-						Connected to Telegram{linked.telegramUsername ? ` as @${linked.telegramUsername}` : ''}. Send room photos to the bot
-						between viewings and they arrive here, staged.
+						Connected to Telegram{linked.telegramUsername ? ` as @${linked.telegramUsername}` : ''}. Send room photos to
+						the bot between viewings and they arrive here, staged.
 					</p>
 					{confirming ? (
 						<div className="flex flex-wrap items-center gap-2">
@@ -159,7 +164,8 @@ export function ConnectTelegram() {
 			) : (
 				<>
 					<p className="text-sm text-gray-700">
-						Stage rooms from your phone: connect Telegram, send photos to the Rendo bot, choose the property and styles there.
+						Stage rooms from your phone: connect Telegram, send photos to the Rendo bot, choose the property and styles
+						there.
 					</p>
 					{code ? (
 						<CodePanel code={code} />

@@ -15,8 +15,15 @@ export function fetchStats() {
 	return requestJson<TicketStats>(`${base}/stats`, {}, 'Failed to load ticket stats')
 }
 
-export function saveTicket(ticketId: string, changes: { status?: string; priority?: string; assignedTo?: string | null }) {
-	return requestJson<TicketView>(`${base}/tickets/${ticketId}`, { method: 'PUT', json: changes }, 'Failed to update ticket')
+export function saveTicket(
+	ticketId: string,
+	changes: { status?: string; priority?: string; assignedTo?: string | null },
+) {
+	return requestJson<TicketView>(
+		`${base}/tickets/${ticketId}`,
+		{ method: 'PUT', json: changes },
+		'Failed to update ticket',
+	)
 }
 
 export function runQuickAction(ticketId: string, action: 'start-work' | 'resolve') {
@@ -24,5 +31,9 @@ export function runQuickAction(ticketId: string, action: 'start-work' | 'resolve
 }
 
 export function postComment(ticketId: string, input: { comment: string; isInternal: boolean }) {
-	return requestJson<TicketCommentView>(`${base}/tickets/${ticketId}/comments`, { method: 'POST', json: input }, 'Unable to add comment')
+	return requestJson<TicketCommentView>(
+		`${base}/tickets/${ticketId}/comments`,
+		{ method: 'POST', json: input },
+		'Unable to add comment',
+	)
 }

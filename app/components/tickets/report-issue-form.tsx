@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+	getFormProps,
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	useForm,
+	type SubmissionResult,
+} from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Form, Link } from '@remix-run/react'
 import { Field, FormAlert } from '#app/components/forms.tsx'
@@ -53,7 +60,10 @@ export function ReportIssueForm({
 			<SelectField
 				labelProps={{ children: 'Project' }}
 				selectProps={getSelectProps(fields.projectId)}
-				options={[{ value: '', label: 'No specific project' }, ...projects.map((p) => ({ value: p.id, label: p.propertyAddress }))]}
+				options={[
+					{ value: '', label: 'No specific project' },
+					...projects.map((p) => ({ value: p.id, label: p.propertyAddress })),
+				]}
 				errors={fields.projectId.errors}
 			/>
 			<SelectField

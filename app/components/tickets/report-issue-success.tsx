@@ -10,7 +10,10 @@ export function ReportIssueSuccess({
 	ticket: { ticketNumber: string; priority: TicketPriority; status: TicketStatus }
 }) {
 	return (
-		<section aria-labelledby="report-success" className="flex flex-col items-center gap-5 rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-8">
+		<section
+			aria-labelledby="report-success"
+			className="flex flex-col items-center gap-5 rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm sm:p-8"
+		>
 			<div className="flex size-14 items-center justify-center rounded-full bg-green-50 text-green-700">
 				<CircleCheck aria-hidden className="size-7" />
 			</div>

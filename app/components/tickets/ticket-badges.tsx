@@ -27,7 +27,12 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
 }
 
 // A fixed zone, so the server's render and the browser's hydration print the same day.
-const ticketDate = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/London' })
+const ticketDate = new Intl.DateTimeFormat('en-GB', {
+	day: '2-digit',
+	month: '2-digit',
+	year: 'numeric',
+	timeZone: 'Europe/London',
+})
 
 /** Spec 02 §9: ticket dates are en-GB numeric, e.g. 22/11/2026. */
 export function formatTicketDate(iso: string) {

@@ -15,7 +15,11 @@ export function TicketCard({
 	onOpen: () => void
 }) {
 	return (
-		<article aria-labelledby={`ticket-${ticket.id}`} className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="ticket-card">
+		<article
+			aria-labelledby={`ticket-${ticket.id}`}
+			className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+			data-testid="ticket-card"
+		>
 			<div className="flex flex-wrap items-center gap-2">
 				<span className="font-mono text-sm font-semibold text-gray-900">{ticket.ticketNumber}</span>
 				<StatusBadge status={ticket.status} />

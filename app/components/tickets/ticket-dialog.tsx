@@ -72,7 +72,8 @@ export function TicketDialog({
 									</div>
 									<Dialog.Title className="text-lg font-bold text-gray-900">{ticket.title}</Dialog.Title>
 									<Dialog.Description className="text-sm text-muted-foreground">
-										Reported by {ticket.userName} ({ticket.contactEmail ?? ticket.userEmail}) on {formatTicketDate(ticket.createdAt)}
+										Reported by {ticket.userName} ({ticket.contactEmail ?? ticket.userEmail}) on{' '}
+										{formatTicketDate(ticket.createdAt)}
 									</Dialog.Description>
 								</div>
 								<DialogCloseButton />
@@ -82,23 +83,45 @@ export function TicketDialog({
 
 							<div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
 								<div className="flex flex-col gap-1.5">
-									<label htmlFor={ids.status} className="text-sm font-medium">Status</label>
-									<select id={ids.status} className={control} value={ticket.status} disabled={saving} onChange={(e) => change({ status: e.target.value })}>
+									<label htmlFor={ids.status} className="text-sm font-medium">
+										Status
+									</label>
+									<select
+										id={ids.status}
+										className={control}
+										value={ticket.status}
+										disabled={saving}
+										onChange={(e) => change({ status: e.target.value })}
+									>
 										{TICKET_STATUSES.map((s) => (
-											<option key={s} value={s}>{TICKET_STATUS_LABELS[s]}</option>
+											<option key={s} value={s}>
+												{TICKET_STATUS_LABELS[s]}
+											</option>
 										))}
 									</select>
 								</div>
 								<div className="flex flex-col gap-1.5">
-									<label htmlFor={ids.priority} className="text-sm font-medium">Priority</label>
-									<select id={ids.priority} className={cn(control, 'capitalize')} value={ticket.priority} disabled={saving} onChange={(e) => change({ priority: e.target.value })}>
+									<label htmlFor={ids.priority} className="text-sm font-medium">
+										Priority
+									</label>
+									<select
+										id={ids.priority}
+										className={cn(control, 'capitalize')}
+										value={ticket.priority}
+										disabled={saving}
+										onChange={(e) => change({ priority: e.target.value })}
+									>
 										{PRIORITIES.map((p) => (
-											<option key={p} value={p}>{p.charAt(0).toUpperCase() + p.slice(1)}</option>
+											<option key={p} value={p}>
+												{p.charAt(0).toUpperCase() + p.slice(1)}
+											</option>
 										))}
 									</select>
 								</div>
 								<div className="flex flex-col gap-1.5">
-									<label htmlFor={ids.assignee} className="text-sm font-medium">Assigned to</label>
+									<label htmlFor={ids.assignee} className="text-sm font-medium">
+										Assigned to
+									</label>
 									<input
 										id={ids.assignee}
 										className={control}
@@ -114,7 +137,9 @@ export function TicketDialog({
 							</div>
 
 							{ticket.resolution ? (
-								<p className="text-sm"><span className="font-medium">Resolution:</span> {ticket.resolution}</p>
+								<p className="text-sm">
+									<span className="font-medium">Resolution:</span> {ticket.resolution}
+								</p>
 							) : null}
 
 							<section aria-labelledby="comments-heading" className="flex flex-col gap-3">
@@ -124,7 +149,13 @@ export function TicketDialog({
 								{ticket.comments.length ? (
 									<ul className="flex flex-col gap-2">
 										{ticket.comments.map((c) => (
-											<li key={c.id} className={cn('rounded-lg border p-3 text-sm', c.isInternal ? 'border-yellow-300 bg-yellow-50' : 'border-gray-200 bg-white')}>
+											<li
+												key={c.id}
+												className={cn(
+													'rounded-lg border p-3 text-sm',
+													c.isInternal ? 'border-yellow-300 bg-yellow-50' : 'border-gray-200 bg-white',
+												)}
+											>
 												<div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
 													<span className="font-semibold text-gray-900">{c.author}</span>
 													<span>{formatTicketDate(c.createdAt)}</span>
@@ -143,7 +174,9 @@ export function TicketDialog({
 									<p className="text-sm text-muted-foreground">No comments yet.</p>
 								)}
 								<form onSubmit={submitComment} className="flex flex-col gap-2">
-									<label htmlFor={ids.comment} className="text-sm font-medium">Add a comment</label>
+									<label htmlFor={ids.comment} className="text-sm font-medium">
+										Add a comment
+									</label>
 									<textarea
 										id={ids.comment}
 										rows={3}
@@ -153,7 +186,13 @@ export function TicketDialog({
 									/>
 									<div className="flex flex-wrap items-center justify-between gap-3">
 										<label htmlFor={ids.internal} className="inline-flex min-h-11 items-center gap-2 text-sm">
-											<input id={ids.internal} type="checkbox" className="size-4" checked={isInternal} onChange={(e) => setIsInternal(e.target.checked)} />
+											<input
+												id={ids.internal}
+												type="checkbox"
+												className="size-4"
+												checked={isInternal}
+												onChange={(e) => setIsInternal(e.target.checked)}
+											/>
 											Internal note (not visible to customer)
 										</label>
 										<Button type="submit" size="sm" disabled={posting || !comment.trim()}>

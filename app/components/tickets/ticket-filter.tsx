@@ -20,7 +20,9 @@ export function TicketFilter({ current }: { current: TicketStatus | null }) {
 							aria-current={current === status ? 'page' : undefined}
 							className={cn(
 								'inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap',
-								current === status ? 'border-brand bg-brand text-white' : 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
+								current === status
+									? 'border-brand bg-brand text-white'
+									: 'border-gray-300 bg-white text-gray-800 hover:bg-gray-50',
 							)}
 						>
 							{label}

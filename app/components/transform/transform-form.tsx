@@ -38,7 +38,11 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 
 	useEffect(() => {
 		if (fetcher.state === 'idle' && fetcher.data?.message)
-			toast({ title: 'Error', description: fetcher.data.message || 'Failed to start transformation', variant: 'destructive' })
+			toast({
+				title: 'Error',
+				description: fetcher.data.message || 'Failed to start transformation',
+				variant: 'destructive',
+			})
 	}, [fetcher.state, fetcher.data, toast])
 
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,16 +70,29 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 	}
 
 	return (
-		<fetcher.Form method="post" action="/transform" encType="multipart/form-data" onSubmit={onSubmit} className="flex flex-col gap-5">
+		<fetcher.Form
+			method="post"
+			action="/transform"
+			encType="multipart/form-data"
+			onSubmit={onSubmit}
+			className="flex flex-col gap-5"
+		>
 			<FormAlert errors={[refusal && !fetcher.data ? refusal : null]} />
 			{!user ? (
-				<div role="note" className="flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+				<div
+					role="note"
+					className="flex flex-col gap-2 rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900"
+				>
 					<p>
 						<span className="font-semibold">Login required.</span> Please log in or register to transform photos.
 					</p>
 					<div className="flex gap-2">
-						<Link to="/login?redirectTo=/transform" className={buttonClasses({ size: 'sm' })}>Sign in</Link>
-						<Link to="/register" className={buttonClasses({ size: 'sm', variant: 'outline' })}>Register</Link>
+						<Link to="/login?redirectTo=/transform" className={buttonClasses({ size: 'sm' })}>
+							Sign in
+						</Link>
+						<Link to="/register" className={buttonClasses({ size: 'sm', variant: 'outline' })}>
+							Register
+						</Link>
 					</div>
 				</div>
 			) : null}
@@ -96,7 +113,14 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 								mode === value ? 'border-brand bg-brand/5 text-brand' : 'border-gray-300',
 							)}
 						>
-							<input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} className="sr-only" />
+							<input
+								type="radio"
+								name="mode"
+								value={value}
+								checked={mode === value}
+								onChange={() => setMode(value)}
+								className="sr-only"
+							/>
 							<Icon aria-hidden className="size-4" />
 							{label}
 						</label>
@@ -106,23 +130,44 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 
 			{mode === 'upload' ? (
 				<div className="flex flex-col gap-1.5">
-					<label htmlFor={ids.file} className="text-sm font-medium text-gray-800">Property photo</label>
-					<input id={ids.file} name="image" type="file" accept="image/jpeg,image/png,image/webp" className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium" />
+					<label htmlFor={ids.file} className="text-sm font-medium text-gray-800">
+						Property photo
+					</label>
+					<input
+						id={ids.file}
+						name="image"
+						type="file"
+						accept="image/jpeg,image/png,image/webp"
+						className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium"
+					/>
 					<p className="text-xs text-muted-foreground">JPG, PNG or WebP, up to 10MB.</p>
 				</div>
 			) : (
 				<div className="flex flex-col gap-1.5">
-					<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">Listing URL</label>
-					<input id={ids.url} name="propertyUrl" type="url" inputMode="url" placeholder="https://www.example-estate.co.uk/property/123" className={control} />
+					<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">
+						Listing URL
+					</label>
+					<input
+						id={ids.url}
+						name="propertyUrl"
+						type="url"
+						inputMode="url"
+						placeholder="https://www.example-estate.co.uk/property/123"
+						className={control}
+					/>
 					<p className="text-xs text-muted-foreground">We take up to 10 photos from the listing page.</p>
 				</div>
 			)}
 
 			<div className="flex flex-col gap-1.5">
-				<label htmlFor={ids.style} className="text-sm font-medium text-gray-800">Style</label>
+				<label htmlFor={ids.style} className="text-sm font-medium text-gray-800">
+					Style
+				</label>
 				<select id={ids.style} name="style" defaultValue={DEFAULT_STYLE} className={control}>
 					{TRANSFORM_STYLES.map((s) => (
-						<option key={s} value={s}>{styleLabel(s)}</option>
+						<option key={s} value={s}>
+							{styleLabel(s)}
+						</option>
 					))}
 				</select>
 			</div>
@@ -131,8 +176,17 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 				<legend className="mb-2 text-sm font-medium text-gray-800">Areas to transform</legend>
 				<div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
 					{TRANSFORM_AREAS.map((area) => (
-						<label key={area} className="flex min-h-11 items-center gap-2 rounded-md border border-gray-200 px-3 text-sm">
-							<input type="checkbox" name="area" value={area} defaultChecked={DEFAULT_AREAS.includes(area)} className="size-4" />
+						<label
+							key={area}
+							className="flex min-h-11 items-center gap-2 rounded-md border border-gray-200 px-3 text-sm"
+						>
+							<input
+								type="checkbox"
+								name="area"
+								value={area}
+								defaultChecked={DEFAULT_AREAS.includes(area)}
+								className="size-4"
+							/>
 							{AREA_LABELS[area]}
 						</label>
 					))}
@@ -141,12 +195,22 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 
 			<div className="flex flex-col gap-2">
 				<label htmlFor={ids.emailResults} className="flex min-h-11 items-center gap-2 text-sm font-medium">
-					<input id={ids.emailResults} type="checkbox" name="emailResults" value="true" checked={emailResults} onChange={(e) => setEmailResults(e.target.checked)} className="size-4" />
+					<input
+						id={ids.emailResults}
+						type="checkbox"
+						name="emailResults"
+						value="true"
+						checked={emailResults}
+						onChange={(e) => setEmailResults(e.target.checked)}
+						className="size-4"
+					/>
 					Email me the results
 				</label>
 				{emailResults ? (
 					<div className="flex flex-col gap-1.5">
-						<label htmlFor={ids.email} className="text-sm font-medium text-gray-800">Email</label>
+						<label htmlFor={ids.email} className="text-sm font-medium text-gray-800">
+							Email
+						</label>
 						{/* Results go to the account's own address only (the server refuses any other). */}
 						<input
 							id={ids.email}

@@ -6,7 +6,11 @@ import { TransformForm } from './transform-form.tsx'
 export function TransformSection() {
 	const user = useRootData()?.user ?? null
 	return (
-		<Section id="transform" title="Transform Your Property" lead="Upload a photo or paste a listing link, pick a style and the areas to stage.">
+		<Section
+			id="transform"
+			title="Transform Your Property"
+			lead="Upload a photo or paste a listing link, pick a style and the areas to stage."
+		>
 			<div className="max-w-2xl rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
 				<TransformForm user={user} />
 			</div>

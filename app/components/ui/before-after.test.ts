@@ -3,9 +3,11 @@ import { positionForKey, positionText } from './before-after.tsx'
 
 describe('the before/after slider', () => {
 	test('arrows move 5, Page keys 25, Home and End go to either end, and nothing passes 0 or 100', () => {
-		expect(['ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'].map((key) => positionForKey(key, 50))).toEqual([
-			55, 55, 45, 45, 75, 25, 0, 100,
-		])
+		expect(
+			['ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'].map((key) =>
+				positionForKey(key, 50),
+			),
+		).toEqual([55, 55, 45, 45, 75, 25, 0, 100])
 		expect(positionForKey('ArrowRight', 98)).toBe(100)
 		expect(positionForKey('PageDown', 10)).toBe(0)
 	})

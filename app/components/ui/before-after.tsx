@@ -190,7 +190,11 @@ export function BeforeAfter({
 			<Photo photo={after} caption="After" clipFromLeft={interactive ? divider.position : undefined} {...photo} />
 			{interactive ? (
 				<>
-					<span aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow" style={{ left: `${divider.position}%` }} />
+					<span
+						aria-hidden
+						className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow"
+						style={{ left: `${divider.position}%` }}
+					/>
 					<div
 						ref={divider.handle}
 						role="slider"

@@ -43,7 +43,12 @@ export function Tabs({
 	const styles = LOOKS[look]
 
 	function onKeyDown(event: KeyboardEvent) {
-		const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: tabs.length - 1 }
+		const moves: Record<string, number> = {
+			ArrowRight: active + 1,
+			ArrowLeft: active - 1,
+			Home: 0,
+			End: tabs.length - 1,
+		}
 		if (!(event.key in moves)) return
 		event.preventDefault()
 		const next = (moves[event.key] + tabs.length) % tabs.length

@@ -24,7 +24,20 @@ export const meta: MetaFunction = () => [{ title: 'Agent Onboarding | Rendo' }]
 // The six brand fonts, served from the installed @fontsource packages, so the cover preview is
 // drawn in the font the brochure will use. Browsers fetch only the faces the preview shows.
 export const links: LinksFunction = () =>
-	[inter, interBold, roboto, robotoBold, openSans, openSansBold, lato, latoBold, montserrat, montserratBold, playfair, playfairItalic].map((href) => ({
+	[
+		inter,
+		interBold,
+		roboto,
+		robotoBold,
+		openSans,
+		openSansBold,
+		lato,
+		latoBold,
+		montserrat,
+		montserratBold,
+		playfair,
+		playfairItalic,
+	].map((href) => ({
 		rel: 'stylesheet',
 		href,
 	}))
@@ -35,7 +48,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const agentName = [user.firstName, user.lastName].filter(Boolean).join(' ')
 	return {
 		isUpdate: !!profile,
-		defaults: profile ?? { ...BRAND_DEFAULTS, disclosureLabel: disclosureChoice(BRAND_DEFAULTS.disclosureLabel), companyName: '', agentName, email: user.email, phone: '', website: '' },
+		defaults: profile ?? {
+			...BRAND_DEFAULTS,
+			disclosureLabel: disclosureChoice(BRAND_DEFAULTS.disclosureLabel),
+			companyName: '',
+			agentName,
+			email: user.email,
+			phone: '',
+			website: '',
+		},
 		logoUrl,
 	}
 }
@@ -46,12 +67,18 @@ export default function AgentOnboardingPage() {
 	return (
 		<div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
-				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{isUpdate ? 'Your Agent Profile' : 'Agent Onboarding'}</h1>
+				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+					{isUpdate ? 'Your Agent Profile' : 'Agent Onboarding'}
+				</h1>
 				<p className="text-muted-foreground">
 					Your company, contact details and brand: every brochure you send carries them.
 				</p>
 			</div>
-			{result ? <OnboardingSuccess result={result} /> : <OnboardingWizard defaults={defaults} savedLogoUrl={logoUrl} onDone={setResult} />}
+			{result ? (
+				<OnboardingSuccess result={result} />
+			) : (
+				<OnboardingWizard defaults={defaults} savedLogoUrl={logoUrl} onDone={setResult} />
+			)}
 		</div>
 	)
 }

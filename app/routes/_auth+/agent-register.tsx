@@ -52,7 +52,11 @@ function Welcome({ welcome }: { welcome: AgentWelcome }) {
 	const navigate = useNavigate()
 	const { toast } = useToast()
 	useEffect(() => {
-		toast({ title: welcome.isPioneerAgent ? 'Welcome Pioneer Agent!' : 'Welcome to Rendo!', description: welcome.message, variant: 'success' })
+		toast({
+			title: welcome.isPioneerAgent ? 'Welcome Pioneer Agent!' : 'Welcome to Rendo!',
+			description: welcome.message,
+			variant: 'success',
+		})
 		const timer = setTimeout(() => navigate('/dashboard'), REDIRECT_AFTER_MS)
 		return () => clearTimeout(timer)
 	}, [welcome, navigate, toast])
@@ -95,7 +99,11 @@ export default function AgentRegisterPage() {
 	const result = actionData?.result
 	useEffect(() => {
 		if (result?.status === 'error' && result.error && Object.keys(result.error).length)
-			toast({ title: 'Registration Failed', description: 'Failed to create account. Please try again.', variant: 'destructive' })
+			toast({
+				title: 'Registration Failed',
+				description: 'Failed to create account. Please try again.',
+				variant: 'destructive',
+			})
 	}, [result, toast])
 
 	if (welcome) return <Welcome welcome={welcome} />
@@ -108,8 +116,8 @@ export default function AgentRegisterPage() {
 					<div>
 						<p className="font-semibold">Pioneer Program</p>
 						<p>
-							First {PIONEER_SPOTS} agents get exclusive Pioneer status. {pioneer.pioneerSpotsRemaining} of {PIONEER_SPOTS}{' '}
-							spots left.
+							First {PIONEER_SPOTS} agents get exclusive Pioneer status. {pioneer.pioneerSpotsRemaining} of{' '}
+							{PIONEER_SPOTS} spots left.
 						</p>
 					</div>
 				</div>

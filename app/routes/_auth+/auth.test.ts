@@ -42,11 +42,15 @@ describe('sign-in form', () => {
 		expect(cookie).toMatch(/SameSite=Lax/)
 
 		const back = await settle(() =>
-			loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo: '/property-studio' }))),
+			loginAction(
+				args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo: '/property-studio' })),
+			),
 		)
 		expect(back.headers.get('location')).toBe('/property-studio')
 		const offsite = await settle(() =>
-			loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo: '//evil.example' }))),
+			loginAction(
+				args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo: '//evil.example' })),
+			),
 		)
 		expect(offsite.headers.get('location')).toBe('/dashboard')
 	})
@@ -65,7 +69,9 @@ describe('sign-in form', () => {
 		'',
 	])('after sign-in, redirectTo %j never leaves the site', async (redirectTo) => {
 		const user = await insertUser()
-		const result = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))))
+		const result = await settle(() =>
+			loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))),
+		)
 		const location = result.headers.get('location')!
 		expect(new URL(location, 'http://localhost:3000').origin).toBe('http://localhost:3000')
 		expect(location).toBe('/dashboard')
@@ -78,27 +84,35 @@ describe('sign-in form', () => {
 			['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
 			['/a/../dashboard', '/dashboard'],
 		]) {
-			const result = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))))
+			const result = await settle(() =>
+				loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD, redirectTo }))),
+			)
 			expect(result.headers.get('location')).toBe(expected)
 		}
 	})
 
 	test('the CEO lands on operations', async () => {
 		const ceo = await insertUser({ email: 'ceo@rendo.test', role: 'admin' })
-		const result = await settle(() => loginAction(args(formRequest('/login', { username: ceo.username, password: PASSWORD }))))
+		const result = await settle(() =>
+			loginAction(args(formRequest('/login', { username: ceo.username, password: PASSWORD }))),
+		)
 		expect(result.headers.get('location')).toBe('/rendo-ops')
 	})
 
 	test('wrong credentials are one message above the form, with status 401', async () => {
 		const user = await insertUser()
-		const result = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: 'wrong-password' }))))
+		const result = await settle(() =>
+			loginAction(args(formRequest('/login', { username: user.username, password: 'wrong-password' }))),
+		)
 		expect(result.status).toBe(401)
 		expect(errorsOf(result)).toEqual({ '': ['Invalid username or password'] })
 	})
 
 	test('a signed-in user opening /login goes to the dashboard', async () => {
 		const user = await insertUser()
-		const login = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD }))))
+		const login = await settle(() =>
+			loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD }))),
+		)
 		const result = await settle(() => loginLoader(args(getRequest('/login', { cookie: cookieFrom(login.response!) }))))
 		expect(result.headers.get('location')).toBe('/dashboard')
 	})
@@ -115,7 +129,9 @@ describe('registration forms', () => {
 
 	test('register shows every field error of the spec and keeps no password in the reply', async () => {
 		const result = await settle(() =>
-			registerAction(args(formRequest('/register', { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' }))),
+			registerAction(
+				args(formRequest('/register', { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' })),
+			),
 		)
 		expect(result.status).toBe(400)
 		expect(errorsOf(result)).toMatchObject({
@@ -137,7 +153,8 @@ describe('registration forms', () => {
 
 	test('agent registration answers with the pioneer position and signs the agent in', async () => {
 		const result = await settle(() => agentRegisterAction(args(formRequest('/agent-register', buildRegistration()))))
-		const welcome = (result.data as { welcome: { isPioneerAgent: boolean; pioneerPosition: number; message: string } }).welcome
+		const welcome = (result.data as { welcome: { isPioneerAgent: boolean; pioneerPosition: number; message: string } })
+			.welcome
 		expect(welcome.isPioneerAgent).toBe(true)
 		expect(welcome.message).toBe(`You are Pioneer Agent #${welcome.pioneerPosition}. Your account is ready.`)
 		expect(result.headers.get('set-cookie')).toMatch(/rendo_session=/)
@@ -153,7 +170,9 @@ describe('guards', () => {
 
 	test('signing out deletes the session: the old cookie no longer works', async () => {
 		const user = await insertUser()
-		const login = await settle(() => loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD }))))
+		const login = await settle(() =>
+			loginAction(args(formRequest('/login', { username: user.username, password: PASSWORD }))),
+		)
 		const cookie = cookieFrom(login.response!)
 		const out = await settle(() => logoutAction(args(formRequest('/logout', {}, { cookie }))))
 		expect(out.headers.get('location')).toBe('/')
@@ -164,7 +183,9 @@ describe('guards', () => {
 
 describe('JSON API', () => {
 	test('register, me, logout, me', async () => {
-		const registered = await apiRegister(args(jsonRequest('/api/auth/register', buildRegistration({ firstName: 'Grace' }))))
+		const registered = await apiRegister(
+			args(jsonRequest('/api/auth/register', buildRegistration({ firstName: 'Grace' }))),
+		)
 		expect(registered.status).toBe(201)
 		const body = await registered.json()
 		expect(body).toMatchObject({ firstName: 'Grace', role: 'user' })
@@ -179,7 +200,9 @@ describe('JSON API', () => {
 
 	test('login answers 401 with the message, 400 with field errors, and 400 for a body that is not JSON', async () => {
 		const user = await insertUser()
-		const wrong = await apiLogin(args(jsonRequest('/api/auth/login', { username: user.username, password: 'wrong-password' })))
+		const wrong = await apiLogin(
+			args(jsonRequest('/api/auth/login', { username: user.username, password: 'wrong-password' })),
+		)
 		expect(wrong.status).toBe(401)
 		expect(await wrong.json()).toEqual({ message: 'Invalid username or password' })
 		const invalid = await apiLogin(args(jsonRequest('/api/auth/login', { username: 'ab', password: PASSWORD })))

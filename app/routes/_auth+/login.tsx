@@ -17,7 +17,10 @@ import { config } from '#core/platform/config.ts'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Sign in | Rendo' },
-	{ name: 'description', content: 'Sign in to your Rendo account to stage rooms, keep favourites and send branded brochures.' },
+	{
+		name: 'description',
+		content: 'Sign in to your Rendo account to stage rooms, keep favourites and send branded brochures.',
+	},
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -59,7 +62,11 @@ export default function LoginPage() {
 				<input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
 				<Field
 					labelProps={{ children: 'Username' }}
-					inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username', autoFocus: true }}
+					inputProps={{
+						...getInputProps(fields.username, { type: 'text' }),
+						autoComplete: 'username',
+						autoFocus: true,
+					}}
 					errors={fields.username.errors}
 				/>
 				<Field

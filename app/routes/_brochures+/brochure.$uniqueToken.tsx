@@ -27,7 +27,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export default function BrochurePage() {
 	const brochure = useLoaderData<typeof loader>()
-	const contact = [brochure.agent.agentName, brochure.agent.email, brochure.agent.phone, brochure.agent.website].filter(Boolean)
+	const contact = [brochure.agent.agentName, brochure.agent.email, brochure.agent.phone, brochure.agent.website].filter(
+		Boolean,
+	)
 	return (
 		<div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
 			<div className="flex flex-col gap-2">
@@ -43,7 +45,9 @@ export default function BrochurePage() {
 						{room.name}
 						{room.isPreview ? <PreviewLabel /> : null}
 						{room.disclosure ? (
-							<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">{DISCLOSURE_LABEL}</span>
+							<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">
+								{DISCLOSURE_LABEL}
+							</span>
 						) : null}
 					</h2>
 					<BeforeAfter
@@ -70,16 +74,14 @@ export default function BrochurePage() {
 						))}
 					</p>
 				) : null}
-				<p className="text-xs text-muted-foreground">Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.</p>
+				<p className="text-xs text-muted-foreground">
+					Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.
+				</p>
 			</div>
 		</div>
 	)
 }
 
 export function ErrorBoundary() {
-	return (
-		<GeneralErrorBoundary
-			statusHandlers={{ 404: () => <LinkNotFound what="brochure" /> }}
-		/>
-	)
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <LinkNotFound what="brochure" /> }} />
 }

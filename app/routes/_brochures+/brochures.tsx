@@ -67,7 +67,10 @@ export default function BrochureDashboard() {
 
 	async function rebuild(brochure: AgentBrochure) {
 		setRebuilding(brochure.id)
-		const response = await fetch(`/api/brochures/${brochure.id}/regenerate`, { method: 'POST', credentials: 'include' }).catch(() => null)
+		const response = await fetch(`/api/brochures/${brochure.id}/regenerate`, {
+			method: 'POST',
+			credentials: 'include',
+		}).catch(() => null)
 		setRebuilding(null)
 		if (response?.ok) {
 			toast({ title: 'Rebuilding Brochure', description: 'The brochure is being rebuilt in your current brand.' })
@@ -81,7 +84,9 @@ export default function BrochureDashboard() {
 				<div className="flex flex-col gap-1">
 					<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Brochure Dashboard</h1>
 					<p className="text-muted-foreground">
-						{brochures.length ? pluralise(brochures.length, 'brochure') : 'Branded post-viewing brochures for your buyers.'}
+						{brochures.length
+							? pluralise(brochures.length, 'brochure')
+							: 'Branded post-viewing brochures for your buyers.'}
 					</p>
 				</div>
 				<div className="flex flex-wrap gap-2">
@@ -112,7 +117,12 @@ export default function BrochureDashboard() {
 				<EmptyBrochures />
 			)}
 			{sending ? (
-				<SendToBuyerDialog brochure={sending} open onOpenChange={(open) => !open && setSending(null)} onSent={revalidate} />
+				<SendToBuyerDialog
+					brochure={sending}
+					open
+					onOpenChange={(open) => !open && setSending(null)}
+					onSent={revalidate}
+				/>
 			) : null}
 		</div>
 	)

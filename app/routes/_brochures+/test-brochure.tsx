@@ -16,8 +16,8 @@ export default function TestBrochurePage() {
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Test Brochure</h1>
 				<p className="text-muted-foreground">
-					See a sample post-viewing brochure in your brand: three rooms, before and staged, with your logo, colours, font and template.
-					Change them in your{' '}
+					See a sample post-viewing brochure in your brand: three rooms, before and staged, with your logo, colours,
+					font and template. Change them in your{' '}
 					<Link to="/agent-onboarding" className="font-medium text-brand underline underline-offset-2">
 						agent profile
 					</Link>

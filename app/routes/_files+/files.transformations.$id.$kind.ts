@@ -6,5 +6,7 @@ import { transformationFileKey } from '#core/transformations/transformations.ts'
 
 /** /files/transformations/{id}/before|after|{area}: the owner's or, for admins, anyone's. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-	return apiResponse(async () => serveStoredObject(await transformationFileKey(await getActor(request), params.id!, params.kind!)))
+	return apiResponse(async () =>
+		serveStoredObject(await transformationFileKey(await getActor(request), params.id!, params.kind!)),
+	)
 }

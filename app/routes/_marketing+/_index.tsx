@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	data,
+	redirect,
+	type ActionFunctionArgs,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Link, useActionData } from '@remix-run/react'
 import {
 	BadgePoundSterling,
@@ -28,7 +35,10 @@ import { submitFreeTrial, trialPageReply } from '#app/utils/free-trial.server.ts
 
 export const meta: MetaFunction = () => [
 	{ title: `Rendo: ${TAGLINE}` },
-	{ name: 'description', content: 'Virtual home staging for estate agents: staged rooms in 20-30 minutes, from your phone.' },
+	{
+		name: 'description',
+		content: 'Virtual home staging for estate agents: staged rooms in 20-30 minutes, from your phone.',
+	},
 ]
 
 export const links: LinksFunction = () => heroImagePreloads()
@@ -46,19 +56,51 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const features: Item[] = [
-	{ icon: Clock, title: 'Staged in 20-30 minutes', description: 'Upload a room and get styled variations back the same visit.' },
-	{ icon: Smartphone, title: 'Mobile-optimised workflow', description: 'Shoot, upload and share from the property, no laptop needed.' },
-	{ icon: FileText, title: 'Branded brochures', description: 'Send buyers a post-viewing brochure with your logo and colours.' },
-	{ icon: BadgePoundSterling, title: 'No setup fees', description: 'Pay per completed property. No subscription to cancel.' },
+	{
+		icon: Clock,
+		title: 'Staged in 20-30 minutes',
+		description: 'Upload a room and get styled variations back the same visit.',
+	},
+	{
+		icon: Smartphone,
+		title: 'Mobile-optimised workflow',
+		description: 'Shoot, upload and share from the property, no laptop needed.',
+	},
+	{
+		icon: FileText,
+		title: 'Branded brochures',
+		description: 'Send buyers a post-viewing brochure with your logo and colours.',
+	},
+	{
+		icon: BadgePoundSterling,
+		title: 'No setup fees',
+		description: 'Pay per completed property. No subscription to cancel.',
+	},
 ]
 
 const steps: Item[] = [
-	{ icon: Camera, title: 'Upload photos', description: 'Take photos on your phone or upload the listing shots you already have.' },
-	{ icon: Palette, title: 'Select interior styles', description: 'Pick from Modern, Scandinavian, Luxury, Mid-Century and more.' },
-	{ icon: Share2, title: 'Generate and share', description: 'Download the staged rooms or send them to clients as a brochure.' },
+	{
+		icon: Camera,
+		title: 'Upload photos',
+		description: 'Take photos on your phone or upload the listing shots you already have.',
+	},
+	{
+		icon: Palette,
+		title: 'Select interior styles',
+		description: 'Pick from Modern, Scandinavian, Luxury, Mid-Century and more.',
+	},
+	{
+		icon: Share2,
+		title: 'Generate and share',
+		description: 'Download the staged rooms or send them to clients as a brochure.',
+	},
 ]
 
-const priceIncludes = ['Every room and style the listing needs', 'Favourites kept, downloads as ZIP', 'Branded post-viewing brochures']
+const priceIncludes = [
+	'Every room and style the listing needs',
+	'Favourites kept, downloads as ZIP',
+	'Branded post-viewing brochures',
+]
 
 /** An example's width in its grid: three columns from `lg`, two from `sm`, else the screen less its margins. */
 const EXAMPLES_GRID_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)'
@@ -72,14 +114,19 @@ function Hero({ pioneer }: { pioneer: ReturnType<typeof usePioneerStatus> }) {
 		<section className="bg-gradient-to-b from-muted to-white">
 			<div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 sm:py-20 lg:grid-cols-2">
 				<div className="flex flex-col gap-6">
-					<p className="text-sm font-semibold tracking-wide text-accent uppercase">Virtual home staging for estate agents</p>
+					<p className="text-sm font-semibold tracking-wide text-accent uppercase">
+						Virtual home staging for estate agents
+					</p>
 					<h1 className="text-4xl font-bold tracking-tight text-brand sm:text-5xl">{TAGLINE}</h1>
 					<p className="max-w-xl text-lg text-gray-700">
 						Turn empty or dated rooms into beautifully staged ones in 20-30 minutes, with our staging studio and premium
 						post-tour brochures. No setup fees, and a workflow built for the phone in your pocket.
 					</p>
 					<CallToAction pioneer={pioneer} />
-					<a href="#try-it-free" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-accent hover:underline">
+					<a
+						href="#try-it-free"
+						className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-accent hover:underline"
+					>
 						<Gift aria-hidden className="size-4" />
 						Try it free with one of your photos
 					</a>

@@ -10,7 +10,10 @@ import { useRootData } from '#app/root.tsx'
 
 export const meta: MetaFunction = () => [
 	{ title: 'About | Rendo' },
-	{ name: 'description', content: 'Why Rendo stages homes: our mission, our foundation and the principles behind every staged room.' },
+	{
+		name: 'description',
+		content: 'Why Rendo stages homes: our mission, our foundation and the principles behind every staged room.',
+	},
 ]
 
 const principles: IconCard[] = [
@@ -57,16 +60,16 @@ export default function About() {
 
 			<Block title="Our Mission">
 				<p className="text-gray-700">
-					We help estate agents show every property at its best. Rendo turns ordinary listing photos into professionally staged
-					rooms in 20-30 minutes, so agents can win instructions, excite buyers and sell faster, without the cost and delay of
-					physical staging.
+					We help estate agents show every property at its best. Rendo turns ordinary listing photos into professionally
+					staged rooms in 20-30 minutes, so agents can win instructions, excite buyers and sell faster, without the cost
+					and delay of physical staging.
 				</p>
 			</Block>
 
 			<Block title="Our Foundation">
 				<p className="text-gray-700">
-					Rendo was built with agents, for the way agents work: on the move, between viewings, on a phone. No setup fees, no
-					subscription, and a price you only pay when a property is complete.
+					Rendo was built with agents, for the way agents work: on the move, between viewings, on a phone. No setup
+					fees, no subscription, and a price you only pay when a property is complete.
 				</p>
 			</Block>
 
@@ -76,8 +79,8 @@ export default function About() {
 
 			<Block title="The Rendo DNA">
 				<p className="text-gray-700">
-					Speed, beauty and simplicity. Every feature has to save an agent time, make a home look its best, and be usable with one
-					hand at a property.
+					Speed, beauty and simplicity. Every feature has to save an agent time, make a home look its best, and be
+					usable with one hand at a property.
 				</p>
 			</Block>
 

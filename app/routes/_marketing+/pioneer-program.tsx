@@ -54,16 +54,21 @@ export default function PioneerProgram() {
 						<Award aria-hidden className="size-4" />
 						Pioneer Agent Program
 					</p>
-					<h1 className="text-3xl font-bold tracking-tight sm:text-5xl">Be one of the first {PIONEER_SPOTS} agents on Rendo</h1>
+					<h1 className="text-3xl font-bold tracking-tight sm:text-5xl">
+						Be one of the first {PIONEER_SPOTS} agents on Rendo
+					</h1>
 					<p className="max-w-2xl text-lg text-white/80">
-						Rendo is opening to estate agents now. The first {PIONEER_SPOTS} agents to register become Pioneer Agents, and help
-						shape how the product grows.
+						Rendo is opening to estate agents now. The first {PIONEER_SPOTS} agents to register become Pioneer Agents,
+						and help shape how the product grows.
 					</p>
 					<PioneerSpots pioneer={pioneer} onBrand />
 				</div>
 			</section>
 
-			<section aria-labelledby="benefits-heading" className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-14 sm:px-6">
+			<section
+				aria-labelledby="benefits-heading"
+				className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-14 sm:px-6"
+			>
 				<h2 id="benefits-heading" className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
 					Why become a Pioneer Agent
 				</h2>
@@ -103,7 +108,9 @@ export default function PioneerProgram() {
 								<ArrowRight aria-hidden className="size-4" />
 							</Link>
 						)}
-						<p className="text-center text-sm text-muted-foreground">Create your account instantly • No commitment required</p>
+						<p className="text-center text-sm text-muted-foreground">
+							Create your account instantly • No commitment required
+						</p>
 					</div>
 				</div>
 			</section>

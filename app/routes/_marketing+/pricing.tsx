@@ -15,11 +15,27 @@ export const meta: MetaFunction = () => [
 const terms = ['Pay as you go', 'No subscription', 'No setup fees', 'Pay only when a property is completed']
 
 const included: Array<{ icon: LucideIcon; title: string; description: string }> = [
-	{ icon: Smartphone, title: 'Every room of the property', description: 'Upload as many rooms as the listing has, from your phone or computer.' },
-	{ icon: Palette, title: 'Several styles per room', description: 'Modern, Luxury, Scandinavian, Industrial, Mid-Century and Farmhouse, three variations each.' },
-	{ icon: Images, title: 'Remodels and favourites', description: 'Ask for another take on any style, and keep the favourites you choose.' },
+	{
+		icon: Smartphone,
+		title: 'Every room of the property',
+		description: 'Upload as many rooms as the listing has, from your phone or computer.',
+	},
+	{
+		icon: Palette,
+		title: 'Several styles per room',
+		description: 'Modern, Luxury, Scandinavian, Industrial, Mid-Century and Farmhouse, three variations each.',
+	},
+	{
+		icon: Images,
+		title: 'Remodels and favourites',
+		description: 'Ask for another take on any style, and keep the favourites you choose.',
+	},
 	{ icon: Download, title: 'Downloads', description: 'Your chosen images in full size, as one ZIP file.' },
-	{ icon: Stamp, title: 'Your brand', description: 'Your logo on the images, and branded post-viewing brochures to send to buyers.' },
+	{
+		icon: Stamp,
+		title: 'Your brand',
+		description: 'Your logo on the images, and branded post-viewing brochures to send to buyers.',
+	},
 ]
 
 function CheckList({ items, iconClassName = 'text-green-700' }: { items: string[]; iconClassName?: string }) {
@@ -46,7 +62,10 @@ export default function Pricing() {
 				</p>
 			</div>
 			<div className="grid gap-6 md:grid-cols-2">
-				<section aria-labelledby="payg-heading" className="flex flex-col gap-6 rounded-2xl border border-gray-200 p-6 shadow-sm sm:p-8">
+				<section
+					aria-labelledby="payg-heading"
+					className="flex flex-col gap-6 rounded-2xl border border-gray-200 p-6 shadow-sm sm:p-8"
+				>
 					<div className="flex flex-col gap-2">
 						<h2 id="payg-heading" className="text-lg font-semibold text-gray-900">
 							Per property
@@ -57,7 +76,10 @@ export default function Pricing() {
 						</p>
 					</div>
 					<CheckList items={terms} />
-					<Link to={getStarted.to} className={cn(buttonClasses({ size: 'lg' }), 'mt-auto h-auto min-h-12 py-3 text-center')}>
+					<Link
+						to={getStarted.to}
+						className={cn(buttonClasses({ size: 'lg' }), 'mt-auto h-auto min-h-12 py-3 text-center')}
+					>
 						{getStarted.label}
 					</Link>
 				</section>
@@ -102,7 +124,9 @@ export default function Pricing() {
 			<div className="flex flex-col gap-4 rounded-2xl bg-muted p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
 				<div className="flex flex-col gap-1">
 					<p className="text-lg font-semibold text-gray-900">Not sure yet?</p>
-					<p className="text-muted-foreground">Send us one room photo and we'll e-mail it back transformed, free, no account needed.</p>
+					<p className="text-muted-foreground">
+						Send us one room photo and we'll e-mail it back transformed, free, no account needed.
+					</p>
 				</div>
 				<div className="flex flex-col gap-3 sm:flex-row">
 					<Link to="/#try-it-free" className={buttonClasses({ size: 'lg', variant: 'outline' })}>

@@ -28,7 +28,12 @@ function MockField({ label, placeholder, className }: { label: string; placehold
 }
 
 function Note({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-	return <span className="flex items-center gap-1.5 text-xs font-medium text-green-800">{icon}{children}</span>
+	return (
+		<span className="flex items-center gap-1.5 text-xs font-medium text-green-800">
+			{icon}
+			{children}
+		</span>
+	)
 }
 
 /**
@@ -45,7 +50,9 @@ export default function StripeDemoPage() {
 					Demo Preview
 				</span>
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Pay &amp; Receive Your Rendos</h1>
-				<p className="text-muted-foreground">How checkout looks once an agent has picked their favourites. Nothing is charged on this page.</p>
+				<p className="text-muted-foreground">
+					How checkout looks once an agent has picked their favourites. Nothing is charged on this page.
+				</p>
 			</div>
 
 			<section aria-labelledby="demo-favourites" className="flex flex-col gap-3">
@@ -56,7 +63,12 @@ export default function StripeDemoPage() {
 				<ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
 					{SAMPLES.map((sample) => (
 						<li key={sample.image} className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
-							<img src={sample.image} alt={`${sample.style} ${sample.room}`} className="aspect-[4/3] w-full object-cover" loading="lazy" />
+							<img
+								src={sample.image}
+								alt={`${sample.style} ${sample.room}`}
+								className="aspect-[4/3] w-full object-cover"
+								loading="lazy"
+							/>
 							<p className="px-3 py-2 text-sm">
 								<span className="font-medium text-gray-900">{sample.room}</span>
 								<span className="text-muted-foreground"> · {sample.style}</span>
@@ -80,11 +92,19 @@ export default function StripeDemoPage() {
 					</a>
 				</div>
 
-				<section id="demo-payment" aria-labelledby="demo-payment-heading" className="flex scroll-mt-24 flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+				<section
+					id="demo-payment"
+					aria-labelledby="demo-payment-heading"
+					className="flex scroll-mt-24 flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+				>
 					<h2 id="demo-payment-heading" className="font-semibold text-gray-900">
 						Payment
 					</h2>
-					<form className="flex flex-col gap-3" onSubmit={(event) => event.preventDefault()} aria-describedby="demo-note">
+					<form
+						className="flex flex-col gap-3"
+						onSubmit={(event) => event.preventDefault()}
+						aria-describedby="demo-note"
+					>
 						<MockField label="Card information" placeholder="1234 1234 1234 1234" />
 						<div className="grid grid-cols-2 gap-3">
 							<MockField label="Expiry" placeholder="MM/YY" />

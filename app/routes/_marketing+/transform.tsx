@@ -25,7 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
 			description: 'Please log in or register to transform photos',
 		})
 	try {
-		const { fields, file } = await parseUpload(request, { fileField: 'image', maxBytes: TRANSFORM_MAX_BYTES, tooLarge: FILE_TOO_LARGE })
+		const { fields, file } = await parseUpload(request, {
+			fileField: 'image',
+			maxBytes: TRANSFORM_MAX_BYTES,
+			tooLarge: FILE_TOO_LARGE,
+		})
 		try {
 			await createTransformation(session.actor, fields, file)
 		} finally {
@@ -50,7 +54,9 @@ export default function TransformPage() {
 		<div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Transform Your Property</h1>
-				<p className="text-muted-foreground">Upload a photo or paste a listing link, pick a style and the areas to stage.</p>
+				<p className="text-muted-foreground">
+					Upload a photo or paste a listing link, pick a style and the areas to stage.
+				</p>
 			</div>
 			<div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
 				<TransformForm user={user} refusal={refused?.message} />

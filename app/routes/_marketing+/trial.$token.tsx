@@ -61,7 +61,11 @@ function Result({ token, trial }: { token: string; trial: TrialView }) {
 						? 'This is a colour preview of the style from our preview renderer; full staging also restyles the furniture.'
 						: null}
 				</p>
-				<a href={`/trial/${token}/after`} download="rendo-staged.jpg" className={cn(buttonClasses({ variant: 'outline' }), 'self-start')}>
+				<a
+					href={`/trial/${token}/after`}
+					download="rendo-staged.jpg"
+					className={cn(buttonClasses({ variant: 'outline' }), 'self-start')}
+				>
 					<Download aria-hidden className="size-4" />
 					Download the staged photo
 				</a>
@@ -70,7 +74,9 @@ function Result({ token, trial }: { token: string; trial: TrialView }) {
 	if (trial.status === 'failed')
 		return (
 			<Notice icon={<ImageOff aria-hidden className="size-7" />} title="We couldn't transform this photo">
-				<p className="text-gray-700">Something went wrong while staging your photo. We're sorry: our team has been told.</p>
+				<p className="text-gray-700">
+					Something went wrong while staging your photo. We're sorry: our team has been told.
+				</p>
 			</Notice>
 		)
 	return (
@@ -99,15 +105,21 @@ export default function TrialPage() {
 				<p className="text-lg text-muted-foreground">Before, and in the {style} style.</p>
 			</div>
 			<Result token={token!} trial={trial} />
-			<section aria-labelledby="sign-up-heading" className="flex flex-col gap-4 rounded-2xl bg-brand p-6 text-brand-foreground sm:p-8">
+			<section
+				aria-labelledby="sign-up-heading"
+				className="flex flex-col gap-4 rounded-2xl bg-brand p-6 text-brand-foreground sm:p-8"
+			>
 				<h2 id="sign-up-heading" className="text-2xl font-bold tracking-tight">
 					Stage every room of your listings
 				</h2>
 				<p className="text-white/80">
-					With an account you upload whole properties from your phone, choose several styles per room, keep your favourites
-					and send buyers branded brochures. £99 per completed property, no subscription.
+					With an account you upload whole properties from your phone, choose several styles per room, keep your
+					favourites and send buyers branded brochures. £99 per completed property, no subscription.
 				</p>
-				<Link to={getStarted.to} className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'h-auto min-h-12 self-start py-2')}>
+				<Link
+					to={getStarted.to}
+					className={cn(buttonClasses({ size: 'lg', variant: 'secondary' }), 'h-auto min-h-12 self-start py-2')}
+				>
 					{getStarted.label}
 					<ArrowRight aria-hidden className="size-4 shrink-0" />
 				</Link>

@@ -30,13 +30,21 @@ function uniqueEmail() {
 }
 
 function validFields(overrides: Record<string, string> = {}) {
-	return { name: 'Vera Visitor', email: uniqueEmail(), roomType: 'living_room', style: 'scandinavian', requiresDeclutter: 'false', ...overrides }
+	return {
+		name: 'Vera Visitor',
+		email: uniqueEmail(),
+		roomType: 'living_room',
+		style: 'scandinavian',
+		requiresDeclutter: 'false',
+		...overrides,
+	}
 }
 
 function trialRequest(fields: Record<string, string>, image: Image | null, url = '/api/try-it-free') {
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.set(name, value)
-	if (image) form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.name)
+	if (image)
+		form.set('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/jpeg' }), image.name)
 	return new Request(`http://localhost:3000${url}`, { method: 'POST', body: form })
 }
 
@@ -55,13 +63,21 @@ async function leadCount() {
 }
 
 async function leadFor(email: string) {
-	const [lead] = await db.select().from(tryItFreeLeads).where(eq(sql`lower(${tryItFreeLeads.email})`, email.toLowerCase()))
+	const [lead] = await db
+		.select()
+		.from(tryItFreeLeads)
+		.where(eq(sql`lower(${tryItFreeLeads.email})`, email.toLowerCase()))
 	return lead
 }
 
 function storedTrialFiles() {
 	const dir = path.join(config().dataDir, 'files', 'trials')
-	return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.jpg')) : []
+	return fs.existsSync(dir)
+		? fs
+				.readdirSync(dir, { recursive: true })
+				.map(String)
+				.filter((f) => f.endsWith('.jpg'))
+		: []
 }
 
 function uploadTempFiles() {
@@ -84,7 +100,10 @@ describe('POST /api/try-it-free', () => {
 		const fields = validFields({ requiresDeclutter: 'true' })
 		const response = await post(fields, await photo())
 		expect(response.status).toBe(201)
-		expect(await response.json()).toEqual({ success: true, message: `We'll email your transformed image to ${fields.email} in the next few minutes` })
+		expect(await response.json()).toEqual({
+			success: true,
+			message: `We'll email your transformed image to ${fields.email} in the next few minutes`,
+		})
 
 		const lead = await leadFor(fields.email)
 		expect(lead).toMatchObject({
@@ -100,7 +119,9 @@ describe('POST /api/try-it-free', () => {
 		expect(lead.uniqueToken).toMatch(/^[0-9a-f]{32}$/)
 		expect(await storage().exists(lead.originalImageUrl!)).toBe(true)
 		const [{ jobs }] = (
-			await db.execute(sql`select count(*)::int as jobs from graphile_worker.jobs where task_identifier = 'render_trial'`)
+			await db.execute(
+				sql`select count(*)::int as jobs from graphile_worker.jobs where task_identifier = 'render_trial'`,
+			)
 		).rows as Array<{ jobs: number }>
 		expect(jobs).toBe(1)
 
@@ -121,12 +142,18 @@ describe('POST /api/try-it-free', () => {
 
 		// The link works: the page shows the trial and counts the view; both images are served.
 		const token = new URL(link!).pathname.split('/')[2]
-		const page = await settle(() => trialPageLoader({ request: getRequest(`/trial/${token}`), params: { token }, context: {} }))
+		const page = await settle(() =>
+			trialPageLoader({ request: getRequest(`/trial/${token}`), params: { token }, context: {} }),
+		)
 		expect(page.status).toBe(200)
 		expect(page.data).toMatchObject({ name: 'Vera Visitor', status: 'completed', hasStaged: true })
 		expect((await leadFor(fields.email)).viewCount).toBe(1)
 		for (const image of ['before', 'after']) {
-			const served = (await trialImageLoader({ request: getRequest(`/trial/${token}/${image}`), params: { token, image }, context: {} })) as Response
+			const served = (await trialImageLoader({
+				request: getRequest(`/trial/${token}/${image}`),
+				params: { token, image },
+				context: {},
+			})) as Response
 			expect(served.status).toBe(200)
 			expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('jpeg')
 		}
@@ -149,8 +176,16 @@ describe('POST /api/try-it-free', () => {
 			[{ name: 'Vera', email: 'vera@example.com' }, image, 'Please select a room type'],
 			[{ name: 'Vera', email: 'vera@example.com', roomType: 'garage' }, image, 'Please select a room type'],
 			[{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen' }, image, 'Please select a furniture style'],
-			[{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen', style: 'gothic' }, image, 'Please select a furniture style'],
-			[{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen', style: 'luxury' }, null, 'Please select an image to transform'],
+			[
+				{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen', style: 'gothic' },
+				image,
+				'Please select a furniture style',
+			],
+			[
+				{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen', style: 'luxury' },
+				null,
+				'Please select an image to transform',
+			],
 			[
 				{ name: 'Vera', email: 'vera@example.com', roomType: 'kitchen', style: 'luxury' },
 				{ bytes: Buffer.alloc(0), name: '' },
@@ -178,9 +213,9 @@ describe('POST /api/try-it-free', () => {
 	test('two simultaneous trials for one address make exactly one lead and one 409', async () => {
 		const fields = validFields()
 		const image = await photo()
-		const statuses = (await Promise.all([post(fields, image), post({ ...fields, email: fields.email.toUpperCase() }, image)])).map(
-			(r) => r.status,
-		)
+		const statuses = (
+			await Promise.all([post(fields, image), post({ ...fields, email: fields.email.toUpperCase() }, image)])
+		).map((r) => r.status)
 		expect(statuses.sort()).toEqual([201, 409])
 		const [{ n }] = await db
 			.select({ n: count() })
@@ -195,7 +230,10 @@ describe('POST /api/try-it-free', () => {
 		const bytes = Buffer.alloc(5 * 1024 * 1024 + 1, 0xff)
 		const response = await post(validFields(), { bytes, name: 'huge.jpg' })
 		expect(response.status).toBe(413)
-		expect(await response.json()).toEqual({ message: 'Image must be smaller than 5MB', errors: { image: ['Image must be smaller than 5MB'] } })
+		expect(await response.json()).toEqual({
+			message: 'Image must be smaller than 5MB',
+			errors: { image: ['Image must be smaller than 5MB'] },
+		})
 		await expectNothingStored(before)
 		expect(uploadTempFiles()).toBe(temps)
 	})
@@ -209,9 +247,15 @@ describe('POST /api/try-it-free', () => {
 
 	test('a text file named .jpg and declared image/jpeg is 415', async () => {
 		const before = await snapshot()
-		const response = await post(validFields(), { bytes: Buffer.from('hello, I am not a photo\n'.repeat(100)), name: 'room.jpg', type: 'image/jpeg' })
+		const response = await post(validFields(), {
+			bytes: Buffer.from('hello, I am not a photo\n'.repeat(100)),
+			name: 'room.jpg',
+			type: 'image/jpeg',
+		})
 		expect(response.status).toBe(415)
-		expect(((await response.json()) as { message: string }).message).toBe('Please select an image file (JPEG, PNG, etc.)')
+		expect(((await response.json()) as { message: string }).message).toBe(
+			'Please select an image file (JPEG, PNG, etc.)',
+		)
 		await expectNothingStored(before)
 	})
 
@@ -234,7 +278,9 @@ describe('POST /api/try-it-free', () => {
 	})
 
 	test('a GIF photo is accepted and stored as a JPEG', async () => {
-		const gif = await sharp(await smallRoomPhoto()).gif().toBuffer()
+		const gif = await sharp(await smallRoomPhoto())
+			.gif()
+			.toBuffer()
 		const fields = validFields()
 		expect((await post(fields, { bytes: gif, name: 'room.gif', type: 'image/gif' })).status).toBe(201)
 		const lead = await leadFor(fields.email)
@@ -287,7 +333,9 @@ describe('POST /api/try-it-free', () => {
 describe('the trial page', () => {
 	test('an unknown or malformed token is a 404', async () => {
 		for (const token of ['0'.repeat(32), 'not-a-token']) {
-			const result = await settle(() => trialPageLoader({ request: getRequest(`/trial/${token}`), params: { token }, context: {} }))
+			const result = await settle(() =>
+				trialPageLoader({ request: getRequest(`/trial/${token}`), params: { token }, context: {} }),
+			)
 			expect(result.status).toBe(404)
 		}
 	})
@@ -296,12 +344,19 @@ describe('the trial page', () => {
 describe('the landing page form without JavaScript', () => {
 	const submit = (fields: Record<string, string>, image: Image | null) =>
 		settle(() =>
-			landingAction({ request: trialRequest(fields, image, '/?index'), params: {}, context: { clientAddress: randomUUID() } } as never),
+			landingAction({
+				request: trialRequest(fields, image, '/?index'),
+				params: {},
+				context: { clientAddress: randomUUID() },
+			} as never),
 		)
 
 	test('re-renders with the success panel, then the already-used panel', async () => {
 		const fields = validFields()
-		expect(await submit(fields, await photo())).toMatchObject({ status: 200, data: { trial: { kind: 'sent', email: fields.email } } })
+		expect(await submit(fields, await photo())).toMatchObject({
+			status: 200,
+			data: { trial: { kind: 'sent', email: fields.email } },
+		})
 		expect(await submit(fields, await photo())).toMatchObject({ status: 409, data: { trial: { kind: 'used' } } })
 	})
 
@@ -332,7 +387,9 @@ describe('the landing page', () => {
 		const visitor = await settle(() => landingLoader({ request: getRequest('/'), params: {}, context: {} }))
 		expect(visitor.status).toBe(200)
 		const cookie = await cookieFor(await insertUser({ role: 'admin' }))
-		const redirected = await settle(() => landingLoader({ request: getRequest('/', { cookie }), params: {}, context: {} }))
+		const redirected = await settle(() =>
+			landingLoader({ request: getRequest('/', { cookie }), params: {}, context: {} }),
+		)
 		expect(redirected.status).toBe(302)
 		expect(redirected.headers.get('Location')).toBe('/admin')
 	})

@@ -38,11 +38,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function matches(t: TransformationView, query: string, status: StatusFilter) {
 	if (status === 'awaiting' ? !isAwaiting(t.status) : status !== 'all' && t.status !== status) return false
 	if (!query) return true
-	return [t.id, t.userId, t.style, styleLabel(t.style), t.status, t.propertyUrl ?? '', ...t.areas].some((field) => field.toLowerCase().includes(query))
+	return [t.id, t.userId, t.style, styleLabel(t.style), t.status, t.propertyUrl ?? '', ...t.areas].some((field) =>
+		field.toLowerCase().includes(query),
+	)
 }
 
 function EmptyState({ children }: { children: string }) {
-	return <p className="rounded-xl border border-dashed border-gray-300 p-10 text-center text-muted-foreground">{children}</p>
+	return (
+		<p className="rounded-xl border border-dashed border-gray-300 p-10 text-center text-muted-foreground">{children}</p>
+	)
 }
 
 export default function AdminDashboard() {
@@ -54,7 +58,10 @@ export default function AdminDashboard() {
 	const ids = { search: useId(), filter: useId() }
 
 	const query = search.trim().toLowerCase()
-	const filtered = useMemo(() => transformations.filter((t) => matches(t, query, status)), [transformations, query, status])
+	const filtered = useMemo(
+		() => transformations.filter((t) => matches(t, query, status)),
+		[transformations, query, status],
+	)
 	const narrowed = query !== '' || status !== 'all'
 
 	function list(items: TransformationView[]) {
@@ -75,8 +82,13 @@ export default function AdminDashboard() {
 				</div>
 				<div className="flex gap-2">
 					<div className="relative flex-1">
-						<label htmlFor={ids.search} className="sr-only">Search transformations</label>
-						<Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+						<label htmlFor={ids.search} className="sr-only">
+							Search transformations
+						</label>
+						<Search
+							aria-hidden
+							className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+						/>
 						<input
 							id={ids.search}
 							type="search"
@@ -86,14 +98,21 @@ export default function AdminDashboard() {
 							className="h-11 w-full rounded-md border border-gray-300 bg-white pr-3 pl-9 text-base shadow-sm"
 						/>
 					</div>
-					<Button variant="outline" aria-expanded={showFilter} aria-controls={ids.filter} onClick={() => setShowFilter((v) => !v)}>
+					<Button
+						variant="outline"
+						aria-expanded={showFilter}
+						aria-controls={ids.filter}
+						onClick={() => setShowFilter((v) => !v)}
+					>
 						<Filter aria-hidden className="size-4" />
 						Filter
 					</Button>
 				</div>
 				{showFilter ? (
 					<div id={ids.filter} className="flex flex-col gap-1.5 sm:max-w-xs">
-						<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">Status</label>
+						<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">
+							Status
+						</label>
 						<select
 							id={`${ids.filter}-status`}
 							value={status}
@@ -101,7 +120,9 @@ export default function AdminDashboard() {
 							className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
 						>
 							{STATUS_FILTERS.map((f) => (
-								<option key={f.value} value={f.value}>{f.label}</option>
+								<option key={f.value} value={f.value}>
+									{f.label}
+								</option>
 							))}
 						</select>
 					</div>
@@ -117,7 +138,9 @@ export default function AdminDashboard() {
 								<AdminStats items={transformations} />
 								<AnalyticsPlaceholder />
 								<section aria-labelledby="recent-heading" className="flex flex-col gap-3">
-									<h2 id="recent-heading" className="text-lg font-semibold text-gray-900">Recent Transformations</h2>
+									<h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
+										Recent Transformations
+									</h2>
 									{list(narrowed ? filtered.slice(0, RECENT) : transformations.slice(0, RECENT))}
 								</section>
 							</div>
@@ -126,7 +149,10 @@ export default function AdminDashboard() {
 					{ label: 'All Transformations', content: list(filtered) },
 				]}
 			/>
-			<TransformationDialog item={transformations.find((t) => t.id === viewing) ?? null} onClose={() => setViewing(null)} />
+			<TransformationDialog
+				item={transformations.find((t) => t.id === viewing) ?? null}
+				onClose={() => setViewing(null)}
+			/>
 		</div>
 	)
 }

@@ -5,7 +5,14 @@ import { useCallback, useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
 import { usePolling } from '#app/components/studio/use-polling.ts'
-import { fetchStats, fetchTickets, postComment, runQuickAction, saveTicket, type TicketView } from '#app/components/tickets/devops-api.ts'
+import {
+	fetchStats,
+	fetchTickets,
+	postComment,
+	runQuickAction,
+	saveTicket,
+	type TicketView,
+} from '#app/components/tickets/devops-api.ts'
 import { TicketCard } from '#app/components/tickets/ticket-card.tsx'
 import { TicketDialog, type TicketChange } from '#app/components/tickets/ticket-dialog.tsx'
 import { TicketFilter } from '#app/components/tickets/ticket-filter.tsx'

@@ -7,7 +7,14 @@ import { AccessDenied } from '#app/components/ops/access-denied.tsx'
 import { AlertsPanel } from '#app/components/ops/alerts-panel.tsx'
 import { requestJson } from '#app/components/ops/api-client.ts'
 import { OpsOverview } from '#app/components/ops/ops-overview.tsx'
-import { AgentsTab, CapacityTab, EconomicsTab, FinancialTab, GrowthTab, type Capacity } from '#app/components/ops/ops-tabs.tsx'
+import {
+	AgentsTab,
+	CapacityTab,
+	EconomicsTab,
+	FinancialTab,
+	GrowthTab,
+	type Capacity,
+} from '#app/components/ops/ops-tabs.tsx'
 import { usePolling } from '#app/components/studio/use-polling.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { Tabs } from '#app/components/ui/tabs.tsx'
@@ -55,7 +62,15 @@ export default function RendoOps() {
 	usePolling(refreshDashboard, DASHBOARD_REFRESH_MS, true, { immediate: false })
 	usePolling(refreshCapacity, CAPACITY_REFRESH_MS, true, { immediate: false })
 
-	const alerts = [...dashboard.alerts, ...(capacity?.alerts.map((a) => ({ type: a.type, title: a.title, message: a.message, action: a.automatedAction })) ?? [])]
+	const alerts = [
+		...dashboard.alerts,
+		...(capacity?.alerts.map((a) => ({
+			type: a.type,
+			title: a.title,
+			message: a.message,
+			action: a.automatedAction,
+		})) ?? []),
+	]
 
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -72,8 +87,16 @@ export default function RendoOps() {
 					Support Tickets
 				</Link>
 			</div>
-			{errors.dashboard ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">Failed to load operational data</p> : null}
-			{errors.capacity ? <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">Failed to load capacity data</p> : null}
+			{errors.dashboard ? (
+				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+					Failed to load operational data
+				</p>
+			) : null}
+			{errors.capacity ? (
+				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+					Failed to load capacity data
+				</p>
+			) : null}
 			<AlertsPanel alerts={alerts} />
 			<OpsOverview data={dashboard} />
 			<Tabs
@@ -99,7 +122,9 @@ export function ErrorBoundary() {
 	)
 	return (
 		<GeneralErrorBoundary
-			statusHandlers={{ 403: () => <AccessDenied what="The operations dashboard is for the CEO and administrators." /> }}
+			statusHandlers={{
+				403: () => <AccessDenied what="The operations dashboard is for the CEO and administrators." />,
+			}}
 			unexpectedErrorHandler={loadError}
 		/>
 	)

@@ -22,8 +22,8 @@ function EmailPreferences() {
 				<h2 className="text-lg font-semibold">Email service coming soon</h2>
 			</div>
 			<p>
-				Soon your clients will be able to e-mail their preferences straight to us. Until then, any notes sent by e-mail go to our
-				notes mailbox rather than into your brochures.
+				Soon your clients will be able to e-mail their preferences straight to us. Until then, any notes sent by e-mail
+				go to our notes mailbox rather than into your brochures.
 			</p>
 			<p>For now, please use the Upload Property Image form to send a client’s preferences.</p>
 		</div>
@@ -54,7 +54,8 @@ export default function ClientPreferencesPage() {
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Client Preferences</h1>
 				<p className="text-muted-foreground">
-					After a viewing, tell us what your client liked. We stage their rooms in that style and build a branded brochure to send them.
+					After a viewing, tell us what your client liked. We stage their rooms in that style and build a branded
+					brochure to send them.
 				</p>
 			</div>
 			<Tabs

@@ -1,6 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, NavLink, useLoaderData } from '@remix-run/react'
-import { Bug, ChartColumn, ChevronRight, FileText, Loader2, MessageSquare, Send, Sparkles, type LucideIcon } from 'lucide-react'
+import {
+	Bug,
+	ChartColumn,
+	ChevronRight,
+	FileText,
+	Loader2,
+	MessageSquare,
+	Send,
+	Sparkles,
+	type LucideIcon,
+} from 'lucide-react'
 import { ConnectTelegram } from '#app/components/telegram/connect-telegram.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'

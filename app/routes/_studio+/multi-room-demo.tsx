@@ -21,7 +21,8 @@ export default function MultiRoomDemoPage() {
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Multi-Room Brochure</h1>
 				<p className="text-muted-foreground">
-					Up to 10 rooms, staged in one style at the quality and lighting you choose, gathered into one branded brochure.
+					Up to 10 rooms, staged in one style at the quality and lighting you choose, gathered into one branded
+					brochure.
 				</p>
 			</div>
 			{result ? (

@@ -6,7 +6,11 @@ import { addComment, getTicket, reportIssue } from '#core/tickets/tickets.ts'
 import { action, loader } from './my-tickets.tsx'
 
 const form = (cookie: string, fields: Record<string, string>) =>
-	new Request('http://localhost:3000/my-tickets', { method: 'POST', body: new URLSearchParams(fields), headers: { cookie } })
+	new Request('http://localhost:3000/my-tickets', {
+		method: 'POST',
+		body: new URLSearchParams(fields),
+		headers: { cookie },
+	})
 
 test('an agent sees their own tickets and the public replies, never internal notes, and replies with a plain form post', async () => {
 	const reporter = await insertUser({ role: 'agent' })
@@ -16,11 +20,17 @@ test('an agent sees their own tickets and the public replies, never internal not
 	await addComment(staff, ticketId, { comment: 'Looking into it now', isInternal: false })
 	const cookie = await cookieFor(reporter)
 
-	const page = (await loader({ request: getRequest('/my-tickets', { cookie }), params: {}, context: {} })) as Awaited<ReturnType<typeof loader>>
+	const page = (await loader({ request: getRequest('/my-tickets', { cookie }), params: {}, context: {} })) as Awaited<
+		ReturnType<typeof loader>
+	>
 	expect(page.tickets.map((t) => t.description)).toEqual(['The ZIP is empty'])
 	expect(page.tickets[0].comments.map((c) => c.comment)).toEqual(['Looking into it now'])
 
-	const sent = (await action({ request: form(cookie, { ticketId, comment: 'Thanks, still empty today' }), params: {}, context: {} })) as Response
+	const sent = (await action({
+		request: form(cookie, { ticketId, comment: 'Thanks, still empty today' }),
+		params: {},
+		context: {},
+	})) as Response
 	expect(sent.status).toBe(302)
 	expect(sent.headers.get('location')).toBe('/my-tickets')
 	const after = await getTicket(staff, ticketId)
@@ -34,7 +44,11 @@ test('an agent sees their own tickets and the public replies, never internal not
 test("an empty reply is refused in the page, and someone else's ticket is not found", async () => {
 	const reporter = await insertUser({ role: 'agent' })
 	const { ticketId } = await reportIssue(actorFor(reporter), { issueType: 'other', description: 'Mine' })
-	const empty = (await action({ request: form(await cookieFor(reporter), { ticketId, comment: '  ' }), params: {}, context: {} })) as unknown as {
+	const empty = (await action({
+		request: form(await cookieFor(reporter), { ticketId, comment: '  ' }),
+		params: {},
+		context: {},
+	})) as unknown as {
 		init: { status: number }
 		data: { error: string }
 	}
@@ -42,6 +56,10 @@ test("an empty reply is refused in the page, and someone else's ticket is not fo
 	expect(empty.data).toMatchObject({ ticketId, error: 'Comment cannot be empty' })
 
 	const stranger = await cookieFor(await insertUser({ role: 'agent' }))
-	const foreign = (await action({ request: form(stranger, { ticketId, comment: 'hi' }), params: {}, context: {} })) as unknown as { init: { status: number } }
+	const foreign = (await action({
+		request: form(stranger, { ticketId, comment: 'hi' }),
+		params: {},
+		context: {},
+	})) as unknown as { init: { status: number } }
 	expect(foreign.init.status).toBe(404)
 })

@@ -28,11 +28,17 @@ export async function action({ request }: ActionFunctionArgs) {
 	try {
 		await addComment(actor, ticketId, { comment: String(form.get('comment') ?? '') })
 	} catch (error) {
-		if (error instanceof InputError) return data({ ticketId, error: error.fieldErrors.comment?.[0] ?? error.message }, { status: 400 })
-		if (error instanceof NotFoundError || error instanceof ForbiddenError) return data({ ticketId, error: 'Ticket not found' }, { status: 404 })
+		if (error instanceof InputError)
+			return data({ ticketId, error: error.fieldErrors.comment?.[0] ?? error.message }, { status: 400 })
+		if (error instanceof NotFoundError || error instanceof ForbiddenError)
+			return data({ ticketId, error: 'Ticket not found' }, { status: 404 })
 		throw error
 	}
-	return redirectWithToast('/my-tickets', { type: 'success', title: 'Reply sent', description: 'We will get back to you here and by e-mail.' })
+	return redirectWithToast('/my-tickets', {
+		type: 'success',
+		title: 'Reply sent',
+		description: 'We will get back to you here and by e-mail.',
+	})
 }
 
 function ReplyForm({ ticket, error }: { ticket: TicketView; error?: string }) {
@@ -72,7 +78,10 @@ function TicketItem({ ticket, error }: { ticket: TicketView; error?: string }) {
 	const open = ticket.status !== 'closed'
 	return (
 		<li>
-			<article aria-labelledby={`title-${ticket.id}`} className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+			<article
+				aria-labelledby={`title-${ticket.id}`}
+				className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+			>
 				<header className="flex flex-wrap items-start justify-between gap-2">
 					<div className="flex min-w-0 flex-col">
 						<p className="font-mono text-xs text-muted-foreground">{ticket.ticketNumber}</p>
@@ -95,7 +104,8 @@ function TicketItem({ ticket, error }: { ticket: TicketView; error?: string }) {
 						{ticket.comments.map((comment) => (
 							<li key={comment.id} className="rounded-lg bg-muted p-3 text-sm">
 								<p className="font-medium text-gray-900">
-									{comment.author} <span className="font-normal text-muted-foreground">· {formatTicketDate(comment.createdAt)}</span>
+									{comment.author}{' '}
+									<span className="font-normal text-muted-foreground">· {formatTicketDate(comment.createdAt)}</span>
 								</p>
 								<p className="whitespace-pre-line text-gray-700">{comment.comment}</p>
 							</li>
@@ -128,7 +138,11 @@ export default function MyTicketsPage() {
 			{tickets.length ? (
 				<ul className="flex flex-col gap-4">
 					{tickets.map((ticket) => (
-						<TicketItem key={ticket.id} ticket={ticket} error={refused?.ticketId === ticket.id ? refused.error : undefined} />
+						<TicketItem
+							key={ticket.id}
+							ticket={ticket}
+							error={refused?.ticketId === ticket.id ? refused.error : undefined}
+						/>
 					))}
 				</ul>
 			) : (

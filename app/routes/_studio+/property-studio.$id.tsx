@@ -37,7 +37,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	if (project.status === 'completed') {
 		// Paid, and the webhook already completed it: the product goes back to the list (spec 02 §4).
 		if (returnedFromPayment)
-			throw await redirectWithToast('/property-studio', { type: 'success', title: 'Payment received', description: 'Your Rendos are ready to download.' })
+			throw await redirectWithToast('/property-studio', {
+				type: 'success',
+				title: 'Payment received',
+				description: 'Your Rendos are ready to download.',
+			})
 		// A completed project is closed: only its downloads remain (spec 02 §4).
 		throw redirect(`/property-studio/${project.id}/downloads`)
 	}
@@ -45,11 +49,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	// Resuming from the server's rows means a reload, or another phone, lands on the right step.
 	const step = returnedFromPayment ? 'download' : resumeStep(rooms, variations)
 	// The local preview cannot empty a room: the workflow offers that choice only when the provider can.
-	return { project, rooms, variations, step, checkout: checkoutSettings(), returnedFromPayment, canEmptyRoom: stagingProvider().canEmptyRoom }
+	return {
+		project,
+		rooms,
+		variations,
+		step,
+		checkout: checkoutSettings(),
+		returnedFromPayment,
+		canEmptyRoom: stagingProvider().canEmptyRoom,
+	}
 }
 
 export default function ProjectWorkflowPage() {
-	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom } = useLoaderData<typeof loader>()
+	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom } =
+		useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
 			<ProjectWorkflow

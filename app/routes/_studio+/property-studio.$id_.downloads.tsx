@@ -30,7 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		overview = await downloadsOverview(actor, id)
 	} catch (error) {
 		// Someone else's project is as unknown to this agent as a mistyped id.
-		if (error instanceof NotFoundError || error instanceof ForbiddenError) throw data('Property not found', { status: 404 })
+		if (error instanceof NotFoundError || error instanceof ForbiddenError)
+			throw data('Property not found', { status: 404 })
 		throw error
 	}
 	// Not awaited: the header renders at once and the cards stream in behind a skeleton.
@@ -102,7 +103,9 @@ function NoDownloads({ projectId }: { projectId: string }) {
 		<div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-gray-300 px-4 py-12 text-center">
 			<PackageOpen aria-hidden className="size-10 text-muted-foreground" />
 			<h2 className="text-lg font-semibold text-gray-900">No Downloads Available</h2>
-			<p className="max-w-sm text-sm text-muted-foreground">Complete the project to receive your favourited images here.</p>
+			<p className="max-w-sm text-sm text-muted-foreground">
+				Complete the project to receive your favourited images here.
+			</p>
 			<Link to={`/property-studio/${projectId}`} className={buttonClasses({ variant: 'outline' })}>
 				<FolderOpen aria-hidden className="size-4" />
 				View Project Details
@@ -141,10 +144,17 @@ function AssetsError() {
 	const { toast } = useToast()
 	const revalidator = useRevalidator()
 	useEffect(() => {
-		toast({ title: 'Error Loading Downloads', description: 'Failed to load your download assets', variant: 'destructive' })
+		toast({
+			title: 'Error Loading Downloads',
+			description: 'Failed to load your download assets',
+			variant: 'destructive',
+		})
 	}, [toast])
 	return (
-		<div role="alert" className="flex flex-col items-center gap-3 rounded-xl bg-red-50 px-4 py-10 text-center text-destructive">
+		<div
+			role="alert"
+			className="flex flex-col items-center gap-3 rounded-xl bg-red-50 px-4 py-10 text-center text-destructive"
+		>
 			<CircleAlert aria-hidden className="size-8" />
 			<p className="font-semibold">Failed to load your download assets</p>
 			<Button variant="outline" onClick={() => revalidator.revalidate()}>

@@ -41,7 +41,9 @@ export async function action({ request }: ActionFunctionArgs) {
 		if (!(error instanceof InputError)) throw error
 		const hasFieldErrors = Object.keys(error.fieldErrors).length > 0
 		return data(
-			{ result: submission.reply(hasFieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }) },
+			{
+				result: submission.reply(hasFieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }),
+			},
 			{ status: 400 },
 		)
 	}

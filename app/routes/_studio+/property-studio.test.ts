@@ -6,7 +6,9 @@ import { loader } from './property-studio._index.tsx'
 
 async function studioFor(role: 'agent' | 'admin') {
 	const cookie = await cookieFor(await insertUser({ role }))
-	const answer = (await loader({ request: getRequest('/property-studio', { cookie }), params: {}, context: {} })) as { previewMode: boolean }
+	const answer = (await loader({ request: getRequest('/property-studio', { cookie }), params: {}, context: {} })) as {
+		previewMode: boolean
+	}
 	return answer.previewMode
 }
 

@@ -34,9 +34,15 @@ export async function action({ request }: ActionFunctionArgs) {
 		return { result: submission.reply({ resetForm: true }), ticket, failure: null }
 	} catch (error) {
 		if (error instanceof InputError)
-			return data({ result: submission.reply({ fieldErrors: error.fieldErrors }), ticket: null, failure: 'missing' as const }, { status: 400 })
+			return data(
+				{ result: submission.reply({ fieldErrors: error.fieldErrors }), ticket: null, failure: 'missing' as const },
+				{ status: 400 },
+			)
 		if (error instanceof ForbiddenError || error instanceof NotFoundError)
-			return data({ result: submission.reply({ formErrors: [SUBMIT_FAILED] }), ticket: null, failure: 'submit' as const }, { status: 403 })
+			return data(
+				{ result: submission.reply({ formErrors: [SUBMIT_FAILED] }), ticket: null, failure: 'submit' as const },
+				{ status: 403 },
+			)
 		throw error
 	}
 }
@@ -50,7 +56,11 @@ export default function ReportIssuePage() {
 		if (actionData?.failure === 'missing')
 			toast({ title: MISSING_INFORMATION, description: FILL_REQUIRED_FIELDS, variant: 'destructive' })
 		if (actionData?.failure === 'submit')
-			toast({ title: 'Submission Failed', description: 'Please try again or contact support directly', variant: 'destructive' })
+			toast({
+				title: 'Submission Failed',
+				description: 'Please try again or contact support directly',
+				variant: 'destructive',
+			})
 	}, [actionData, toast])
 
 	return (
@@ -63,7 +73,12 @@ export default function ReportIssuePage() {
 				<ReportIssueSuccess ticket={actionData.ticket} />
 			) : (
 				<div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-					<ReportIssueForm projects={projects} projectId={projectId} accountEmail={accountEmail} lastResult={actionData?.result} />
+					<ReportIssueForm
+						projects={projects}
+						projectId={projectId}
+						accountEmail={accountEmail}
+						lastResult={actionData?.result}
+					/>
 				</div>
 			)}
 		</div>

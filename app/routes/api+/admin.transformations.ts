@@ -4,5 +4,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { listAllTransformations } from '#core/ops/admin-transformations.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
-	return apiResponse(async () => Response.json(await listAllTransformations(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }))
+	return apiResponse(async () =>
+		Response.json(await listAllTransformations(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }),
+	)
 }

@@ -5,5 +5,7 @@ import { regenerateBrochure } from '#core/brochures/agent-brochures.ts'
 
 /** Rebuilds one of the agent's brochures (failed rooms rendered again, the PDF in the current brand). */
 export function action({ request, params }: ActionFunctionArgs) {
-	return apiResponse(async () => Response.json(await regenerateBrochure(await getActor(request), params.id!), { status: 202 }))
+	return apiResponse(async () =>
+		Response.json(await regenerateBrochure(await getActor(request), params.id!), { status: 202 }),
+	)
 }

@@ -5,5 +5,7 @@ import { sendBrochure } from '#core/brochures/send-brochure.ts'
 
 /** JSON { buyerEmail, buyerName, personalMessage } → { success, message, emailEventId } */
 export function action({ request, params }: ActionFunctionArgs) {
-	return apiResponse(async () => Response.json(await sendBrochure(await getActor(request), params.id!, await readJson(request))))
+	return apiResponse(async () =>
+		Response.json(await sendBrochure(await getActor(request), params.id!, await readJson(request))),
+	)
 }

@@ -12,7 +12,9 @@ import { storage } from '#core/platform/storage.ts'
  */
 export function loader({ request, params }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
-		const { key, fileName } = await downloadBrochure(params.uniqueToken!, { emailEventId: new URL(request.url).searchParams.get('e') })
+		const { key, fileName } = await downloadBrochure(params.uniqueToken!, {
+			emailEventId: new URL(request.url).searchParams.get('e'),
+		})
 		const object = await storage().get(key)
 		if (!object) throw new NotFoundError()
 		return new Response(Readable.toWeb(object.body) as ReadableStream, {

@@ -10,7 +10,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT any of {status, priority, assignedTo}. */
 export function action({ request, params }: ActionFunctionArgs) {
 	return apiResponse(async () => {
-		if (request.method !== 'PUT') return Response.json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: 'PUT' } })
+		if (request.method !== 'PUT')
+			return Response.json({ message: 'Method not allowed' }, { status: 405, headers: { Allow: 'PUT' } })
 		return Response.json(await updateTicket(await getActor(request), params.ticketId!, await readJson(request)))
 	})
 }

@@ -7,6 +7,8 @@ import { listTickets } from '#core/tickets/tickets.ts'
 export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
 		const status = new URL(request.url).searchParams.get('status') || undefined
-		return Response.json(await listTickets(await getActor(request), { status }), { headers: { 'Cache-Control': 'no-store' } })
+		return Response.json(await listTickets(await getActor(request), { status }), {
+			headers: { 'Cache-Control': 'no-store' },
+		})
 	})
 }

@@ -36,13 +36,16 @@ export function action({ request }: ActionFunctionArgs) {
 		requireUser(actor)
 		let file: Awaited<ReturnType<typeof parseUpload>>['file'] = null
 		try {
-			const upload = await parseUpload(request, { fileField: 'logo', maxBytes: LOGO_MAX_BYTES - 1, tooLarge: LOGO_TOO_LARGE.description }).catch(
-				(error: unknown) => {
-					// The logo service's title is the message, as for POST /api/user/upload-logo.
-					if (error instanceof InputError && error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description)) throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
-					throw error
-				},
-			)
+			const upload = await parseUpload(request, {
+				fileField: 'logo',
+				maxBytes: LOGO_MAX_BYTES - 1,
+				tooLarge: LOGO_TOO_LARGE.description,
+			}).catch((error: unknown) => {
+				// The logo service's title is the message, as for POST /api/user/upload-logo.
+				if (error instanceof InputError && error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description))
+					throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
+				throw error
+			})
 			file = upload.file
 			// An empty file input still sends a part: no bytes means no new logo.
 			const logo = file && (await fs.stat(file.path)).size > 0 ? file : null
@@ -50,7 +53,9 @@ export function action({ request }: ActionFunctionArgs) {
 			return Response.json(
 				{
 					success: true,
-					message: created ? 'Your agent profile has been created successfully.' : 'Your agent profile has been updated successfully.',
+					message: created
+						? 'Your agent profile has been created successfully.'
+						: 'Your agent profile has been updated successfully.',
 					errors: [],
 					agentId,
 					previewUrl: PREVIEW_URL,

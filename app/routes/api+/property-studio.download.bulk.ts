@@ -9,7 +9,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
 		const url = new URL(request.url)
 		try {
-			const zip = await bulkDownload(await getActor(request), url.searchParams.get('projectId'), url.searchParams.get('token'))
+			const zip = await bulkDownload(
+				await getActor(request),
+				url.searchParams.get('projectId'),
+				url.searchParams.get('token'),
+			)
 			return fileResponse({ fileName: zip.fileName, body: zip.stream })
 		} catch (error) {
 			return preparingResponse(error)

@@ -4,5 +4,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { galleryJson } from '#core/studio/variations.ts'
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-	return apiResponse(async () => revalidatedJson(request, await galleryJson(await getActor(request), params.id!, { onlyFavorites: true })))
+	return apiResponse(async () =>
+		revalidatedJson(request, await galleryJson(await getActor(request), params.id!, { onlyFavorites: true })),
+	)
 }

@@ -9,7 +9,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function action({ request }: ActionFunctionArgs) {
 	return apiResponse(async () => {
-		const project = await createProject(await getActor(request), (await readJson(request)))
+		const project = await createProject(await getActor(request), await readJson(request))
 		return Response.json(project, { status: 201 })
 	})
 }

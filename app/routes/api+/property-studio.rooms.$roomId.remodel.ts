@@ -5,7 +5,7 @@ import { remodelRoom } from '#core/studio/process-room.ts'
 
 export function action({ request, params }: ActionFunctionArgs) {
 	return apiResponse(async () =>
-		Response.json(await remodelRoom(await getActor(request), params.roomId!, (await readJson(request))), {
+		Response.json(await remodelRoom(await getActor(request), params.roomId!, await readJson(request)), {
 			status: 202,
 		}),
 	)

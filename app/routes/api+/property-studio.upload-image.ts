@@ -12,7 +12,11 @@ export function action({ request }: ActionFunctionArgs) {
 		// Check the session before reading a 10 MB body for nobody.
 		const actor = await getActor(request)
 		requireUser(actor)
-		const { fields, file } = await parseUpload(request, { fileField: 'image', maxBytes: MAX_UPLOAD_BYTES, tooLarge: IMAGE_TOO_LARGE })
+		const { fields, file } = await parseUpload(request, {
+			fileField: 'image',
+			maxBytes: MAX_UPLOAD_BYTES,
+			tooLarge: IMAGE_TOO_LARGE,
+		})
 		try {
 			if (!file) throw new InputError({ image: ['Please select an image to upload'] })
 			const room = await uploadRoom(actor, fields, file)

@@ -4,5 +4,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { opsDashboard } from '#core/ops/dashboard.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
-	return apiResponse(async () => Response.json(await opsDashboard(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }))
+	return apiResponse(async () =>
+		Response.json(await opsDashboard(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }),
+	)
 }

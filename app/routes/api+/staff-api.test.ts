@@ -20,7 +20,10 @@ import { loader as transformationFile } from '#app/routes/_files+/files.transfor
 const call = <T extends (args: never) => unknown>(fn: T, request: Request, params: Record<string, string> = {}) =>
 	fn({ request, params, context: {} } as never) as Promise<Response>
 
-async function report(cookie: string, body: Record<string, unknown> = { issueType: 'processing-stuck', description: 'Stuck at 50%' }) {
+async function report(
+	cookie: string,
+	body: Record<string, unknown> = { issueType: 'processing-stuck', description: 'Stuck at 50%' },
+) {
 	const response = await call(reportIssue, jsonRequest('/api/report-issue', body, { cookie }))
 	return { status: response.status, body: (await response.json()) as Record<string, string> }
 }
@@ -29,7 +32,11 @@ function transformationRequest(cookie: string | null, fields: Record<string, str
 	const form = new FormData()
 	for (const [k, v] of Object.entries(fields)) form.set(k, v)
 	if (image) form.set('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'lounge.jpg')
-	return new Request('http://localhost:3000/api/transformations', { method: 'POST', body: form, headers: cookie ? { cookie } : {} })
+	return new Request('http://localhost:3000/api/transformations', {
+		method: 'POST',
+		body: form,
+		headers: cookie ? { cookie } : {},
+	})
 }
 
 describe('staff APIs refuse agents', () => {
@@ -48,7 +55,8 @@ describe('staff APIs refuse agents', () => {
 			[capacity, getRequest('/api/rendo-ops/capacity-automation', { cookie })],
 			[adminTransformations, getRequest('/api/admin/transformations', { cookie })],
 		]
-		for (const [fn, request, params] of calls(agent)) expect((await call(fn, request, params)).status, request.url).toBe(403)
+		for (const [fn, request, params] of calls(agent))
+			expect((await call(fn, request, params)).status, request.url).toBe(403)
 		for (const [fn, request, params] of calls()) expect((await call(fn, request, params)).status, request.url).toBe(401)
 	})
 
@@ -67,26 +75,63 @@ describe('tickets through the API', () => {
 		const reporter = await insertUser()
 		const agent = await cookieFor(reporter)
 		const admin = await cookieFor(await insertUser({ role: 'admin', firstName: 'Ops' }))
-		const { status, body } = await report(agent, { projectId: null, issueType: 'download-failed', description: 'ZIP is empty', contactEmail: '' })
+		const { status, body } = await report(agent, {
+			projectId: null,
+			issueType: 'download-failed',
+			description: 'ZIP is empty',
+			contactEmail: '',
+		})
 		expect(status).toBe(201)
 		expect(Object.keys(body).sort()).toEqual(['priority', 'status', 'ticketId', 'ticketNumber'])
 		expect(body).toMatchObject({ priority: 'high', status: 'open' })
 
-		const open = (await (await call(listTickets, getRequest('/api/devops/tickets?status=open', { cookie: admin }))).json()) as Array<{ id: string; userEmail: string }>
+		const open = (await (
+			await call(listTickets, getRequest('/api/devops/tickets?status=open', { cookie: admin }))
+		).json()) as Array<{ id: string; userEmail: string }>
 		expect(open.find((t) => t.id === body.ticketId)?.userEmail).toBe(reporter.email)
 
 		const id = { ticketId: body.ticketId }
-		expect((await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'resolve' })).status).toBe(400)
-		expect(((await (await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'start-work' })).json()) as { status: string }).status).toBe('in-progress')
-		expect((await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'toString' })).status).toBe(404)
-		expect((await call(addComment, jsonRequest('/x', { comment: '  ', isInternal: true }, { cookie: admin }), id)).status).toBe(400)
-		expect((await call(addComment, jsonRequest('/x', { comment: 'INTERNAL-ONLY check the bucket', isInternal: true }, { cookie: admin }), id)).status).toBe(201)
-		const resolved = await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'resolve' })
+		expect(
+			(await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'resolve' })).status,
+		).toBe(400)
+		expect(
+			(
+				(await (
+					await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'start-work' })
+				).json()) as { status: string }
+			).status,
+		).toBe('in-progress')
+		expect(
+			(await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), { ...id, quickAction: 'toString' })).status,
+		).toBe(404)
+		expect(
+			(await call(addComment, jsonRequest('/x', { comment: '  ', isInternal: true }, { cookie: admin }), id)).status,
+		).toBe(400)
+		expect(
+			(
+				await call(
+					addComment,
+					jsonRequest('/x', { comment: 'INTERNAL-ONLY check the bucket', isInternal: true }, { cookie: admin }),
+					id,
+				)
+			).status,
+		).toBe(201)
+		const resolved = await call(quickAction, jsonRequest('/x', {}, { cookie: admin }), {
+			...id,
+			quickAction: 'resolve',
+		})
 		expect(((await resolved.json()) as { status: string }).status).toBe('resolved')
 
-		const updated = await call(updateTicket, jsonRequest('/x', { priority: 'critical', assignedTo: 'Ops' }, { cookie: admin, method: 'PUT' }), id)
+		const updated = await call(
+			updateTicket,
+			jsonRequest('/x', { priority: 'critical', assignedTo: 'Ops' }, { cookie: admin, method: 'PUT' }),
+			id,
+		)
 		expect(await updated.json()).toMatchObject({ priority: 'critical', assignedTo: 'Ops', status: 'resolved' })
-		expect((await call(updateTicket, jsonRequest('/x', { status: 'archived' }, { cookie: admin, method: 'PUT' }), id)).status).toBe(400)
+		expect(
+			(await call(updateTicket, jsonRequest('/x', { status: 'archived' }, { cookie: admin, method: 'PUT' }), id))
+				.status,
+		).toBe(400)
 
 		await drainJobs()
 		const mails = outboxMessages().filter((m) => m.subject.includes(body.ticketNumber))
@@ -98,7 +143,7 @@ describe('tickets through the API', () => {
 		expect(mails.some((m) => m.body.includes('INTERNAL-ONLY'))).toBe(false)
 	})
 
-	test('missing fields answer the spec message; someone else\'s project is refused', async () => {
+	test("missing fields answer the spec message; someone else's project is refused", async () => {
 		const agent = await cookieFor(await insertUser())
 		const missing = await report(agent, { issueType: 'other', description: '' })
 		expect(missing.status).toBe(400)
@@ -115,7 +160,10 @@ describe('tickets through the API', () => {
 
 describe('transformations through the API', () => {
 	test('anonymous posts are refused with the spec message; an upload starts one and its owner can read it', async () => {
-		const anonymous = await call(postTransformation, transformationRequest(null, { style: 'modern' }, await smallRoomPhoto()))
+		const anonymous = await call(
+			postTransformation,
+			transformationRequest(null, { style: 'modern' }, await smallRoomPhoto()),
+		)
 		expect(anonymous.status).toBe(401)
 		expect(await anonymous.json()).toEqual({ message: 'You must be logged in to transform photos' })
 
@@ -126,7 +174,11 @@ describe('transformations through the API', () => {
 
 		const created = await call(
 			postTransformation,
-			transformationRequest(cookie, { style: 'luxury', areas: '["living","bedroom"]', emailResults: 'false', email: '', formData: '{}' }, await smallRoomPhoto()),
+			transformationRequest(
+				cookie,
+				{ style: 'luxury', areas: '["living","bedroom"]', emailResults: 'false', email: '', formData: '{}' },
+				await smallRoomPhoto(),
+			),
 		)
 		expect(created.status).toBe(201)
 		const body = (await created.json()) as { id: string; areas: string[] }
@@ -135,7 +187,9 @@ describe('transformations through the API', () => {
 		expect((await call(getTransformation, getRequest('/x', { cookie }), { id: body.id })).status).toBe(200)
 		const stranger = await cookieFor(await insertUser())
 		expect((await call(getTransformation, getRequest('/x', { cookie: stranger }), { id: body.id })).status).toBe(404)
-		expect((await call(transformationFile, getRequest('/x', { cookie: stranger }), { id: body.id, kind: 'before' })).status).toBe(404)
+		expect(
+			(await call(transformationFile, getRequest('/x', { cookie: stranger }), { id: body.id, kind: 'before' })).status,
+		).toBe(404)
 		const before = await call(transformationFile, getRequest('/x', { cookie }), { id: body.id, kind: 'before' })
 		expect(before.status).toBe(200)
 		expect(before.headers.get('content-type')).toBe('image/jpeg')

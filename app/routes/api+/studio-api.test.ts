@@ -26,18 +26,37 @@ const call = <T extends (args: never) => unknown>(fn: T, request: Request, param
 	fn({ request, params, context: {} } as never) as Promise<Response>
 
 async function newProject(cookie: string) {
-	const response = await call(createProjectAction, jsonRequest('/api/property-studio/projects', { propertyAddress: '12 Elm Road, Bath', clientName: 'The Smiths' }, { cookie }))
+	const response = await call(
+		createProjectAction,
+		jsonRequest(
+			'/api/property-studio/projects',
+			{ propertyAddress: '12 Elm Road, Bath', clientName: 'The Smiths' },
+			{ cookie },
+		),
+	)
 	expect(response.status).toBe(201)
 	return (await response.json()) as { id: string }
 }
 
 async function upload(cookie: string, projectId: string, roomType: string, bytes?: Buffer, name = `${roomType}.jpg`) {
-	return call(uploadAction, uploadRequest(cookie, { projectId, roomType, roomName: '', hasFurniture: 'false' }, { bytes: bytes ?? (await smallRoomPhoto()), name }))
+	return call(
+		uploadAction,
+		uploadRequest(
+			cookie,
+			{ projectId, roomType, roomName: '', hasFurniture: 'false' },
+			{ bytes: bytes ?? (await smallRoomPhoto()), name },
+		),
+	)
 }
 
 function storedKeys() {
 	const root = path.join(config().dataDir, 'files')
-	return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter((f) => f.endsWith('.jpg')) : []
+	return fs.existsSync(root)
+		? fs
+				.readdirSync(root, { recursive: true })
+				.map(String)
+				.filter((f) => f.endsWith('.jpg'))
+		: []
 }
 
 describe('the studio journey through the API', () => {
@@ -53,44 +72,66 @@ describe('the studio journey through the API', () => {
 		}
 		for (const roomId of rooms)
 			for (const style of ['modern', 'scandinavian']) {
-				const response = await call(processAction, jsonRequest(`/x`, { styles: [style], roomType: 'kitchen', variationCount: 3, hasFurniture: false }, { cookie }), { roomId })
+				const response = await call(
+					processAction,
+					jsonRequest(
+						`/x`,
+						{ styles: [style], roomType: 'kitchen', variationCount: 3, hasFurniture: false },
+						{ cookie },
+					),
+					{ roomId },
+				)
 				expect(response.status).toBe(202)
 			}
 
 		const pending = await (await call(variationsLoader, getRequest('/x', { cookie }), { id: project.id })).json()
 		expect(pending).toHaveLength(18)
-		expect(pending.every((v: { status: string; imageUrl: null }) => v.status === 'pending' && v.imageUrl === null)).toBe(true)
+		expect(
+			pending.every((v: { status: string; imageUrl: null }) => v.status === 'pending' && v.imageUrl === null),
+		).toBe(true)
 
 		await drainJobs()
 		const variations = await (await call(variationsLoader, getRequest('/x', { cookie }), { id: project.id })).json()
 		expect(variations).toHaveLength(18)
-		expect(variations.every((v: { status: string; isPreview: boolean }) => v.status === 'completed' && v.isPreview)).toBe(true)
+		expect(
+			variations.every((v: { status: string; isPreview: boolean }) => v.status === 'completed' && v.isPreview),
+		).toBe(true)
 		const projectNow = await (await call(projectLoader, getRequest('/x', { cookie }), { id: project.id })).json()
 		expect(projectNow).toMatchObject({ totalRooms: 3, completedRooms: 3, status: 'active' })
 		const roomList = await (await call(roomsLoader, getRequest('/x', { cookie }), { id: project.id })).json()
-		expect(roomList.map((r: { status: string; selectedStyles: string[] }) => [r.status, r.selectedStyles.sort()])).toEqual(
-			Array(3).fill(['completed', ['modern', 'scandinavian']]),
-		)
+		expect(
+			roomList.map((r: { status: string; selectedStyles: string[] }) => [r.status, r.selectedStyles.sort()]),
+		).toEqual(Array(3).fill(['completed', ['modern', 'scandinavian']]))
 
-		const image = await call(fileLoader, getRequest(variations[0].imageUrl, { cookie }), { owner: 'variations', id: variations[0].id, kind: 'full' })
+		const image = await call(fileLoader, getRequest(variations[0].imageUrl, { cookie }), {
+			owner: 'variations',
+			id: variations[0].id,
+			kind: 'full',
+		})
 		expect(image.status).toBe(200)
 		expect(image.headers.get('content-type')).toBe('image/jpeg')
 		const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata()
 		expect([meta.width, meta.height]).toEqual([640, 480])
 
-		const favorite = await call(favoriteAction, jsonRequest('/x', { isFavorite: true }, { cookie }), { id: variations[4].id })
+		const favorite = await call(favoriteAction, jsonRequest('/x', { isFavorite: true }, { cookie }), {
+			id: variations[4].id,
+		})
 		expect((await favorite.json()).variation.isFavorite).toBe(true)
 		const favorites = await (await call(favoritesLoader, getRequest('/x', { cookie }), { id: project.id })).json()
 		expect(favorites.map((v: { id: string }) => v.id)).toEqual([variations[4].id])
 
-		const remodel = await call(remodelAction, jsonRequest('/x', { style: 'modern', count: 1 }, { cookie }), { roomId: rooms[0] })
+		const remodel = await call(remodelAction, jsonRequest('/x', { style: 'modern', count: 1 }, { cookie }), {
+			roomId: rooms[0],
+		})
 		expect(remodel.status).toBe(202)
 		expect((await remodel.json()).variation).toMatchObject({ status: 'pending', generationNumber: 2, style: 'modern' })
 		await drainJobs()
 		const after = await (await call(variationsLoader, getRequest('/x', { cookie }), { id: project.id })).json()
 		expect(after).toHaveLength(19)
 		expect(after.filter((v: { status: string }) => v.status === 'completed')).toHaveLength(19)
-		const second = await call(remodelAction, jsonRequest('/x', { style: 'modern', count: 1 }, { cookie }), { roomId: rooms[0] })
+		const second = await call(remodelAction, jsonRequest('/x', { style: 'modern', count: 1 }, { cookie }), {
+			roomId: rooms[0],
+		})
 		expect((await second.json()).variation.generationNumber).toBe(3)
 	}, 60_000)
 
@@ -103,7 +144,10 @@ describe('the studio journey through the API', () => {
 		expect(await response.json()).toMatchObject({
 			message: 'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.',
 		})
-		const variations = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
+		const variations = await db
+			.select()
+			.from(propertyStudioVariations)
+			.where(eq(propertyStudioVariations.roomId, roomId))
 		expect(variations).toEqual([])
 	})
 
@@ -112,8 +156,12 @@ describe('the studio journey through the API', () => {
 		const project = await newProject(cookie)
 		const { roomId } = await (await upload(cookie, project.id, 'office')).json()
 		const body = { styles: ['luxury'], roomType: 'office', variationCount: 3, hasFurniture: true }
-		expect(await (await call(processAction, jsonRequest('/x', body, { cookie }), { roomId })).json()).toMatchObject({ queued: 3 })
-		expect(await (await call(processAction, jsonRequest('/x', body, { cookie }), { roomId })).json()).toMatchObject({ queued: 0 })
+		expect(await (await call(processAction, jsonRequest('/x', body, { cookie }), { roomId })).json()).toMatchObject({
+			queued: 3,
+		})
+		expect(await (await call(processAction, jsonRequest('/x', body, { cookie }), { roomId })).json()).toMatchObject({
+			queued: 0,
+		})
 		const slots = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
 		expect(slots).toHaveLength(3)
 		const [room] = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, roomId))
@@ -135,7 +183,9 @@ describe('uploads', () => {
 		expect(text.status).toBe(400)
 		expect(await text.json()).toMatchObject({ message: 'Please upload a JPG, PNG or WebP image' })
 
-		const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#888' } }).png().toBuffer()
+		const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#888' } })
+			.png()
+			.toBuffer()
 		const tooMany = await upload(cookie, project.id, 'kitchen', huge, 'huge.png')
 		expect(tooMany.status).toBe(400)
 		expect(await tooMany.json()).toMatchObject({ message: 'Image is too large: at most 40 megapixels' })
@@ -143,10 +193,19 @@ describe('uploads', () => {
 		const bomb = await upload(cookie, project.id, 'kitchen', decompressionBomb(), 'bomb.png')
 		expect(await bomb.json()).toMatchObject({ message: 'Image is too large: at most 40 megapixels' })
 
-		const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } }).gif().toBuffer()
+		const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#888' } })
+			.gif()
+			.toBuffer()
 		expect((await upload(cookie, project.id, 'kitchen', gif, 'x.gif')).status).toBe(400)
 
-		const badType = await call(uploadAction, uploadRequest(cookie, { projectId: project.id, roomType: 'garage' }, { bytes: await smallRoomPhoto(), name: 'a.jpg' }))
+		const badType = await call(
+			uploadAction,
+			uploadRequest(
+				cookie,
+				{ projectId: project.id, roomType: 'garage' },
+				{ bytes: await smallRoomPhoto(), name: 'a.jpg' },
+			),
+		)
 		expect(await badType.json()).toMatchObject({ errors: { roomType: ['Select a room type'] } })
 
 		const rooms = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))
@@ -186,7 +245,11 @@ describe('uploads', () => {
 			.toBuffer()
 		const { room } = await (await upload(cookie, project.id, 'kitchen', upright)).json()
 
-		const response = await call(fileLoader, getRequest('/x', { cookie }), { owner: 'rooms', id: room.id, kind: 'original' })
+		const response = await call(fileLoader, getRequest('/x', { cookie }), {
+			owner: 'rooms',
+			id: room.id,
+			kind: 'original',
+		})
 		const stored = Buffer.from(await response.arrayBuffer())
 		expect((await sharp(stored).metadata()).exif).toBeUndefined()
 		expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(upright).raw().toBuffer())
@@ -198,9 +261,13 @@ describe('who may see what', () => {
 		const ownerCookie = await cookieFor(await insertUser())
 		const project = await newProject(ownerCookie)
 		const { roomId } = await (await upload(ownerCookie, project.id, 'kitchen')).json()
-		await call(processAction, jsonRequest('/x', { styles: ['modern'], variationCount: 1 }, { cookie: ownerCookie }), { roomId })
+		await call(processAction, jsonRequest('/x', { styles: ['modern'], variationCount: 1 }, { cookie: ownerCookie }), {
+			roomId,
+		})
 		await drainJobs()
-		const [variation] = await (await call(variationsLoader, getRequest('/x', { cookie: ownerCookie }), { id: project.id })).json()
+		const [variation] = await (
+			await call(variationsLoader, getRequest('/x', { cookie: ownerCookie }), { id: project.id })
+		).json()
 
 		const stranger = await cookieFor(await insertUser())
 		const attempts: Array<[string, Promise<Response>]> = [
@@ -211,11 +278,34 @@ describe('who may see what', () => {
 			['upload', upload(stranger, project.id, 'kitchen')],
 			['process', call(processAction, jsonRequest('/x', { styles: ['luxury'] }, { cookie: stranger }), { roomId })],
 			['remodel', call(remodelAction, jsonRequest('/x', { style: 'modern' }, { cookie: stranger }), { roomId })],
-			['favorite', call(favoriteAction, jsonRequest('/x', { isFavorite: true }, { cookie: stranger }), { id: variation.id })],
-			['room original', call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'rooms', id: roomId, kind: 'original' })],
-			['room thumbnail', call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'rooms', id: roomId, kind: 'thumbnail' })],
-			['variation full', call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'variations', id: variation.id, kind: 'full' })],
-			['variation thumbnail', call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'variations', id: variation.id, kind: 'thumbnail' })],
+			[
+				'favorite',
+				call(favoriteAction, jsonRequest('/x', { isFavorite: true }, { cookie: stranger }), { id: variation.id }),
+			],
+			[
+				'room original',
+				call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'rooms', id: roomId, kind: 'original' }),
+			],
+			[
+				'room thumbnail',
+				call(fileLoader, getRequest('/x', { cookie: stranger }), { owner: 'rooms', id: roomId, kind: 'thumbnail' }),
+			],
+			[
+				'variation full',
+				call(fileLoader, getRequest('/x', { cookie: stranger }), {
+					owner: 'variations',
+					id: variation.id,
+					kind: 'full',
+				}),
+			],
+			[
+				'variation thumbnail',
+				call(fileLoader, getRequest('/x', { cookie: stranger }), {
+					owner: 'variations',
+					id: variation.id,
+					kind: 'thumbnail',
+				}),
+			],
 		]
 		for (const [name, pending] of attempts) {
 			const response = await pending
@@ -230,7 +320,10 @@ describe('who may see what', () => {
 		const list = await (await call(projectsLoader, getRequest('/x', { cookie: stranger }))).json()
 		expect(list).toEqual([])
 		// Nothing the stranger tried changed anything.
-		const [after] = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.id, variation.id))
+		const [after] = await db
+			.select()
+			.from(propertyStudioVariations)
+			.where(eq(propertyStudioVariations.id, variation.id))
 		expect(after.isFavorite).toBe(false)
 	}, 30_000)
 })

@@ -26,6 +26,9 @@ export function action({ request }: ActionFunctionArgs) {
 		const bot = runningBot()
 		if (!bot) return Response.json({ message: BOT_NOT_RUNNING }, { status: 503 })
 		const { code, expiresAt } = await createLinkCode(actor)
-		return Response.json({ code, expiresAt, botUsername: bot.username, url: `https://t.me/${bot.username}?start=${code}` }, { status: 201 })
+		return Response.json(
+			{ code, expiresAt, botUsername: bot.username, url: `https://t.me/${bot.username}?start=${code}` },
+			{ status: 201 },
+		)
 	})
 }

@@ -6,7 +6,9 @@ import { FILE_TOO_LARGE, TRANSFORM_MAX_BYTES } from '#core/transformations/trans
 import { createTransformation, listOwnTransformations, requireSignedIn } from '#core/transformations/transformations.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
-	return apiResponse(async () => Response.json(await listOwnTransformations(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }))
+	return apiResponse(async () =>
+		Response.json(await listOwnTransformations(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }),
+	)
 }
 
 /** POST multipart: image or propertyUrl, style, areas (JSON text), emailResults, email (spec 02 §7). */
@@ -14,7 +16,11 @@ export function action({ request }: ActionFunctionArgs) {
 	return apiResponse(async () => {
 		const actor = await getActor(request)
 		requireSignedIn(actor)
-		const { fields, file } = await parseUpload(request, { fileField: 'image', maxBytes: TRANSFORM_MAX_BYTES, tooLarge: FILE_TOO_LARGE })
+		const { fields, file } = await parseUpload(request, {
+			fileField: 'image',
+			maxBytes: TRANSFORM_MAX_BYTES,
+			tooLarge: FILE_TOO_LARGE,
+		})
 		try {
 			return Response.json(await createTransformation(actor, fields, file), { status: 201 })
 		} finally {

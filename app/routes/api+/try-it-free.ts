@@ -6,10 +6,7 @@ import { trialSuccessMessage } from '#core/leads/trial.schema.ts'
 export async function action({ request, context }: ActionFunctionArgs) {
 	const outcome = await submitFreeTrial(request, context)
 	if (outcome.status === 201)
-		return Response.json(
-			{ success: true, message: trialSuccessMessage(outcome.email) },
-			{ status: 201 },
-		)
+		return Response.json({ success: true, message: trialSuccessMessage(outcome.email) }, { status: 201 })
 	return Response.json(
 		{ message: outcome.message, ...(Object.keys(outcome.fieldErrors).length && { errors: outcome.fieldErrors }) },
 		{

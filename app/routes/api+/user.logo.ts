@@ -5,5 +5,7 @@ import { getLogo } from '#core/accounts/logo.ts'
 
 /** { hasLogo, logoUrl, logoUploadedAt } */
 export function loader({ request }: LoaderFunctionArgs) {
-	return apiResponse(async () => Response.json(await getLogo(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }))
+	return apiResponse(async () =>
+		Response.json(await getLogo(await getActor(request)), { headers: { 'Cache-Control': 'no-store' } }),
+	)
 }

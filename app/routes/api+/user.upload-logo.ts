@@ -15,10 +15,15 @@ export function action({ request }: ActionFunctionArgs) {
 		requireUser(actor)
 		let upload
 		try {
-			upload = await parseUpload(request, { fileField: 'logo', maxBytes: LOGO_MAX_BYTES - 1, tooLarge: LOGO_TOO_LARGE.description })
+			upload = await parseUpload(request, {
+				fileField: 'logo',
+				maxBytes: LOGO_MAX_BYTES - 1,
+				tooLarge: LOGO_TOO_LARGE.description,
+			})
 		} catch (error) {
 			// The spec's title is the message; the field keeps the explanation.
-			if (error instanceof InputError && error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description)) throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
+			if (error instanceof InputError && error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description))
+				throw new InputError(error.fieldErrors, LOGO_TOO_LARGE.title)
 			throw error
 		}
 		const { file } = upload

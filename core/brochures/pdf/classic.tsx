@@ -8,8 +8,30 @@ import type { Theme } from './theme.ts'
 function Frame({ theme }: { theme: Theme }) {
 	return (
 		<>
-			<View fixed style={{ position: 'absolute', top: 16, left: 16, right: 16, bottom: 16, borderWidth: 1.5, borderColor: theme.primary }} />
-			<View fixed style={{ position: 'absolute', top: 21, left: 21, right: 21, bottom: 21, borderWidth: 0.5, borderColor: theme.primary }} />
+			<View
+				fixed
+				style={{
+					position: 'absolute',
+					top: 16,
+					left: 16,
+					right: 16,
+					bottom: 16,
+					borderWidth: 1.5,
+					borderColor: theme.primary,
+				}}
+			/>
+			<View
+				fixed
+				style={{
+					position: 'absolute',
+					top: 21,
+					left: 21,
+					right: 21,
+					bottom: 21,
+					borderWidth: 0.5,
+					borderColor: theme.primary,
+				}}
+			/>
 		</>
 	)
 }
@@ -18,7 +40,15 @@ function Rule({ theme, width = 70 }: { theme: Theme; width?: number }) {
 	return (
 		<View style={{ flexDirection: 'row', alignItems: 'center', justifyContent: 'center', marginVertical: 10 }}>
 			<View style={{ width, height: 0.75, backgroundColor: theme.primary }} />
-			<View style={{ width: 6, height: 6, backgroundColor: theme.accentOnPaper, marginHorizontal: 8, transform: 'rotate(45deg)' }} />
+			<View
+				style={{
+					width: 6,
+					height: 6,
+					backgroundColor: theme.accentOnPaper,
+					marginHorizontal: 8,
+					transform: 'rotate(45deg)',
+				}}
+			/>
 			<View style={{ width, height: 0.75, backgroundColor: theme.primary }} />
 		</View>
 	)
@@ -29,20 +59,39 @@ export const classic: Template = {
 	Cover({ content, theme }) {
 		const hero = content.rooms[0]?.after
 		return (
-			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink, padding: 44, alignItems: 'center' }}>
+			<Page
+				{...PAGE}
+				style={{
+					fontFamily: theme.font,
+					backgroundColor: theme.paper,
+					color: theme.ink,
+					padding: 44,
+					alignItems: 'center',
+				}}
+			>
 				<Frame theme={theme} />
 				{content.brand.logo ? <Logo logo={content.brand.logo} height={36} style={{ marginBottom: 6 }} /> : null}
-				<Text style={{ fontSize: 10, letterSpacing: 3, color: theme.primary }}>{content.brand.companyName.toUpperCase()}</Text>
+				<Text style={{ fontSize: 10, letterSpacing: 3, color: theme.primary }}>
+					{content.brand.companyName.toUpperCase()}
+				</Text>
 				<View style={{ flexDirection: 'row', flex: 1, marginTop: 18, width: '100%' }}>
 					<View style={{ flex: 1.15, borderWidth: 1, borderColor: theme.primary, padding: 5 }}>
-						{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
+						{hero ? (
+							<Photo
+								data={hero}
+								style={{ width: '100%', height: '100%' }}
+								disclosure={showsDisclosure(content, content.rooms[0])}
+							/>
+						) : null}
 					</View>
 					<View style={{ flex: 1, paddingLeft: 30, justifyContent: 'center', alignItems: 'center' }}>
 						<Text style={{ fontSize: 11, fontStyle: 'italic', color: theme.muted }}>A keepsake of your viewing</Text>
 						<Rule theme={theme} width={40} />
 						<Text style={{ fontSize: 24, textAlign: 'center', lineHeight: 1.3 }}>{content.address}</Text>
 						<Rule theme={theme} width={40} />
-						<Text style={{ fontSize: 13, fontStyle: 'italic', textAlign: 'center' }}>Prepared for {content.buyerName}</Text>
+						<Text style={{ fontSize: 13, fontStyle: 'italic', textAlign: 'center' }}>
+							Prepared for {content.buyerName}
+						</Text>
 						<Text style={{ fontSize: 10, color: theme.muted, marginTop: 8 }}>
 							{content.styleLabel} style · {formatPreparedOn(content.preparedOn)}
 						</Text>
@@ -54,7 +103,16 @@ export const classic: Template = {
 
 	Room({ content, theme, room }) {
 		return (
-			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink, paddingVertical: 40, paddingHorizontal: 48 }}>
+			<Page
+				{...PAGE}
+				style={{
+					fontFamily: theme.font,
+					backgroundColor: theme.paper,
+					color: theme.ink,
+					paddingVertical: 40,
+					paddingHorizontal: 48,
+				}}
+			>
 				<Frame theme={theme} />
 				<Text style={{ fontSize: 22, textAlign: 'center' }}>{room.name}</Text>
 				<Text style={{ fontSize: 11, fontStyle: 'italic', textAlign: 'center', color: theme.muted, marginTop: 4 }}>
@@ -64,13 +122,19 @@ export const classic: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, disclosure: false, caption: 'As viewed' },
-						{ data: room.after, disclosure: showsDisclosure(content, room), caption: afterCaption(room, `Staged in ${room.styleLabel}`) },
+						{
+							data: room.after,
+							disclosure: showsDisclosure(content, room),
+							caption: afterCaption(room, `Staged in ${room.styleLabel}`),
+						},
 					].map((photo, i) => (
 						<View key={photo.caption} style={{ flex: 1, marginLeft: i ? 20 : 0 }}>
 							<View style={{ flex: 1, borderWidth: 1, borderColor: theme.primary, padding: 4 }}>
 								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
 							</View>
-							<Text style={{ fontSize: 10, fontStyle: 'italic', textAlign: 'center', marginTop: 6 }}>{photo.caption}</Text>
+							<Text style={{ fontSize: 10, fontStyle: 'italic', textAlign: 'center', marginTop: 6 }}>
+								{photo.caption}
+							</Text>
 						</View>
 					))}
 				</View>
@@ -83,7 +147,17 @@ export const classic: Template = {
 
 	Closing({ content, theme }) {
 		return (
-			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink, padding: 56, alignItems: 'center', justifyContent: 'center' }}>
+			<Page
+				{...PAGE}
+				style={{
+					fontFamily: theme.font,
+					backgroundColor: theme.paper,
+					color: theme.ink,
+					padding: 56,
+					alignItems: 'center',
+					justifyContent: 'center',
+				}}
+			>
 				<Frame theme={theme} />
 				{content.brand.logo ? <Logo logo={content.brand.logo} height={40} style={{ marginBottom: 10 }} /> : null}
 				<Text style={{ fontSize: 26, textAlign: 'center' }}>With thanks, {content.buyerName}</Text>

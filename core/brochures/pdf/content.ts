@@ -39,7 +39,12 @@ export function showsDisclosure(content: BrochureContent, room: BrochureRoom | u
 }
 
 // A fixed zone, so the date printed does not depend on where the worker runs.
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+const longDate = new Intl.DateTimeFormat('en-GB', {
+	day: 'numeric',
+	month: 'long',
+	year: 'numeric',
+	timeZone: 'Europe/London',
+})
 
 export function formatPreparedOn(date: Date) {
 	return longDate.format(date)

@@ -22,7 +22,17 @@ export const BRAND_PACKAGES: Record<FontFamily, string> = {
 export const BRAND_SUBSETS: Record<FontFamily, readonly string[]> = {
 	Inter: ['latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'],
 	Roboto: ['latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese', 'math', 'symbols'],
-	'Open Sans': ['latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese', 'hebrew', 'math', 'symbols'],
+	'Open Sans': [
+		'latin-ext',
+		'cyrillic',
+		'cyrillic-ext',
+		'greek',
+		'greek-ext',
+		'vietnamese',
+		'hebrew',
+		'math',
+		'symbols',
+	],
 	Lato: ['latin-ext'],
 	Montserrat: ['latin-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'],
 	'Playfair Display': ['latin-ext', 'cyrillic', 'vietnamese'],

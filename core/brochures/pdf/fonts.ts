@@ -17,7 +17,9 @@ export function fontsourceFiles(name: string) {
 
 /** Regular, italic, bold and bold italic, each from the file `src` names for it. */
 const fourFaces = (src: (weight: number, style: 'normal' | 'italic') => string) =>
-	[400, 700].flatMap((fontWeight) => (['normal', 'italic'] as const).map((fontStyle) => ({ src: src(fontWeight, fontStyle), fontWeight, fontStyle })))
+	[400, 700].flatMap((fontWeight) =>
+		(['normal', 'italic'] as const).map((fontStyle) => ({ src: src(fontWeight, fontStyle), fontWeight, fontStyle })),
+	)
 
 /**
  * One react-pdf family per fontsource piece, with all four faces a template asks for; a face the
@@ -46,10 +48,15 @@ export function registerBrochureFonts() {
 	registerSubset(HEBREW, 'noto-sans-hebrew', 'hebrew')
 	for (const subset of EMOJI_SUBSETS) registerSubset(subsetFamily(EMOJI, subset), 'noto-emoji', subset)
 	const cjk = path.join(import.meta.dirname, 'fonts', 'wqy-microhei.ttc')
-	Font.register({ family: CJK, fonts: fourFaces(() => cjk).map((face) => ({ ...face, postscriptName: 'WenQuanYiMicroHei' })) })
+	Font.register({
+		family: CJK,
+		fonts: fourFaces(() => cjk).map((face) => ({ ...face, postscriptName: 'WenQuanYiMicroHei' })),
+	})
 	// Words are never split with hyphens: addresses and names read better whole. Only a word too
 	// long for any line (a 60-letter surname, a pasted URL) is cut into pieces a line can hold, so
 	// it wraps instead of running off the page.
-	Font.registerHyphenationCallback((word) => (word.length <= LONGEST_WHOLE_WORD ? [word] : (word.match(WORD_PIECE) ?? [word])))
+	Font.registerHyphenationCallback((word) =>
+		word.length <= LONGEST_WHOLE_WORD ? [word] : (word.match(WORD_PIECE) ?? [word]),
+	)
 	registered = true
 }

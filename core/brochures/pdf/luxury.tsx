@@ -13,9 +13,25 @@ export const luxury: Template = {
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: '#ffffff' }}>
 				{/* The photo sits in a box pinned to the page's edges: sized by the page, it never spills onto a second one. */}
 				<View style={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: 0 }}>
-					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
+					{hero ? (
+						<Photo
+							data={hero}
+							style={{ width: '100%', height: '100%' }}
+							disclosure={showsDisclosure(content, content.rooms[0])}
+						/>
+					) : null}
 				</View>
-				<View style={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: 0, backgroundColor: '#000000', opacity: 0.5 }} />
+				<View
+					style={{
+						position: 'absolute',
+						top: 0,
+						left: 0,
+						right: 0,
+						bottom: 0,
+						backgroundColor: '#000000',
+						opacity: 0.5,
+					}}
+				/>
 				<View style={{ flex: 1, padding: 48, justifyContent: 'space-between', alignItems: 'center' }}>
 					{content.brand.logo ? (
 						<View style={{ backgroundColor: '#ffffff', padding: 8 }}>
@@ -26,7 +42,9 @@ export const luxury: Template = {
 					)}
 					<View style={{ alignItems: 'center' }}>
 						<View style={{ width: 80, height: 1, backgroundColor: theme.accent, marginBottom: 18 }} />
-						<Text style={{ fontSize: 30, letterSpacing: 4, textAlign: 'center', lineHeight: 1.3 }}>{spaced(content.address)}</Text>
+						<Text style={{ fontSize: 30, letterSpacing: 4, textAlign: 'center', lineHeight: 1.3 }}>
+							{spaced(content.address)}
+						</Text>
 						<View style={{ width: 80, height: 1, backgroundColor: theme.accent, marginTop: 18 }} />
 						<Text style={{ fontSize: 10, letterSpacing: 3, color: theme.accent, marginTop: 18 }}>
 							{spaced(`A private presentation for ${content.buyerName}`)}
@@ -46,22 +64,40 @@ export const luxury: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, disclosure: false, label: 'Before' },
-						{ data: room.after, disclosure: showsDisclosure(content, room), label: afterCaption(room, `After · ${room.styleLabel}`) },
+						{
+							data: room.after,
+							disclosure: showsDisclosure(content, room),
+							label: afterCaption(room, `After · ${room.styleLabel}`),
+						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 3 : 0 }}>
 							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
-							<Text style={{ position: 'absolute', bottom: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}>
+							<Text
+								style={{ position: 'absolute', bottom: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}
+							>
 								{spaced(photo.label)}
 							</Text>
 						</View>
 					))}
 				</View>
-				<View style={{ flexDirection: 'row', alignItems: 'center', justifyContent: 'space-between', paddingHorizontal: 36, height: 78 }}>
+				<View
+					style={{
+						flexDirection: 'row',
+						alignItems: 'center',
+						justifyContent: 'space-between',
+						paddingHorizontal: 36,
+						height: 78,
+					}}
+				>
 					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
-						<Text style={{ fontSize: 9, letterSpacing: 3, color: theme.accent, marginRight: 16 }}>{pageNumber(index)}</Text>
+						<Text style={{ fontSize: 9, letterSpacing: 3, color: theme.accent, marginRight: 16 }}>
+							{pageNumber(index)}
+						</Text>
 						<View>
 							<Text style={{ fontSize: 18, letterSpacing: 3 }}>{spaced(room.name)}</Text>
-							<Text style={{ fontSize: 8, letterSpacing: 3, color: theme.accent, marginTop: 3 }}>{spaced(room.styleLabel)}</Text>
+							<Text style={{ fontSize: 8, letterSpacing: 3, color: theme.accent, marginTop: 3 }}>
+								{spaced(room.styleLabel)}
+							</Text>
 						</View>
 					</View>
 					<Text style={{ fontSize: 8, letterSpacing: 2, color: theme.muted }}>{spaced(content.brand.companyName)}</Text>
@@ -72,10 +108,24 @@ export const luxury: Template = {
 
 	Closing({ content, theme }) {
 		return (
-			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink, padding: 60, alignItems: 'center', justifyContent: 'center' }}>
+			<Page
+				{...PAGE}
+				style={{
+					fontFamily: theme.font,
+					backgroundColor: theme.paper,
+					color: theme.ink,
+					padding: 60,
+					alignItems: 'center',
+					justifyContent: 'center',
+				}}
+			>
 				<Text style={{ fontSize: 9, letterSpacing: 4, color: theme.accent }}>{spaced('With our compliments')}</Text>
-				<Text style={{ fontSize: 28, letterSpacing: 3, textAlign: 'center', marginTop: 14 }}>{spaced(`Thank you, ${content.buyerName}`)}</Text>
-				<Text style={{ fontSize: 11, color: theme.muted, textAlign: 'center', marginTop: 8 }}>for viewing {content.address}</Text>
+				<Text style={{ fontSize: 28, letterSpacing: 3, textAlign: 'center', marginTop: 14 }}>
+					{spaced(`Thank you, ${content.buyerName}`)}
+				</Text>
+				<Text style={{ fontSize: 11, color: theme.muted, textAlign: 'center', marginTop: 8 }}>
+					for viewing {content.address}
+				</Text>
 				<View style={{ width: 80, height: 1, backgroundColor: theme.accent, marginVertical: 22 }} />
 				<ContactLines brand={content.brand} color={theme.ink} linkColor={theme.accent} align="center" />
 				<View style={{ width: 420 }}>

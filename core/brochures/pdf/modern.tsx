@@ -10,7 +10,13 @@ export const modern: Template = {
 		return (
 			<Page {...PAGE} style={{ fontFamily: theme.font, flexDirection: 'row', backgroundColor: theme.primary }}>
 				<View style={{ width: '58%', height: '100%', backgroundColor: theme.accent }}>
-					{hero ? <Photo data={hero} style={{ width: '100%', height: '100%' }} disclosure={showsDisclosure(content, content.rooms[0])} /> : null}
+					{hero ? (
+						<Photo
+							data={hero}
+							style={{ width: '100%', height: '100%' }}
+							disclosure={showsDisclosure(content, content.rooms[0])}
+						/>
+					) : null}
 				</View>
 				<View style={{ flex: 1, padding: 36, justifyContent: 'space-between', color: theme.onPrimary }}>
 					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
@@ -41,9 +47,13 @@ export const modern: Template = {
 	Room({ content, theme, room, index }) {
 		return (
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink, padding: 32 }}>
-				<View style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-end', marginBottom: 16 }}>
+				<View
+					style={{ flexDirection: 'row', justifyContent: 'space-between', alignItems: 'flex-end', marginBottom: 16 }}
+				>
 					<View style={{ flexDirection: 'row', alignItems: 'flex-end' }}>
-						<Text style={{ fontSize: 26, fontWeight: 700, color: theme.accentOnPaper, marginRight: 12 }}>{pageNumber(index)}</Text>
+						<Text style={{ fontSize: 26, fontWeight: 700, color: theme.accentOnPaper, marginRight: 12 }}>
+							{pageNumber(index)}
+						</Text>
 						<Text style={{ fontSize: 22, fontWeight: 700 }}>{room.name}</Text>
 					</View>
 					<Text
@@ -63,7 +73,13 @@ export const modern: Template = {
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
 						{ data: room.before, disclosure: false, label: 'BEFORE', colour: '#1b1b1f', text: '#ffffff' },
-						{ data: room.after, disclosure: showsDisclosure(content, room), label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(), colour: theme.accent, text: theme.onAccent },
+						{
+							data: room.after,
+							disclosure: showsDisclosure(content, room),
+							label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(),
+							colour: theme.accent,
+							text: theme.onAccent,
+						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 12 : 0, borderRadius: 8, overflow: 'hidden' }}>
 							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
@@ -110,8 +126,19 @@ export const modern: Template = {
 
 	Closing({ content, theme }) {
 		return (
-			<Page {...PAGE} style={{ fontFamily: theme.font, flexDirection: 'row', backgroundColor: theme.paper, color: theme.ink }}>
-				<View style={{ width: '42%', backgroundColor: theme.primary, padding: 40, justifyContent: 'space-between', color: theme.onPrimary }}>
+			<Page
+				{...PAGE}
+				style={{ fontFamily: theme.font, flexDirection: 'row', backgroundColor: theme.paper, color: theme.ink }}
+			>
+				<View
+					style={{
+						width: '42%',
+						backgroundColor: theme.primary,
+						padding: 40,
+						justifyContent: 'space-between',
+						color: theme.onPrimary,
+					}}
+				>
 					<View>
 						<View style={{ width: 44, height: 5, backgroundColor: theme.accent, marginBottom: 16 }} />
 						<Text style={{ fontSize: 28, fontWeight: 700, lineHeight: 1.2 }}>Thank you, {content.buyerName}</Text>
@@ -127,7 +154,9 @@ export const modern: Template = {
 				</View>
 				<View style={{ flex: 1, padding: 48, justifyContent: 'space-between' }}>
 					<View>
-						<Text style={{ fontSize: 9, letterSpacing: 2, color: theme.accentOnPaper, marginBottom: 14 }}>YOUR AGENT</Text>
+						<Text style={{ fontSize: 9, letterSpacing: 2, color: theme.accentOnPaper, marginBottom: 14 }}>
+							YOUR AGENT
+						</Text>
 						<ContactLines brand={content.brand} color={theme.ink} linkColor={theme.accentOnPaper} />
 						<Notes notes={content.notes} color={theme.ink} label={theme.muted} />
 					</View>

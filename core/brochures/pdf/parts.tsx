@@ -38,7 +38,12 @@ export function Photo({ data, style, disclosure = false }: { data: Buffer; style
 
 export function Logo({ logo, height, style }: { logo: Buffer | null; height: number; style?: Style }) {
 	if (!logo) return null
-	return <Image src={{ data: logo, format: 'png' }} style={{ height, maxWidth: height * 4, objectFit: 'contain', ...style }} />
+	return (
+		<Image
+			src={{ data: logo, format: 'png' }}
+			style={{ height, maxWidth: height * 4, objectFit: 'contain', ...style }}
+		/>
+	)
 }
 
 export function ContactLines({
@@ -72,8 +77,18 @@ export function ContactLines({
 	)
 }
 
-export function SmallPrint({ content, color, align = 'left' }: { content: BrochureContent; color: string; align?: 'left' | 'center' }) {
-	const settings = content.settings ? ` Rendered at ${content.settings.quality} quality with ${content.settings.lighting.toLowerCase()} lighting.` : ''
+export function SmallPrint({
+	content,
+	color,
+	align = 'left',
+}: {
+	content: BrochureContent
+	color: string
+	align?: 'left' | 'center'
+}) {
+	const settings = content.settings
+		? ` Rendered at ${content.settings.quality} quality with ${content.settings.lighting.toLowerCase()} lighting.`
+		: ''
 	return (
 		<Text style={{ fontSize: 7.5, color, textAlign: align, lineHeight: 1.4 }}>
 			Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.{settings}
@@ -95,7 +110,9 @@ export function Notes({
 	if (!notes) return null
 	return (
 		<View style={{ marginTop: 14 }}>
-			<Text style={{ fontSize: 8, color: label, letterSpacing: 1.5, marginBottom: 4, textAlign: align }}>YOUR REQUESTS</Text>
+			<Text style={{ fontSize: 8, color: label, letterSpacing: 1.5, marginBottom: 4, textAlign: align }}>
+				YOUR REQUESTS
+			</Text>
 			<Text style={{ fontSize: 10, color, lineHeight: 1.45, textAlign: align }}>{notes}</Text>
 		</View>
 	)

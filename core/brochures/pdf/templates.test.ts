@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import fs from 'node:fs'
-import { BRAND_DEFAULTS, DISCLOSURE_LABEL, FONT_FAMILIES, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
+import {
+	BRAND_DEFAULTS,
+	DISCLOSURE_LABEL,
+	FONT_FAMILIES,
+	TEMPLATE_STYLES,
+} from '#core/accounts/agent-profile.schema.ts'
 import { embeddedFonts, pdfPages, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
@@ -22,38 +27,52 @@ const brand = {
 
 describe('the three template styles', () => {
 	// What only each template prints: proof the layouts differ, not just their colours.
-	const signature = { modern: 'POST-VIEWING BROCHURE', classic: 'A keepsake of your viewing', luxury: 'PRIVATE PRESENTATION' } as const
+	const signature = {
+		modern: 'POST-VIEWING BROCHURE',
+		classic: 'A keepsake of your viewing',
+		luxury: 'PRIVATE PRESENTATION',
+	} as const
 
-	test.each(TEMPLATE_STYLES)('%s: cover, a page per room and the closing page, in its own layout', async (templateStyle) => {
-		const pages = await pdfPages(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
-		expect(pages).toHaveLength(5)
-		// Letter-spaced capitals come out of the PDF with spaces between the letters: compare without any.
-		const squeeze = (text: string) => text.replace(/\s+/g, '')
-		expect(squeeze(pages[0].text)).toContain(squeeze(signature[templateStyle]))
-		for (const other of TEMPLATE_STYLES.filter((t) => t !== templateStyle)) expect(squeeze(pages[0].text)).not.toContain(squeeze(signature[other]))
-		expect(pages.slice(1, 4).every((p) => p.images === 2)).toBe(true)
-	})
+	test.each(TEMPLATE_STYLES)(
+		'%s: cover, a page per room and the closing page, in its own layout',
+		async (templateStyle) => {
+			const pages = await pdfPages(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
+			expect(pages).toHaveLength(5)
+			// Letter-spaced capitals come out of the PDF with spaces between the letters: compare without any.
+			const squeeze = (text: string) => text.replace(/\s+/g, '')
+			expect(squeeze(pages[0].text)).toContain(squeeze(signature[templateStyle]))
+			for (const other of TEMPLATE_STYLES.filter((t) => t !== templateStyle))
+				expect(squeeze(pages[0].text)).not.toContain(squeeze(signature[other]))
+			expect(pages.slice(1, 4).every((p) => p.images === 2)).toBe(true)
+		},
+	)
 
-	test.each(TEMPLATE_STYLES)('%s: a room the local preview made is captioned as a preview, the others are not', async (templateStyle) => {
-		const content = await sampleBrochureContent({ ...brand, templateStyle })
-		content.rooms[0] = { ...content.rooms[0], isPreview: true }
-		const pages = await pdfPages(await renderBrochurePdf(content))
-		const squeezed = (page: number) => pages[page].text.replace(/\s+/g, '').toLowerCase()
-		expect(squeezed(1)).toContain('preview,notstaged')
-		expect(squeezed(2)).not.toContain('preview')
-	})
+	test.each(TEMPLATE_STYLES)(
+		'%s: a room the local preview made is captioned as a preview, the others are not',
+		async (templateStyle) => {
+			const content = await sampleBrochureContent({ ...brand, templateStyle })
+			content.rooms[0] = { ...content.rooms[0], isPreview: true }
+			const pages = await pdfPages(await renderBrochurePdf(content))
+			const squeezed = (page: number) => pages[page].text.replace(/\s+/g, '').toLowerCase()
+			expect(squeezed(1)).toContain('preview,notstaged')
+			expect(squeezed(2)).not.toContain('preview')
+		},
+	)
 })
 
 describe('the "Virtually staged" label', () => {
 	const labels = (runs: PdfTextRun[]) => runs.filter((run) => run.str.includes(DISCLOSURE_LABEL))
 
-	test.each(TEMPLATE_STYLES)('%s: on the cover photo and each staged photo, bottom-left of it; never on the photo as viewed', async (templateStyle) => {
-		const runs = await pdfTextRuns(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
-		const found = labels(runs)
-		expect(found.map((run) => run.page)).toEqual([1, 2, 3, 4])
-		// The staged photo is the right one of each pair: the label starts in the page's right half.
-		for (const run of found.filter((run) => run.page > 1)) expect(run.x).toBeGreaterThan(run.pageWidth / 2)
-	})
+	test.each(TEMPLATE_STYLES)(
+		'%s: on the cover photo and each staged photo, bottom-left of it; never on the photo as viewed',
+		async (templateStyle) => {
+			const runs = await pdfTextRuns(await renderBrochurePdf(await sampleBrochureContent({ ...brand, templateStyle })))
+			const found = labels(runs)
+			expect(found.map((run) => run.page)).toEqual([1, 2, 3, 4])
+			// The staged photo is the right one of each pair: the label starts in the page's right half.
+			for (const run of found.filter((run) => run.page > 1)) expect(run.x).toBeGreaterThan(run.pageWidth / 2)
+		},
+	)
 
 	test.each(TEMPLATE_STYLES)('%s: left out when the agency turns it off, and on a preview', async (templateStyle) => {
 		const off = await sampleBrochureContent({ ...brand, templateStyle, disclosureLabel: false })
@@ -91,33 +110,56 @@ describe('every script an agency may type', () => {
 	const AGENT = 'محمد العلي'
 	const COMPANY = '東京不動産 서울 🏠'
 
-	test.each(TEMPLATE_STYLES)('%s: Chinese, Japanese, Korean, Arabic, Hebrew, Greek, Cyrillic and emoji in embedded fonts', async (templateStyle) => {
-		const content = await sampleBrochureContent({ ...brand, templateStyle, companyName: COMPANY, agentName: AGENT })
-		content.address = ADDRESS
-		content.buyerName = BUYER
-		const pdf = await renderBrochurePdf(content)
+	test.each(TEMPLATE_STYLES)(
+		'%s: Chinese, Japanese, Korean, Arabic, Hebrew, Greek, Cyrillic and emoji in embedded fonts',
+		async (templateStyle) => {
+			const content = await sampleBrochureContent({ ...brand, templateStyle, companyName: COMPANY, agentName: AGENT })
+			content.address = ADDRESS
+			content.buyerName = BUYER
+			const pdf = await renderBrochurePdf(content)
 
-		const fonts = [...embeddedFonts(pdf)].join(' ')
-		for (const font of ['WenQuanYiMicroHei', 'NotoSansArabic', 'NotoSansHebrew', 'NotoEmoji']) expect(fonts).toContain(font)
+			const fonts = [...embeddedFonts(pdf)].join(' ')
+			for (const font of ['WenQuanYiMicroHei', 'NotoSansArabic', 'NotoSansHebrew', 'NotoEmoji'])
+				expect(fonts).toContain(font)
 
-		const runs = await pdfTextRuns(pdf)
-		// Runs break where the font changes, and luxury spaces its capitals: compare without spaces or case.
-		const squeeze = (value: string) => value.replace(/\s+/g, '').toLowerCase()
-		const text = squeeze(runs.map((run) => run.str).join(''))
-		for (const word of ['李小龙', '🙂', '東京不動産', '서울', '🏠', 'Łódź', 'Ωμέγα', 'Москва', 'Hà', 'Nội', 'العلي', 'محمد', 'שדרות', 'רוטשילד'])
-			expect(text).toContain(squeeze(word))
-		// Right to left: on the line that holds both, the first Hebrew word stands to the right of the second.
-		const first = runs.find((run) => run.str === 'שדרות')!
-		const second = runs.find((run) => run.str === 'רוטשילד' && run.page === first.page && Math.abs(run.y - first.y) < 1)!
-		expect(first.dir).toBe('rtl')
-		expect(first.x).toBeGreaterThan(second.x)
-	})
+			const runs = await pdfTextRuns(pdf)
+			// Runs break where the font changes, and luxury spaces its capitals: compare without spaces or case.
+			const squeeze = (value: string) => value.replace(/\s+/g, '').toLowerCase()
+			const text = squeeze(runs.map((run) => run.str).join(''))
+			for (const word of [
+				'李小龙',
+				'🙂',
+				'東京不動産',
+				'서울',
+				'🏠',
+				'Łódź',
+				'Ωμέγα',
+				'Москва',
+				'Hà',
+				'Nội',
+				'العلي',
+				'محمد',
+				'שדרות',
+				'רוטשילד',
+			])
+				expect(text).toContain(squeeze(word))
+			// Right to left: on the line that holds both, the first Hebrew word stands to the right of the second.
+			const first = runs.find((run) => run.str === 'שדרות')!
+			const second = runs.find(
+				(run) => run.str === 'רוטשילד' && run.page === first.page && Math.abs(run.y - first.y) < 1,
+			)!
+			expect(first.dir).toBe('rtl')
+			expect(first.x).toBeGreaterThan(second.x)
+		},
+	)
 })
 
 describe('brochure details', () => {
-	test("the font stack names every piece the installed fontsource packages ship, and only those", () => {
+	test('the font stack names every piece the installed fontsource packages ship, and only those', () => {
 		const shipped = (name: string) =>
-			fs.readdirSync(fontsourceFiles(name)).flatMap((file) => file.match(new RegExp(`^${name}-(.+)-400-normal\\.woff$`))?.[1] ?? [])
+			fs
+				.readdirSync(fontsourceFiles(name))
+				.flatMap((file) => file.match(new RegExp(`^${name}-(.+)-400-normal\\.woff$`))?.[1] ?? [])
 		for (const family of FONT_FAMILIES)
 			expect(['latin', ...BRAND_SUBSETS[family]].sort()).toEqual(shipped(BRAND_PACKAGES[family]).sort())
 		expect([...EMOJI_SUBSETS].sort()).toEqual(shipped('noto-emoji').sort())
@@ -132,10 +174,18 @@ describe('brochure details', () => {
 	})
 
 	test('rooms of the same type are numbered from the second one', () => {
-		expect(roomNames(['bedroom', 'kitchen', 'bedroom', 'bedroom', 'backyard'])).toEqual(['Bedroom', 'Kitchen', 'Bedroom 2', 'Bedroom 3', 'Backyard/Patio'])
+		expect(roomNames(['bedroom', 'kitchen', 'bedroom', 'bedroom', 'backyard'])).toEqual([
+			'Bedroom',
+			'Kitchen',
+			'Bedroom 2',
+			'Bedroom 3',
+			'Backyard/Patio',
+		])
 	})
 
 	test('file names are plain ASCII slugs of the address and buyer', () => {
-		expect(brochureFileName('Flat 2, 10 Rue de l’Église, Bath BA1', 'Zoë Ångström')).toBe('brochure-flat-2-10-rue-de-l-eglise-bath-ba1-zoe-angstrom.pdf')
+		expect(brochureFileName('Flat 2, 10 Rue de l’Église, Bath BA1', 'Zoë Ångström')).toBe(
+			'brochure-flat-2-10-rue-de-l-eglise-bath-ba1-zoe-angstrom.pdf',
+		)
 	})
 })

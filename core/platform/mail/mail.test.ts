@@ -19,9 +19,15 @@ interface MimePart {
 /** Just enough MIME to find headers, nested multipart bodies and attachments. */
 function parseMime(raw: string): MimePart {
 	const split = raw.indexOf('\r\n\r\n')
-	const headerLines = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')
+	const headerLines = raw
+		.slice(0, split)
+		.replace(/\r\n[ \t]+/g, ' ')
+		.split('\r\n')
 	const headers = Object.fromEntries(
-		headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+		headerLines.map((line) => [
+			line.slice(0, line.indexOf(':')).toLowerCase(),
+			line.slice(line.indexOf(':') + 1).trim(),
+		]),
 	)
 	const body = raw.slice(split + 4)
 	const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1]
@@ -142,11 +148,20 @@ describe('SMTP mailer', () => {
 		expect(mail.from).toBe('hello@rendo.test')
 		expect(mail.to).toEqual(['ada@example.com'])
 		expect(parseMime(mail.data).headers['message-id']).toBe(messageId)
-		expectMessage(mail.data, { to: 'ada@example.com', subject: 'Welcome to Rendo', text: 'Hello Ada.', attachment: pdf })
+		expectMessage(mail.data, {
+			to: 'ada@example.com',
+			subject: 'Welcome to Rendo',
+			text: 'Hello Ada.',
+			attachment: pdf,
+		})
 	})
 
 	it('rejects promptly when nothing listens on the port', async () => {
-		const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, outboxDir: '/nonexistent', from: 'a@b.test' })
+		const mailer = createMailer({
+			smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
+			outboxDir: '/nonexistent',
+			from: 'a@b.test',
+		})
 		await expect(mailer.send({ to: 'ada@example.com', subject: 'x', text: 'x' })).rejects.toMatchObject({
 			code: 'ESOCKET',
 		})

@@ -36,7 +36,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 				: undefined,
 		// The SDK sends CRC checksums on every request by default, which several S3-compatible services
 		// (older MinIO, Ceph, B2) reject; elsewhere, send them only where the API requires one.
-		...(options.endpoint && { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }),
+		...(options.endpoint && {
+			requestChecksumCalculation: 'WHEN_REQUIRED',
+			responseChecksumValidation: 'WHEN_REQUIRED',
+		}),
 	})
 
 	return {

@@ -25,7 +25,13 @@ beforeAll(async () => {
 })
 
 const gemini = (options: Partial<GeminiOptions> = {}) =>
-	createGeminiProvider({ apiKey: GEMINI_API_KEY, baseUrl: GEMINI_BASE_URL, timeoutMs: 2000, retryBaseMs: 1, ...options })
+	createGeminiProvider({
+		apiKey: GEMINI_API_KEY,
+		baseUrl: GEMINI_BASE_URL,
+		timeoutMs: 2000,
+		retryBaseMs: 1,
+		...options,
+	})
 
 const request = (overrides: Partial<StagingRequest> = {}): StagingRequest => ({
 	image: photo,
@@ -67,7 +73,10 @@ describe('render', () => {
 			contents: [
 				{
 					role: 'user',
-					parts: [{ inlineData: { mimeType: 'image/jpeg', data: photo.toString('base64') } }, { text: stagingPrompt(request(), 0) }],
+					parts: [
+						{ inlineData: { mimeType: 'image/jpeg', data: photo.toString('base64') } },
+						{ text: stagingPrompt(request(), 0) },
+					],
 				},
 			],
 			generationConfig: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '4:3' } },
@@ -107,10 +116,12 @@ describe('render', () => {
 
 	test('later variations number on from firstIndex', async () => {
 		await gemini().render(request({ count: 2, firstIndex: 3 }))
-		expect(api.generateCalls().map((call) => call.prompt!.match(/Variation \d of \d/)?.[0]).sort()).toEqual([
-			'Variation 4 of 5',
-			'Variation 5 of 5',
-		])
+		expect(
+			api
+				.generateCalls()
+				.map((call) => call.prompt!.match(/Variation \d of \d/)?.[0])
+				.sort(),
+		).toEqual(['Variation 4 of 5', 'Variation 5 of 5'])
 	})
 
 	test('the aspect ratio is the supported one nearest the photo, per model', async () => {
@@ -308,7 +319,11 @@ describe('failures', () => {
 
 	test('a dropped connection is retried', async () => {
 		let drops = 1
-		server.use(http.post(`${GEMINI_BASE_URL}/v1beta/models/:modelAction`, () => (drops-- > 0 ? HttpResponse.error() : undefined)))
+		server.use(
+			http.post(`${GEMINI_BASE_URL}/v1beta/models/:modelAction`, () =>
+				drops-- > 0 ? HttpResponse.error() : undefined,
+			),
+		)
 		expect((await gemini().render(request())).images).toHaveLength(1)
 		expect(drops).toBe(-1)
 	})
@@ -353,7 +368,9 @@ describe('failures', () => {
 		const error = await failure(gemini({ apiKey: 'wrong' }).render(request()))
 		expect(error).toBeInstanceOf(RenderError)
 		expect((error as RenderError).retryable).toBe(false)
-		expect(error.message).toBe('Gemini refused the request: 400 INVALID_ARGUMENT: API key not valid. Please pass a valid API key.')
+		expect(error.message).toBe(
+			'Gemini refused the request: 400 INVALID_ARGUMENT: API key not valid. Please pass a valid API key.',
+		)
 		expect(api.generateCalls()).toHaveLength(1)
 	})
 
@@ -361,13 +378,21 @@ describe('failures', () => {
 		server.use(
 			http.post(`${GEMINI_BASE_URL}/v1beta/models/:modelAction`, () =>
 				HttpResponse.json(
-					{ error: { code: 403, message: 'Permission denied: Consumer has been suspended.', status: 'PERMISSION_DENIED' } },
+					{
+						error: {
+							code: 403,
+							message: 'Permission denied: Consumer has been suspended.',
+							status: 'PERMISSION_DENIED',
+						},
+					},
 					{ status: 403 },
 				),
 			),
 		)
 		const error = await failure(gemini().render(request()))
-		expect(error.message).toBe('Gemini refused the request: 403 PERMISSION_DENIED: Permission denied: Consumer has been suspended.')
+		expect(error.message).toBe(
+			'Gemini refused the request: 403 PERMISSION_DENIED: Permission denied: Consumer has been suspended.',
+		)
 		expect((error as RenderError).retryable).toBe(false)
 	})
 
@@ -410,7 +435,11 @@ describe('cancelling', () => {
 describe('status', () => {
 	test('a model lookup with the key: reachable', async () => {
 		expect(await gemini().status()).toEqual({ reachable: true, message: 'Nano Banana 2.1 is available' })
-		expect(api.requests.at(-1)).toMatchObject({ method: 'GET', model: 'gemini-nano-banana-2.1', apiKey: GEMINI_API_KEY })
+		expect(api.requests.at(-1)).toMatchObject({
+			method: 'GET',
+			model: 'gemini-nano-banana-2.1',
+			apiKey: GEMINI_API_KEY,
+		})
 	})
 
 	test('a refused key, an unknown model or no network: not reachable, never a throw', async () => {
@@ -454,16 +483,34 @@ describe('the Gemini model is strict', () => {
 		['a wrong key', () => valid(), 'nope', 400],
 		['two images', () => valid([jpeg(), jpeg(), { text: 'x' }]), GEMINI_API_KEY, 400],
 		['no text', () => valid([jpeg()]), GEMINI_API_KEY, 400],
-		['a wrong mime type', () => valid([{ inlineData: { ...jpeg().inlineData, mimeType: 'image/png' } }, { text: 'x' }]), KEY, 400],
-		['bytes that are no image', () => valid([{ inlineData: { mimeType: 'image/jpeg', data: 'aGVsbG8=' } }, { text: 'x' }]), KEY, 400],
+		[
+			'a wrong mime type',
+			() => valid([{ inlineData: { ...jpeg().inlineData, mimeType: 'image/png' } }, { text: 'x' }]),
+			KEY,
+			400,
+		],
+		[
+			'bytes that are no image',
+			() => valid([{ inlineData: { mimeType: 'image/jpeg', data: 'aGVsbG8=' } }, { text: 'x' }]),
+			KEY,
+			400,
+		],
 		['TEXT only', () => valid(undefined, { responseModalities: ['TEXT'] }), GEMINI_API_KEY, 400],
-		['an unsupported aspect ratio', () => valid(undefined, { imageConfig: { aspectRatio: '7:5' } }), GEMINI_API_KEY, 400],
+		[
+			'an unsupported aspect ratio',
+			() => valid(undefined, { imageConfig: { aspectRatio: '7:5' } }),
+			GEMINI_API_KEY,
+			400,
+		],
 		['no aspect ratio', () => valid(undefined, { imageConfig: {} }), GEMINI_API_KEY, 400],
 		['an unknown field', () => ({ ...valid(), numberOfImages: 3 }), GEMINI_API_KEY, 400],
 	])('refuses %s', async (_, body, key, status) => {
 		const response = await post(body(), key)
 		expect(response.status).toBe(status)
 		const answer = await response.json()
-		expect(answer.error).toMatchObject({ code: status, status: status === 403 ? 'PERMISSION_DENIED' : 'INVALID_ARGUMENT' })
+		expect(answer.error).toMatchObject({
+			code: status,
+			status: status === 403 ? 'PERMISSION_DENIED' : 'INVALID_ARGUMENT',
+		})
 	})
 })

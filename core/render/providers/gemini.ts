@@ -71,7 +71,11 @@ export const GEMINI_ASPECT_RATIOS = [
 ] as const
 /** gemini-2.5-flash-image and gemini-3-pro-image. */
 const CLASSIC_ASPECT_RATIOS = GEMINI_ASPECT_RATIOS.slice(0, 10)
-const WIDE_RANGE_MODELS = new Set(['gemini-nano-banana-2.1', 'gemini-3.1-flash-image', 'gemini-3.1-flash-image-preview'])
+const WIDE_RANGE_MODELS = new Set([
+	'gemini-nano-banana-2.1',
+	'gemini-3.1-flash-image',
+	'gemini-3.1-flash-image-preview',
+])
 
 /** The aspect ratios `model` accepts in imageConfig. */
 export function supportedAspectRatios(model: string): readonly string[] {
@@ -79,7 +83,11 @@ export function supportedAspectRatios(model: string): readonly string[] {
 }
 
 /** The ratio from `ratios` ("w:h") closest to width:height, measured on a log scale so 2:1 and 1:2 are as far from 1:1. */
-export function nearestAspectRatio(width: number, height: number, ratios: readonly string[] = GEMINI_ASPECT_RATIOS): string {
+export function nearestAspectRatio(
+	width: number,
+	height: number,
+	ratios: readonly string[] = GEMINI_ASPECT_RATIOS,
+): string {
 	const target = Math.log(width / height)
 	let best = ratios[0]
 	let bestDistance = Infinity
@@ -121,14 +129,17 @@ const PRICES: Record<string, Price> = {
  */
 export function costUsdMicros(model: string, usage: GenerateContentResponse['usageMetadata']): number | undefined {
 	const price = PRICES[bareModel(model)]
-	if (!price || !usage || (usage.promptTokenCount === undefined && usage.candidatesTokenCount === undefined)) return undefined
+	if (!price || !usage || (usage.promptTokenCount === undefined && usage.candidatesTokenCount === undefined))
+		return undefined
 	const candidates = usage.candidatesTokenCount ?? 0
 	const details = usage.candidatesTokensDetails
 	const imageTokens = details
 		? details.filter((d) => d.modality === 'IMAGE').reduce((sum, d) => sum + (d.tokenCount ?? 0), 0)
 		: candidates
 	const textTokens = Math.max(0, candidates - imageTokens) + (usage.thoughtsTokenCount ?? 0)
-	return Math.round((usage.promptTokenCount ?? 0) * price.input + imageTokens * price.imageOutput + textTokens * price.textOutput)
+	return Math.round(
+		(usage.promptTokenCount ?? 0) * price.input + imageTokens * price.imageOutput + textTokens * price.textOutput,
+	)
 }
 
 export interface GeminiOptions {
@@ -155,7 +166,12 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 	})
 
 	/** One variation: one call, retried within itself for transient failures and answers without an image. */
-	async function variation(part: { mimeType: string; data: string }, prompt: string, aspectRatio: string, signal: AbortSignal) {
+	async function variation(
+		part: { mimeType: string; data: string },
+		prompt: string,
+		aspectRatio: string,
+		signal: AbortSignal,
+	) {
 		const costs: Array<number | undefined> = []
 		let failures = 0
 		let emptyAnswers = 0
@@ -174,7 +190,10 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 				if (emptyAnswers >= retries)
 					throw new RenderError(`Gemini returned no image: ${reason} (${emptyAnswers + 1} answers)`, false)
 				emptyAnswers++
-				logger.warn({ provider: 'gemini', reason, attempt: emptyAnswers }, 'Gemini answered without an image; asking again')
+				logger.warn(
+					{ provider: 'gemini', reason, attempt: emptyAnswers },
+					'Gemini answered without an image; asking again',
+				)
 				continue
 			} catch (error) {
 				// Cancelled by the caller (its reason) or because another variation failed (that failure).
@@ -219,13 +238,18 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 			return {
 				model,
 				images: results.map((result): StagedImage => result.image),
-				costUsdMicros: costs.every((cost) => cost !== undefined) ? costs.reduce((sum, cost) => sum + cost, 0) : undefined,
+				costUsdMicros: costs.every((cost) => cost !== undefined)
+					? costs.reduce((sum, cost) => sum + cost, 0)
+					: undefined,
 			}
 		},
 
 		async status() {
 			try {
-				const found = await ai.models.get({ model, config: { abortSignal: AbortSignal.timeout(Math.min(timeoutMs, 15_000)) } })
+				const found = await ai.models.get({
+					model,
+					config: { abortSignal: AbortSignal.timeout(Math.min(timeoutMs, 15_000)) },
+				})
 				return { reachable: true, message: `${found.displayName ?? found.name ?? model} is available` }
 			} catch (error) {
 				return { reachable: false, message: describe(error) }
@@ -237,7 +261,9 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 /** The answer's image: the last inline image that is not part of the model's thinking. */
 function answerImage(response: GenerateContentResponse): Buffer | undefined {
 	const parts = response.candidates?.[0]?.content?.parts ?? []
-	const images = parts.filter((part) => !part.thought && part.inlineData?.data && part.inlineData.mimeType?.startsWith('image/'))
+	const images = parts.filter(
+		(part) => !part.thought && part.inlineData?.data && part.inlineData.mimeType?.startsWith('image/'),
+	)
 	const data = images.at(-1)?.inlineData?.data
 	return data ? Buffer.from(data, 'base64') : undefined
 }
@@ -251,7 +277,9 @@ function whyNoImage(response: GenerateContentResponse): string {
 	if (!candidate) return 'the answer had no candidates'
 	const reasons: string[] = []
 	if (candidate.finishReason && candidate.finishReason !== 'STOP')
-		reasons.push(`finish reason ${candidate.finishReason}${candidate.finishMessage ? ` (${candidate.finishMessage})` : ''}`)
+		reasons.push(
+			`finish reason ${candidate.finishReason}${candidate.finishMessage ? ` (${candidate.finishMessage})` : ''}`,
+		)
 	const text = (candidate.content?.parts ?? [])
 		.filter((part) => part.text && !part.thought)
 		.map((part) => part.text)
@@ -327,8 +355,10 @@ function backoff(baseMs: number, attempt: number) {
 /** The photo's type from its first bytes (the upload step only keeps JPEG, PNG and WebP). */
 function imageMimeType(image: Buffer): string | undefined {
 	if (image.length >= 3 && image[0] === 0xff && image[1] === 0xd8 && image[2] === 0xff) return 'image/jpeg'
-	if (image.length >= 8 && image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png'
-	if (image.length >= 12 && image.toString('latin1', 0, 4) === 'RIFF' && image.toString('latin1', 8, 12) === 'WEBP') return 'image/webp'
+	if (image.length >= 8 && image.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+		return 'image/png'
+	if (image.length >= 12 && image.toString('latin1', 0, 4) === 'RIFF' && image.toString('latin1', 8, 12) === 'WEBP')
+		return 'image/webp'
 	return undefined
 }
 

@@ -47,7 +47,9 @@ test('prompts keep the room and only furnish, empty first when asked, and empty 
 	expect(furnish).toContain('walls, windows, doors, floor, ceiling')
 	expect(furnish).not.toMatch(/remove all the existing/i)
 	expect(furnish).not.toContain('Variation')
-	expect(stagingPrompt({ roomType: 'living', style: 'modern', removeFurniture: true })).toContain('First remove all the existing furniture')
+	expect(stagingPrompt({ roomType: 'living', style: 'modern', removeFurniture: true })).toContain(
+		'First remove all the existing furniture',
+	)
 	const empty = stagingPrompt({ roomType: 'living', style: null, removeFurniture: true })
 	expect(empty).toContain('Remove all the furniture')
 	expect(empty).toContain('Add nothing')
@@ -56,7 +58,9 @@ test('prompts keep the room and only furnish, empty first when asked, and empty 
 test('the reported usage becomes a cost where OpenAI publishes the model’s token prices', async () => {
 	expect((await openai().render(request())).costUsdMicros).toBeUndefined()
 	// gpt-image-1-mini: 100 text × $2 + 1300 image × $2.50 + 18720 out × $8 per 1M tokens
-	expect((await openai({ model: 'gpt-image-1-mini' }).render(request())).costUsdMicros).toBe(100 * 2 + 1300 * 2.5 + 18720 * 8)
+	expect((await openai({ model: 'gpt-image-1-mini' }).render(request())).costUsdMicros).toBe(
+		100 * 2 + 1300 * 2.5 + 18720 * 8,
+	)
 })
 
 describe('failures', () => {
@@ -79,7 +83,10 @@ describe('failures', () => {
 
 	test('a 5xx is a retryable failure (the pipeline tries again later)', async () => {
 		api.state.serverErrors = 1
-		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true, message: expect.stringMatching(/^OpenAI failed/) })
+		expect(await failure(openai().render(request()))).toMatchObject({
+			retryable: true,
+			message: expect.stringMatching(/^OpenAI failed/),
+		})
 		expect((await openai().render(request())).images).toHaveLength(3)
 	})
 
@@ -91,7 +98,10 @@ describe('failures', () => {
 		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true })
 		api.reset()
 		api.state.noImage = true
-		expect(await failure(openai().render(request()))).toMatchObject({ retryable: true, message: 'OpenAI returned no image' })
+		expect(await failure(openai().render(request()))).toMatchObject({
+			retryable: true,
+			message: 'OpenAI returned no image',
+		})
 		expect(await failure(openai({ apiKey: 'sk-wrong' }).render(request()))).toMatchObject({
 			retryable: false,
 			message: expect.stringMatching(/^OpenAI refused the API key/),

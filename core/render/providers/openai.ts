@@ -20,11 +20,7 @@
  */
 import OpenAI, { toFile } from 'openai'
 import { stagingPrompt } from './staging-prompt.ts'
-import {
-	ProviderBusyError,
-	RenderError,
-	type ImmediateProvider,
-} from '../provider.ts'
+import { ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
 export const OPENAI_SIZES = [
@@ -59,7 +55,13 @@ export interface OpenAiOptions {
  * (a later job attempt) and waits out a 429 without holding a job, and it resends only a call
  * whose answer never arrived.
  */
-export function createOpenAiProvider({ apiKey, baseURL, model = OPENAI_DEFAULT_MODEL, timeoutMs = 180_000, maxRetries = 0 }: OpenAiOptions): ImmediateProvider {
+export function createOpenAiProvider({
+	apiKey,
+	baseURL,
+	model = OPENAI_DEFAULT_MODEL,
+	timeoutMs = 180_000,
+	maxRetries = 0,
+}: OpenAiOptions): ImmediateProvider {
 	// baseURL undefined lets the SDK read OPENAI_BASE_URL as it documents.
 	const client = new OpenAI({ apiKey, ...(baseURL ? { baseURL } : {}), timeout: timeoutMs, maxRetries })
 	return {
@@ -69,7 +71,12 @@ export function createOpenAiProvider({ apiKey, baseURL, model = OPENAI_DEFAULT_M
 		isPreview: false,
 		canEmptyRoom: true,
 		async render(request) {
-			const type = request.image[0] === 0x89 ? 'png' : request.image.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : 'jpeg'
+			const type =
+				request.image[0] === 0x89
+					? 'png'
+					: request.image.subarray(8, 12).toString('latin1') === 'WEBP'
+						? 'webp'
+						: 'jpeg'
 			try {
 				const answer = await client.images.edit(
 					{
@@ -84,9 +91,16 @@ export function createOpenAiProvider({ apiKey, baseURL, model = OPENAI_DEFAULT_M
 					},
 					{ signal: request.signal },
 				)
-				const images = (answer.data ?? []).flatMap((image) => (image.b64_json ? [{ bytes: Buffer.from(image.b64_json, 'base64') }] : []))
+				const images = (answer.data ?? []).flatMap((image) =>
+					image.b64_json ? [{ bytes: Buffer.from(image.b64_json, 'base64') }] : [],
+				)
 				if (!images.length) throw new RenderError('OpenAI returned no image', true)
-				return { images, model, providerRenderId: answer._request_id ?? undefined, costUsdMicros: costOf(model, answer.usage) }
+				return {
+					images,
+					model,
+					providerRenderId: answer._request_id ?? undefined,
+					costUsdMicros: costOf(model, answer.usage),
+				}
 			} catch (error) {
 				throw asRenderError(error)
 			}
@@ -113,14 +127,18 @@ function costOf(model: string, usage: OpenAI.ImagesResponse['usage']) {
 function asRenderError(error: unknown): RenderError {
 	if (error instanceof RenderError) return error
 	if (error instanceof OpenAI.RateLimitError) {
-		if (error.code === 'insufficient_quota') return new RenderError(`OpenAI refused: the account has no credit left (${error.message})`, false)
-		const ms = Number(error.headers?.get('retry-after-ms')) || Number(error.headers?.get('retry-after')) * 1000 || undefined
+		if (error.code === 'insufficient_quota')
+			return new RenderError(`OpenAI refused: the account has no credit left (${error.message})`, false)
+		const ms =
+			Number(error.headers?.get('retry-after-ms')) || Number(error.headers?.get('retry-after')) * 1000 || undefined
 		return new ProviderBusyError(`OpenAI is rate limiting: ${error.message}`, ms)
 	}
 	if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError)
 		return new RenderError(`OpenAI refused the API key: ${error.message}`, false)
-	if (error instanceof OpenAI.APIConnectionError) return new RenderError(`OpenAI could not be reached: ${error.message}`, true)
-	if (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500) return new RenderError(`OpenAI failed: ${error.message}`, true)
+	if (error instanceof OpenAI.APIConnectionError)
+		return new RenderError(`OpenAI could not be reached: ${error.message}`, true)
+	if (error instanceof OpenAI.APIError && (error.status ?? 0) >= 500)
+		return new RenderError(`OpenAI failed: ${error.message}`, true)
 	if (error instanceof OpenAI.APIError) return new RenderError(`OpenAI refused the request: ${error.message}`, false)
 	return new RenderError(`OpenAI call failed: ${error instanceof Error ? error.message : String(error)}`, true)
 }

@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest'
 import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createVirtualStagingAiModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type DeferredProvider } from '../provider.ts'
-import { createVirtualStagingAiProvider, VSAI_ROOM_TYPES, VSAI_STYLES, type VirtualStagingAiOptions } from './virtual-staging-ai.ts'
+import {
+	createVirtualStagingAiProvider,
+	VSAI_ROOM_TYPES,
+	VSAI_STYLES,
+	type VirtualStagingAiOptions,
+} from './virtual-staging-ai.ts'
 
 // Contract tests: the adapter against the msw model of Virtual Staging AI's v2 API, which checks
 // every request as the documentation states it (auth, fields, enums, counts, image_url pattern).
@@ -12,7 +17,13 @@ const server = serveVendorModel(model)
 const { photo: photoBytes, request } = stagingRequests({ width: 640, height: 480 })
 
 const vsai = (options: Partial<VirtualStagingAiOptions> = {}): DeferredProvider =>
-	createVirtualStagingAiProvider({ apiKey: VSAI_TEST_KEY, baseUrl: model.baseUrl, retryBaseMs: 1, requestTimeoutMs: 500, ...options })
+	createVirtualStagingAiProvider({
+		apiKey: VSAI_TEST_KEY,
+		baseUrl: model.baseUrl,
+		retryBaseMs: 1,
+		requestTimeoutMs: 500,
+		...options,
+	})
 const creates = () => model.requests.filter((r) => r.method === 'POST' && r.path === '/renders')
 
 describe('submit', () => {
@@ -45,12 +56,21 @@ describe('submit', () => {
 		await vsai().submit(request({ removeFurniture: true }))
 		await vsai().submit(request({ style: null, count: 1 }))
 		const [staged, emptied] = creates().map((r) => (r.body as { config: Record<string, unknown> }).config)
-		expect(staged).toEqual({ type: 'staging', add_furniture: { room_type: 'bed', style: 'scandinavian' }, remove_furniture: { mode: 'on' } })
+		expect(staged).toEqual({
+			type: 'staging',
+			add_furniture: { room_type: 'bed', style: 'scandinavian' },
+			remove_furniture: { mode: 'on' },
+		})
 		expect(emptied).toEqual({ type: 'staging', remove_furniture: { mode: 'on' } })
 	})
 
 	test('a public image URL and a webhook URL are passed as they are', async () => {
-		await vsai().submit(request({ imageUrl: 'https://files.rendo.example/p/1.jpg?sig=abc', webhookUrl: 'https://rendo.example/api/staging/webhook/s3cret' }))
+		await vsai().submit(
+			request({
+				imageUrl: 'https://files.rendo.example/p/1.jpg?sig=abc',
+				webhookUrl: 'https://rendo.example/api/staging/webhook/s3cret',
+			}),
+		)
 		expect(creates()[0].body).toMatchObject({
 			image_url: 'https://files.rendo.example/p/1.jpg?sig=abc',
 			webhook_url: 'https://rendo.example/api/staging/webhook/s3cret',
@@ -70,7 +90,11 @@ describe('submit', () => {
 		expect(model.state.variationPosts).toBe(1)
 		expect(model.renders.get(providerRenderId)!.variations).toHaveLength(4)
 		const post = model.requests.find((r) => r.path === `/renders/${providerRenderId}/variations`)!
-		expect(post.body).toEqual({ config: { type: 'staging', add_furniture: { room_type: 'bed', style: 'scandinavian' } }, variation_count: 1, wait_for_completion: false })
+		expect(post.body).toEqual({
+			config: { type: 'staging', add_furniture: { room_type: 'bed', style: 'scandinavian' } },
+			variation_count: 1,
+			wait_for_completion: false,
+		})
 	})
 })
 
@@ -81,7 +105,11 @@ describe('poll', () => {
 		const { variations } = await provider.poll(providerRenderId)
 		expect(variations).toHaveLength(3)
 		for (const v of variations) {
-			expect(v).toMatchObject({ state: 'done', style: 'scandinavian', url: expect.stringMatching(/\/results\/var_.+\.jpg$/) })
+			expect(v).toMatchObject({
+				state: 'done',
+				style: 'scandinavian',
+				url: expect.stringMatching(/\/results\/var_.+\.jpg$/),
+			})
 			expect(v.createdAt).toBeGreaterThan(Date.now() - 60_000)
 		}
 		expect(model.requests.at(-1)!.path).toBe(`/renders/${providerRenderId}?variations_limit=100&variations_order=asc`)
@@ -98,7 +126,10 @@ describe('poll', () => {
 
 		model.state.outcome = 'failed'
 		const failed = await vsai().submit(request({ count: 1 }))
-		expect((await vsai().poll(failed.providerRenderId)).variations[0]).toMatchObject({ state: 'error', error: 'The photo could not be staged' })
+		expect((await vsai().poll(failed.providerRenderId)).variations[0]).toMatchObject({
+			state: 'error',
+			error: 'The photo could not be staged',
+		})
 		model.state.outcome = 'canceled'
 		const cancelled = await vsai().submit(request({ count: 1 }))
 		expect((await vsai().poll(cancelled.providerRenderId)).variations[0].state).toBe('canceled')
@@ -108,7 +139,9 @@ describe('poll', () => {
 		const error = await failure(vsai().poll('rnd_missing'))
 		expect(error).toBeInstanceOf(RenderError)
 		expect(error.retryable).toBe(false)
-		expect(error.message).toBe('Virtual Staging AI refused GET /renders/rnd_missing: 404 {"message":"Render not found"}')
+		expect(error.message).toBe(
+			'Virtual Staging AI refused GET /renders/rnd_missing: 404 {"message":"Render not found"}',
+		)
 	})
 })
 
@@ -123,7 +156,10 @@ describe('recent renders (finding a submit whose answer was lost)', () => {
 		expect(found.every((r) => r.createdAt >= since)).toBe(true)
 		expect(found[0].providerRenderId).toBe(all[0].id)
 		const lists = model.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/renders?'))
-		expect(lists.map((r) => r.path)).toEqual(['/renders?limit=100&order=desc', '/renders?limit=100&order=desc&cursor=100'])
+		expect(lists.map((r) => r.path)).toEqual([
+			'/renders?limit=100&order=desc',
+			'/renders?limit=100&order=desc&cursor=100',
+		])
 	})
 })
 
@@ -138,7 +174,11 @@ describe('failures', () => {
 	})
 
 	test('above the account concurrency the create is refused with 429 and Retry-After 1', async () => {
-		const capped = createVirtualStagingAiModel({ latencyMs: 60_000, concurrencyCap: 3, baseUrl: 'https://capped.vsai.test/v2' })
+		const capped = createVirtualStagingAiModel({
+			latencyMs: 60_000,
+			concurrencyCap: 3,
+			baseUrl: 'https://capped.vsai.test/v2',
+		})
 		server.use(...capped.handlers)
 		const provider = vsai({ baseUrl: capped.baseUrl })
 		await provider.submit(request())
@@ -169,13 +209,24 @@ describe('failures', () => {
 	})
 
 	test('an answer that is not JSON, or JSON of the wrong shape, is a clear final failure', async () => {
-		server.use(http.get(`${model.baseUrl}/renders/rnd_html`, () => new HttpResponse('<html>Bad gateway</html>', { status: 200 })))
-		server.use(http.get(`${model.baseUrl}/renders/rnd_odd`, () => HttpResponse.json({ id: 'rnd_odd', variations: 'none' })))
+		server.use(
+			http.get(
+				`${model.baseUrl}/renders/rnd_html`,
+				() => new HttpResponse('<html>Bad gateway</html>', { status: 200 }),
+			),
+		)
+		server.use(
+			http.get(`${model.baseUrl}/renders/rnd_odd`, () => HttpResponse.json({ id: 'rnd_odd', variations: 'none' })),
+		)
 		const notJson = await failure(vsai().poll('rnd_html'))
 		expect(notJson.retryable).toBe(false)
-		expect(notJson.message).toMatch(/^Virtual Staging AI answered GET \/renders\/rnd_html\?.* with something that is not JSON: <html>Bad gateway/)
+		expect(notJson.message).toMatch(
+			/^Virtual Staging AI answered GET \/renders\/rnd_html\?.* with something that is not JSON: <html>Bad gateway/,
+		)
 		const odd = await failure(vsai().poll('rnd_odd'))
-		expect(odd.message).toMatch(/^Virtual Staging AI sent an unexpected answer to GET .*: created_at: Required; variations: Expected object/)
+		expect(odd.message).toMatch(
+			/^Virtual Staging AI sent an unexpected answer to GET .*: created_at: Required; variations: Expected object/,
+		)
 	})
 
 	test('a wrong key is refused at once, not retried', async () => {
@@ -223,7 +274,10 @@ describe('results', () => {
 		const [variation] = (await provider.poll(providerRenderId)).variations
 		model.state.expireResults = true
 		const expired = await failure(provider.download(variation.url!))
-		expect(expired).toMatchObject({ retryable: false, message: "Virtual Staging AI's result link has expired or is gone (403)" })
+		expect(expired).toMatchObject({
+			retryable: false,
+			message: "Virtual Staging AI's result link has expired or is gone (403)",
+		})
 		server.use(http.get(variation.url!, () => new HttpResponse(null, { status: 502 })))
 		expect(await failure(provider.download(variation.url!))).toMatchObject({ retryable: true })
 	})
@@ -237,14 +291,29 @@ describe('status and webhooks', () => {
 	})
 
 	test('status: a refused key or an unreachable API is "not reachable", never a throw', async () => {
-		expect(await vsai({ apiKey: 'wrong' }).status()).toMatchObject({ reachable: false, message: expect.stringContaining('401') })
+		expect(await vsai({ apiKey: 'wrong' }).status()).toMatchObject({
+			reachable: false,
+			message: expect.stringContaining('401'),
+		})
 		server.use(http.all('https://down.vsai.test/*', () => HttpResponse.error()))
-		expect(await vsai({ baseUrl: 'https://down.vsai.test/v2', maxRetries: 0 }).status()).toMatchObject({ reachable: false, message: expect.stringContaining('after 1 attempts') })
+		expect(await vsai({ baseUrl: 'https://down.vsai.test/v2', maxRetries: 0 }).status()).toMatchObject({
+			reachable: false,
+			message: expect.stringContaining('after 1 attempts'),
+		})
 	})
 
-	test("a webhook body names its render; anything else names none", () => {
+	test('a webhook body names its render; anything else names none', () => {
 		const provider = vsai()
-		expect(provider.webhookRenderId({ event_type: 'done', render_id: 'rnd_1', variation_id: 'var_1', result: {}, timestamp: 1 })).toBe('rnd_1')
-		for (const body of [null, 'rnd_1', {}, { render_id: '' }, { render_id: 7 }]) expect(provider.webhookRenderId(body)).toBeUndefined()
+		expect(
+			provider.webhookRenderId({
+				event_type: 'done',
+				render_id: 'rnd_1',
+				variation_id: 'var_1',
+				result: {},
+				timestamp: 1,
+			}),
+		).toBe('rnd_1')
+		for (const body of [null, 'rnd_1', {}, { render_id: '' }, { render_id: 7 }])
+			expect(provider.webhookRenderId(body)).toBeUndefined()
 	})
 })

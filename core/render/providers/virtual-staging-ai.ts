@@ -56,7 +56,10 @@ export const VSAI_ROOM_TYPES: Record<RoomType, string> = {
 }
 
 /** Rendo's styles are the vendor's own eight. */
-export const VSAI_STYLES: Record<Style, string> = Object.fromEntries(STYLES.map((style) => [style, style])) as Record<Style, string>
+export const VSAI_STYLES: Record<Style, string> = Object.fromEntries(STYLES.map((style) => [style, style])) as Record<
+	Style,
+	string
+>
 
 const STATES: Record<string, VariationState> = {
 	queued: 'queued',
@@ -126,8 +129,20 @@ export function createVirtualStagingAiProvider({
 	retryBaseMs = 500,
 }: VirtualStagingAiOptions): DeferredProvider {
 	const base = baseUrl.replace(/\/+$/, '')
-	const retryingFetch = createRetryingFetch({ fetch, maxRetries, retryBaseMs, requestTimeoutMs, vendor: 'Virtual Staging AI' })
-	const call = <T extends z.ZodTypeAny>(method: string, path: string, schema: T | null, body?: unknown, signal?: AbortSignal) =>
+	const retryingFetch = createRetryingFetch({
+		fetch,
+		maxRetries,
+		retryBaseMs,
+		requestTimeoutMs,
+		vendor: 'Virtual Staging AI',
+	})
+	const call = <T extends z.ZodTypeAny>(
+		method: string,
+		path: string,
+		schema: T | null,
+		body?: unknown,
+		signal?: AbortSignal,
+	) =>
 		retryingFetch(
 			`${method} ${path.split('?')[0]}`,
 			`${base}${path}`,
@@ -142,7 +157,9 @@ export function createVirtualStagingAiProvider({
 
 	const configOf = (request: StagingRequest) => ({
 		type: 'staging',
-		...(request.style ? { add_furniture: { room_type: VSAI_ROOM_TYPES[request.roomType], style: VSAI_STYLES[request.style] } } : {}),
+		...(request.style
+			? { add_furniture: { room_type: VSAI_ROOM_TYPES[request.roomType], style: VSAI_STYLES[request.style] } }
+			: {}),
 		...(request.removeFurniture || !request.style ? { remove_furniture: { mode: 'on' } } : {}),
 	})
 	const common = (request: StagingRequest) => ({
@@ -159,15 +176,33 @@ export function createVirtualStagingAiProvider({
 		isPreview: false,
 		canEmptyRoom: true,
 		async submit(request) {
-			const render = await call('POST', '/renders', Render, { ...common(request), image_url: imageUrlOf(request) }, request.signal)
+			const render = await call(
+				'POST',
+				'/renders',
+				Render,
+				{ ...common(request), image_url: imageUrlOf(request) },
+				request.signal,
+			)
 			return { providerRenderId: render.id }
 		},
 		async addVariations(providerRenderId, request) {
-			await call('POST', `/renders/${encodeURIComponent(providerRenderId)}/variations`, null, common(request), request.signal)
+			await call(
+				'POST',
+				`/renders/${encodeURIComponent(providerRenderId)}/variations`,
+				null,
+				common(request),
+				request.signal,
+			)
 		},
 		async poll(providerRenderId, signal) {
 			const query = new URLSearchParams({ variations_limit: '100', variations_order: 'asc' })
-			const render = await call('GET', `/renders/${encodeURIComponent(providerRenderId)}?${query}`, Render, undefined, signal)
+			const render = await call(
+				'GET',
+				`/renders/${encodeURIComponent(providerRenderId)}?${query}`,
+				Render,
+				undefined,
+				signal,
+			)
 			return { variations: render.variations.items.map(variationOf), etaSeconds: render.eta ?? undefined }
 		},
 		async recentRenders(since, signal) {
@@ -177,7 +212,11 @@ export function createVirtualStagingAiProvider({
 				const page = await call('GET', `/renders?${query}`, RenderPage, undefined, signal)
 				for (const render of page.items) {
 					if (toMs(render.created_at) < since) return found
-					found.push({ providerRenderId: render.id, createdAt: toMs(render.created_at), variations: render.variations.items.map(variationOf) })
+					found.push({
+						providerRenderId: render.id,
+						createdAt: toMs(render.created_at),
+						variations: render.variations.items.map(variationOf),
+					})
 				}
 				cursor = page.next_cursor
 				if (!cursor) return found
@@ -185,9 +224,14 @@ export function createVirtualStagingAiProvider({
 		},
 		async download(url, signal) {
 			// Signed result URLs carry their own authority: the API key never goes to the CDN.
-			const response = await fetch(url, { signal: signal ?? AbortSignal.timeout(requestTimeoutMs) }).catch((error: unknown) => {
-				throw new RenderError(`Virtual Staging AI's result could not be downloaded: ${(error as Error).message}`, true)
-			})
+			const response = await fetch(url, { signal: signal ?? AbortSignal.timeout(requestTimeoutMs) }).catch(
+				(error: unknown) => {
+					throw new RenderError(
+						`Virtual Staging AI's result could not be downloaded: ${(error as Error).message}`,
+						true,
+					)
+				},
+			)
 			if ([401, 403, 404, 410].includes(response.status))
 				throw new RenderError(`Virtual Staging AI's result link has expired or is gone (${response.status})`, false)
 			if (!response.ok) throw new RenderError(`Virtual Staging AI's result download failed: ${response.status}`, true)
@@ -212,7 +256,8 @@ export function createVirtualStagingAiProvider({
 /** The photo as a public https URL where Rendo has one, else inline as a base64 data URL. */
 function imageUrlOf(request: StagingRequest) {
 	if (request.imageUrl) return request.imageUrl
-	const type = request.image[0] === 0x89 ? 'png' : request.image.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : 'jpeg'
+	const type =
+		request.image[0] === 0x89 ? 'png' : request.image.subarray(8, 12).toString('latin1') === 'WEBP' ? 'webp' : 'jpeg'
 	return `data:image/${type};base64,${request.image.toString('base64')}`
 }
 
@@ -223,7 +268,10 @@ function parseJson<T extends z.ZodTypeAny>(what: string, schema: T): ReadAnswer<
 		try {
 			json = JSON.parse(text)
 		} catch {
-			throw new RenderError(`Virtual Staging AI answered ${what} with something that is not JSON: ${text.slice(0, 100)}`, false)
+			throw new RenderError(
+				`Virtual Staging AI answered ${what} with something that is not JSON: ${text.slice(0, 100)}`,
+				false,
+			)
 		}
 		const parsed = schema.safeParse(json)
 		if (!parsed.success) {

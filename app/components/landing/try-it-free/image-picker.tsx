@@ -53,7 +53,11 @@ export function ImagePicker({
 			</p>
 			{preview ? (
 				<div className="relative overflow-hidden rounded-lg border border-gray-200">
-					<img src={preview.url} alt={`Preview of ${preview.fileName}`} className="max-h-64 w-full bg-muted object-contain" />
+					<img
+						src={preview.url}
+						alt={`Preview of ${preview.fileName}`}
+						className="max-h-64 w-full bg-muted object-contain"
+					/>
 					<Button
 						variant="outline"
 						size="sm"

@@ -14,7 +14,10 @@ export async function sendTrial(body: FormData): Promise<TrialReply> {
 		if (response.status === 409) return { kind: 'used' }
 		if (response.ok) return { kind: 'sent' }
 		const reply = (await response.json().catch(() => null)) as { message?: unknown } | null
-		return { kind: 'error', message: typeof reply?.message === 'string' && reply.message ? reply.message : TRIAL_FAILED }
+		return {
+			kind: 'error',
+			message: typeof reply?.message === 'string' && reply.message ? reply.message : TRIAL_FAILED,
+		}
 	} catch (error) {
 		return { kind: 'error', message: (error instanceof Error && error.message) || UNEXPECTED_ERROR }
 	}

@@ -29,7 +29,10 @@ const styleOptions = [
 /** The red box for failures that belong to no field, titled as the spec's alert. */
 function ErrorAlert({ message }: { message: string }) {
 	return (
-		<div role="alert" className="flex gap-3 rounded-md border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive">
+		<div
+			role="alert"
+			className="flex gap-3 rounded-md border border-destructive/30 bg-red-50 px-4 py-3 text-sm text-destructive"
+		>
 			<CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
 			<div>
 				<p className="font-semibold">Error</p>
@@ -82,7 +85,13 @@ export function TrialForm({
 	})
 
 	return (
-		<form method="post" encType="multipart/form-data" action="/?index#try-it-free" className="flex flex-col gap-2" {...getFormProps(form)}>
+		<form
+			method="post"
+			encType="multipart/form-data"
+			action="/?index#try-it-free"
+			className="flex flex-col gap-2"
+			{...getFormProps(form)}
+		>
 			{error ? <ErrorAlert message={error} /> : null}
 			<HoneypotProvider nameFieldName={HONEYPOT_FIELD} validFromFieldName={null}>
 				<HoneypotInputs />

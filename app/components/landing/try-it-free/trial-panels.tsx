@@ -28,7 +28,12 @@ function BackToFormButton({ onClick, children }: { onClick: () => void; children
 
 function SignUpLink({ children }: { children: ReactNode }) {
 	return (
-		<a href="/register" target="_blank" rel="noopener noreferrer" className={cn(buttonClasses({ size: 'lg' }), 'w-full sm:w-auto')}>
+		<a
+			href="/register"
+			target="_blank"
+			rel="noopener noreferrer"
+			className={cn(buttonClasses({ size: 'lg' }), 'w-full sm:w-auto')}
+		>
 			{children}
 		</a>
 	)
@@ -63,7 +68,15 @@ function Panel({
 	)
 }
 
-export function SuccessPanel({ email, onReset, takeFocus }: { email: string; onReset: () => void; takeFocus: boolean }) {
+export function SuccessPanel({
+	email,
+	onReset,
+	takeFocus,
+}: {
+	email: string
+	onReset: () => void
+	takeFocus: boolean
+}) {
 	return (
 		<Panel icon={MailCheck} title="Transformation in Progress!" takeFocus={takeFocus}>
 			<p className="text-gray-700">{trialSuccessMessage(email)}</p>
