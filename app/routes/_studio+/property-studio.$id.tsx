@@ -1,10 +1,11 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProjectWorkflow } from '#app/components/studio/project-workflow.tsx'
 import { PropertyNotFoundPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { resumeStep } from '#app/components/studio/workflow-steps.ts'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { checkoutSettings } from '#core/billing/stripe.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
@@ -12,6 +13,9 @@ import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { checkoutIntents } from './project-checkout.server.ts'
+import { renderIntents } from './project-render.server.ts'
+import { uploadIntents } from './project-upload.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data ? `${data.project.propertyAddress} | Property Studio | Rendo` : 'Property Studio | Rendo' },
@@ -58,6 +62,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		returnedFromPayment,
 		canEmptyRoom: stagingProvider().canEmptyRoom,
 	}
+}
+
+const projectIntents = { ...uploadIntents, ...renderIntents, ...checkoutIntents }
+
+/** Every mutation of the workflow, posted to `?intent=<name>` (see project-*.server.ts). */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	const project = await findProject(actor, params.id ?? '')
+	return dispatchIntent(request, projectIntents, { request, actor, project })
 }
 
 export default function ProjectWorkflowPage() {

@@ -1,0 +1,3 @@
+import type { ProjectIntents } from './project-intent.server.ts'
+
+export const uploadIntents: ProjectIntents = {}
