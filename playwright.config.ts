@@ -11,6 +11,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 // PostgreSQL runs as its own system user and must be able to reach data/pg inside it.
 fs.chmodSync(dataDir, 0o755)
 
+const noJavaScript = '**/*.no-js.spec.ts'
+
 export default defineConfig({
 	testDir: './tests/e2e',
 	// Parallel runs (RENDO_BUILD_DIR set) keep their traces apart: Playwright empties this folder.
@@ -26,8 +28,11 @@ export default defineConfig({
 		launchOptions: { executablePath: chromiumPath() ?? undefined, args: chromiumArgs },
 	},
 	projects: [
-		{ name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-		{ name: 'mobile', use: { ...devices['Pixel 7'] } },
+		{ name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: noJavaScript },
+		{ name: 'mobile', use: { ...devices['Pixel 7'] }, testIgnore: noJavaScript },
+		// The main journeys again as plain HTML forms: every screen's mutation must work before
+		// (or without) its scripts. axe needs JavaScript, so these pages are scanned by the runs above.
+		{ name: 'no-javascript', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, testMatch: noJavaScript },
 	],
 	webServer: {
 		command: 'node --import tsx server.ts',
