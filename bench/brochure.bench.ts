@@ -28,7 +28,7 @@ const photos = await Promise.all(ROOMS.map((_, i) => makeRoomPhoto({ width: 1600
 
 // 1. In process.
 const staged = await Promise.all(
-	photos.map(async (image, i) => (await renderLocalPreview({ image, style: 'scandinavian', variationIndex: 0 })).image),
+	photos.map(async (image) => (await renderLocalPreview({ image, style: 'scandinavian', variationIndex: 0 })).image),
 )
 for (const templateStyle of TEMPLATE_STYLES) {
 	let best = Infinity

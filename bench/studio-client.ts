@@ -33,12 +33,12 @@ function studioClient(url: string, cookie: string) {
 		if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
 		return response.json() as Promise<T>
 	}
-	const json = (method: string, path: string, body: unknown) =>
-		call<any>(method, path, JSON.stringify(body), 'application/json')
+	const json = <T = unknown>(method: string, path: string, body: unknown) =>
+		call<T>(method, path, JSON.stringify(body), 'application/json')
 	return {
 		cookie,
 		createProject: (propertyAddress: string) =>
-			json('POST', '/api/property-studio/projects', { propertyAddress }) as Promise<{ id: string }>,
+			json<{ id: string }>('POST', '/api/property-studio/projects', { propertyAddress }),
 		upload(projectId: string, photo: Buffer, roomType = 'living') {
 			const form = new FormData()
 			form.set('projectId', projectId)

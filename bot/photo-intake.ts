@@ -116,7 +116,7 @@ export const photoIntake = new Composer<BotContext>()
 photoIntake.on(['message:photo', 'message:document'], async (ctx) => {
 	const { actor } = linkedUser(ctx)
 	const incoming = incomingPhoto(ctx.msg)!
-	let added
+	let added: Awaited<ReturnType<typeof addPhoto>>
 	try {
 		added = await addPhoto(actor, { telegramUserId: ctx.from.id, chatId: ctx.chat.id }, incoming)
 	} catch (error) {

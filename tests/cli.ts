@@ -24,6 +24,7 @@ export function rendo(args: string[], { stdin = '', env = {} }: { stdin?: string
 }
 
 /** The command's standard output as JSON, failing with its output when it did not succeed. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the JSON they asked for and assert its shape themselves.
 export async function rendoJson<T = any>(args: string[], opts?: Parameters<typeof rendo>[1]): Promise<T> {
 	const result = await rendo([...args, '--json'], opts)
 	if (result.code !== 0) throw new Error(`rendo ${args.join(' ')} exited ${result.code}: ${result.stderr}`)

@@ -30,7 +30,7 @@ beforeAll(async () => {
 		})
 		res.setHeader('Content-Type', headers.get('Content-Type')!)
 		// In pieces, as React writes a page.
-		const pieces = Readable.from(page.match(/[^]{1,100}/g)!)
+		const pieces = Readable.from(page.match(/[\s\S]{1,100}/g)!)
 		await pipeline([pieces, ...(pageCompression(req, res, headers) ?? []), res])
 	})
 	server = app.listen(0, '127.0.0.1')

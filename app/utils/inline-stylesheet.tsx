@@ -26,6 +26,7 @@ export function Stylesheet({ href }: { href: string }) {
 	return css === undefined ? (
 		<link id={ID} rel="stylesheet" href={href} />
 	) : (
+		// biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, read from our build or this very element.
 		<style id={ID} dangerouslySetInnerHTML={{ __html: css }} />
 	)
 }

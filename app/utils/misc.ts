@@ -33,4 +33,4 @@ export function displayName(user: { firstName?: string | null; username?: string
  * `fetchpriority="high"`, spread onto an `<img>` or a preload descriptor. React 18 does not know the
  * attribute: spelt `fetchPriority` it warns, spelt lower-case its types refuse it (React 19 knows it).
  */
-export const HIGH_FETCH_PRIORITY = { fetchpriority: 'high' } as {}
+export const HIGH_FETCH_PRIORITY = { fetchpriority: 'high' } as object

@@ -99,6 +99,7 @@ function fieldHandler(): UploadHandler {
 		if (++count > MAX_FIELDS) throw new InputError({}, TOO_MANY_FIELDS)
 		const value = await inMemory(part)
 		// Decoded leniently: bytes that were not UTF-8 are U+FFFD here, and NUL is refused as in any body.
+		// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses.
 		if (typeof value === 'string' && /[\u0000\uFFFD]/.test(value)) throw new InputError({}, BAD_TEXT)
 		return value
 	}

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe'
 import { InputError, NotFoundError } from '#core/errors.ts'
 import { completePaidProject } from '#core/studio/complete-project.ts'
 import { stripe, stripeSettings } from './stripe.ts'
@@ -14,7 +15,7 @@ export async function handleStripeWebhook(rawBody: Buffer, signature: string | n
 	const settings = stripeSettings()
 	if (!settings) throw new NotFoundError('Card payments are not enabled')
 	if (!signature) throw new InputError({}, INVALID_SIGNATURE)
-	let event
+	let event: Stripe.Event
 	try {
 		event = stripe().webhooks.constructEvent(rawBody, signature, settings.webhookSecret)
 	} catch {

@@ -1,4 +1,4 @@
-import { sharp } from '#core/platform/sharp.ts'
+import type { sharp } from '#core/platform/sharp.ts'
 
 /** Uploads and provider outputs above this are refused before decoding (a 12-MP photo is well under). */
 export const SHARP_INPUT_OPTIONS = { limitInputPixels: 40_000_000 } satisfies sharp.SharpOptions

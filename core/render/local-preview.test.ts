@@ -39,12 +39,11 @@ beforeAll(async () => {
 async function measure(jpeg: Buffer) {
 	const { data } = await sharp(jpeg).resize(200).removeAlpha().raw().toBuffer({ resolveWithObject: true })
 	const pixels = data.length / 3
-	let [red, green, blue, saturation] = [0, 0, 0, 0]
+	let [red, blue, saturation] = [0, 0, 0]
 	const lumas: number[] = []
 	for (let i = 0; i < data.length; i += 3) {
 		const [r, g, b] = [data[i], data[i + 1], data[i + 2]]
 		red += r
-		green += g
 		blue += b
 		saturation += Math.max(r, g, b) - Math.min(r, g, b)
 		lumas.push(0.2126 * r + 0.7152 * g + 0.0722 * b)

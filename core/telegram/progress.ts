@@ -148,7 +148,7 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 		.from(telegramIntakes)
 		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, telegramIntakes.projectId))
 		.where(eq(telegramIntakes.id, intakeId))
-	if (!row || row.intake.step !== 'submitted' || !row.intake.statusMessageId) return
+	if (row?.intake.step !== 'submitted' || !row.intake.statusMessageId) return
 	const { intake } = row
 	const statusMessageId = row.intake.statusMessageId
 

@@ -61,7 +61,7 @@ function listingError(message: string) {
  * none at all is bad input. The caller removes the files (`cleanup`).
  */
 export async function downloadListingImages(pageUrl: string, wanted: number) {
-	let page
+	let page: Awaited<ReturnType<typeof guardedFetch>>
 	try {
 		page = await guardedFetch(pageUrl, {
 			maxBytes: PAGE_MAX_BYTES,

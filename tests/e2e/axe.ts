@@ -117,13 +117,13 @@ function watchNewContexts(browser: Browser, watched: Page[]) {
 	}
 }
 
-export const test = base.extend<{ accessibilityCoverage: void }>({
+export const test = base.extend<{ accessibilityCoverage: undefined }>({
 	accessibilityCoverage: [
 		async ({ browser, context }, use, testInfo) => {
 			const watched: Page[] = []
 			watchContext(context, watched)
 			const restore = watchNewContexts(browser, watched)
-			await use()
+			await use(undefined)
 			restore()
 			// A failed test stopped part-way: what it did or did not check then says nothing.
 			if (testInfo.status !== testInfo.expectedStatus) return

@@ -139,7 +139,7 @@ export function createVirtualStagingAiModel({
 		if (b.webhook_url !== undefined && (typeof b.webhook_url !== 'string' || !b.webhook_url.startsWith('https://')))
 			return 'webhook_url must be https'
 		const c = b.config as Record<string, unknown> | undefined
-		if (!c || c.type !== 'staging') return 'config.type must be "staging"'
+		if (c?.type !== 'staging') return 'config.type must be "staging"'
 		const extra = Object.keys(c).filter((k) => !['type', 'add_furniture', 'remove_furniture'].includes(k))
 		if (extra.length) return `unknown config fields: ${extra.join(', ')}`
 		const add = c.add_furniture as Record<string, unknown> | undefined

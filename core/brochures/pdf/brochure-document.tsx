@@ -23,6 +23,7 @@ export function BrochureDocument({ content }: { content: BrochureContent }) {
 		>
 			<Cover content={content} theme={theme} />
 			{content.rooms.map((room, index) => (
+				// biome-ignore lint/suspicious/noArrayIndexKey: a PDF is rendered once; its pages never reorder.
 				<Room key={index} content={content} theme={theme} room={room} index={index} />
 			))}
 			<Closing content={content} theme={theme} />

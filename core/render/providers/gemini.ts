@@ -55,10 +55,8 @@ import {
 	RenderError,
 	type ImmediateProvider,
 	type ImmediateReceipt,
-	type RoomType,
 	type StagedImage,
 	type StagingRequest,
-	type Style,
 } from '../provider.ts'
 
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com'
