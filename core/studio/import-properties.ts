@@ -147,117 +147,146 @@ const PROJECT_FIELD_COLUMNS: Record<string, Column> = {
 	clientEmail: 'client_email',
 }
 
-/**
- * Reads and checks the whole file and looks up what earlier runs imported. Writes nothing (URL
- * photos are fetched to a temporary folder to be checked like files). Every bad row is listed
- * with its line number and all its reasons.
- */
-export async function planImport(
-	actor: Actor,
-	input: { csvPath: string; defaultStyles?: string[] },
-): Promise<ImportPlan> {
-	const { userId } = requireUser(actor)
-	const defaultStyles = parseInput(z.object({ styles: StylesSchema }), { styles: input.defaultStyles ?? [] }).styles
+/** Every reason a line is refused, gathered so the agent fixes the whole file in one go. */
+class Problems {
+	#byLine = new Map<number, string[]>()
+	add(line: number, reason: string) {
+		this.#byLine.set(line, [...(this.#byLine.get(line) ?? []), reason])
+	}
+	list(): ImportProblem[] {
+		return [...this.#byLine.entries()]
+			.sort(([a], [b]) => a - b)
+			.map(([line, reasons]) => ({ line, reason: reasons.join('; ') }))
+	}
+}
+
+type CsvRecord = ReturnType<typeof readCsv>[number]
+
+/** A property while the file is read: every row it has, and where its client fields were first given. */
+type GatheredProperty = PlannedProperty & {
+	byKey: Map<string, number>
+	allRows: PlannedRow[]
+	givenAt: Partial<Record<'clientName' | 'clientEmail', number>>
+}
+
+async function readImportFile(csvPath: string) {
 	let text: string
 	try {
-		text = await fs.promises.readFile(input.csvPath, 'utf8')
+		text = await fs.promises.readFile(csvPath, 'utf8')
 	} catch {
-		throw new InputError({ csv: [`cannot read ${input.csvPath}`] })
+		throw new InputError({ csv: [`cannot read ${csvPath}`] })
 	}
-	const baseDir = path.dirname(path.resolve(input.csvPath))
 	const [head, ...records] = readCsv(text)
 	if (!head) throw new InputError({ csv: ['the file is empty: the first line names the columns'] })
-	const header = readHeader(head.record)
+	return { header: readHeader(head.record), records, baseDir: path.dirname(path.resolve(csvPath)) }
+}
 
-	const problems = new Map<number, string[]>()
-	const problem = (line: number, reason: string) => problems.set(line, [...(problems.get(line) ?? []), reason])
-	type Gathering = PlannedProperty & {
-		byKey: Map<string, number>
-		allRows: PlannedRow[]
-		/** the line each client field was first given on */
-		givenAt: Partial<Record<'clientName' | 'clientEmail', number>>
-	}
-	const properties = new Map<string, Gathering>()
+/** Groups the rows by address (normalised), checking each value; rows with problems make no room. */
+function gatherProperties(
+	{ header, records, baseDir }: Awaited<ReturnType<typeof readImportFile>>,
+	defaultStyles: StudioStyle[],
+	problems: Problems,
+) {
+	const properties = new Map<string, GatheredProperty>()
 	let rowCount = 0
-
 	for (const { record, info } of records) {
 		if (record.every((field) => field === '')) continue
-		// info.lines is the record's last line; a quoted field may span several.
-		const line = info.lines - record.join('').split('\n').length + 1
 		rowCount++
-		if (record.length !== header.length) {
-			problem(line, `has ${record.length} fields, the header has ${header.length}`)
-			continue
-		}
-		const value = (column: Column) => record[header.indexOf(column)] ?? ''
-		const project = CreateProjectSchema.safeParse({
-			propertyAddress: value('address'),
-			clientName: value('client_name'),
-			clientEmail: value('client_email'),
-		})
-		if (!project.success) {
-			for (const [field, messages] of Object.entries(project.error.flatten().fieldErrors))
-				problem(line, `${PROJECT_FIELD_COLUMNS[field] ?? field}: ${messages?.join(', ')}`)
-			continue
-		}
-		const photo = value('photo')
-		if (!photo) problem(line, 'photo: a file path or an http(s) URL is required')
-		else if (isUrl(photo) && !URL.canParse(photo)) problem(line, `photo: "${photo}" is not a valid URL`)
-		const roomTypeValue = value('room_type').toLowerCase()
-		if (roomTypeValue && !(ROOM_TYPES as readonly string[]).includes(roomTypeValue))
-			problem(line, `room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
-		const styles = value('styles') ? parseStyles(value('styles')) : { styles: defaultStyles }
-		if ('problem' in styles) problem(line, styles.problem)
-
-		const address = normalAddress(project.data.propertyAddress)
-		let property = properties.get(address)
-		if (!property) {
-			property = {
-				key: `project:${hash(address)}`,
-				address: project.data.propertyAddress,
-				projectId: null,
-				rows: [],
-				byKey: new Map(),
-				allRows: [],
-				givenAt: {},
-			}
-			properties.set(address, property)
-		}
-		for (const field of ['clientName', 'clientEmail'] as const) {
-			const given = project.data[field]
-			if (!given) continue
-			if (property[field] === undefined) {
-				property[field] = given
-				property.givenAt[field] = line
-			} else if (property[field] !== given)
-				problem(
-					line,
-					`${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.givenAt[field]} for the same address`,
-				)
-		}
-		if (!photo || (isUrl(photo) && !URL.canParse(photo))) continue
-		const key = `room:${hash(`${address}\n${photo}`)}`
-		const earlier = property.byKey.get(key)
-		if (earlier) {
-			problem(line, `photo: listed twice for this address (line ${earlier})`)
-			continue
-		}
-		property.byKey.set(key, line)
-		const fileName = path.basename(isUrl(photo) ? new URL(photo).pathname : photo)
-		property.allRows.push({
-			line,
-			key,
-			photo,
-			file: isUrl(photo) ? '' : path.resolve(baseDir, photo),
-			roomType: (roomTypeValue || guessRoomType(fileName)) as RoomType,
-			roomName: fileName.replace(/\.[a-z0-9]{1,5}$/i, '') || fileName,
-			styles: 'styles' in styles ? styles.styles : [],
-		})
+		gatherRow(record, info, { header, baseDir, defaultStyles, properties, problems })
 	}
 	if (rowCount === 0) throw new InputError({ csv: ['the file has no rows under its header'] })
+	return { properties, rowCount }
+}
 
-	// What earlier runs imported: one query for every key of the file.
-	const keys = [...properties.values()].flatMap((p) => [p.key, ...p.byKey.keys()])
+function gatherRow(
+	record: string[],
+	info: CsvRecord['info'],
+	context: {
+		header: Column[]
+		baseDir: string
+		defaultStyles: StudioStyle[]
+		properties: Map<string, GatheredProperty>
+		problems: Problems
+	},
+) {
+	const { header, baseDir, problems } = context
+	// info.lines is the record's last line; a quoted field may span several.
+	const line = info.lines - record.join('').split('\n').length + 1
+	const problem = (reason: string) => problems.add(line, reason)
+	if (record.length !== header.length) return problem(`has ${record.length} fields, the header has ${header.length}`)
+	const value = (column: Column) => record[header.indexOf(column)] ?? ''
+	const project = CreateProjectSchema.safeParse({
+		propertyAddress: value('address'),
+		clientName: value('client_name'),
+		clientEmail: value('client_email'),
+	})
+	if (!project.success) {
+		for (const [field, messages] of Object.entries(project.error.flatten().fieldErrors))
+			problem(`${PROJECT_FIELD_COLUMNS[field] ?? field}: ${messages?.join(', ')}`)
+		return
+	}
+	const photo = value('photo')
+	const photoIsUsable = photo !== '' && (!isUrl(photo) || URL.canParse(photo))
+	if (!photo) problem('photo: a file path or an http(s) URL is required')
+	else if (!photoIsUsable) problem(`photo: "${photo}" is not a valid URL`)
+	const roomTypeValue = value('room_type').toLowerCase()
+	if (roomTypeValue && !(ROOM_TYPES as readonly string[]).includes(roomTypeValue))
+		problem(`room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
+	const styles = value('styles') ? parseStyles(value('styles')) : { styles: context.defaultStyles }
+	if ('problem' in styles) problem(styles.problem)
+
+	const address = normalAddress(project.data.propertyAddress)
+	const property = propertyFor(context.properties, address, project.data.propertyAddress)
+	for (const field of ['clientName', 'clientEmail'] as const) {
+		const given = project.data[field]
+		if (!given) continue
+		if (property[field] === undefined) {
+			property[field] = given
+			property.givenAt[field] = line
+		} else if (property[field] !== given)
+			problem(`${PROJECT_FIELD_COLUMNS[field]}: differs from line ${property.givenAt[field]} for the same address`)
+	}
+	if (!photoIsUsable) return
+	const key = `room:${hash(`${address}\n${photo}`)}`
+	const earlier = property.byKey.get(key)
+	if (earlier) return problem(`photo: listed twice for this address (line ${earlier})`)
+	property.byKey.set(key, line)
+	const fileName = path.basename(isUrl(photo) ? new URL(photo).pathname : photo)
+	property.allRows.push({
+		line,
+		key,
+		photo,
+		file: isUrl(photo) ? '' : path.resolve(baseDir, photo),
+		roomType: (roomTypeValue || guessRoomType(fileName)) as RoomType,
+		roomName: fileName.replace(/\.[a-z0-9]{1,5}$/i, '') || fileName,
+		styles: 'styles' in styles ? styles.styles : [],
+	})
+}
+
+function propertyFor(properties: Map<string, GatheredProperty>, address: string, propertyAddress: string) {
+	let property = properties.get(address)
+	if (!property) {
+		property = {
+			key: `project:${hash(address)}`,
+			address: propertyAddress,
+			projectId: null,
+			rows: [],
+			byKey: new Map(),
+			allRows: [],
+			givenAt: {},
+		}
+		properties.set(address, property)
+	}
+	return property
+}
+
+/**
+ * Leaves out the rows earlier runs imported (one query for every key of the file) and points each
+ * property at the project an earlier run made for it. Returns how many rows were skipped.
+ */
+async function leaveOutImported(userId: string, properties: Iterable<GatheredProperty>, problems: Problems) {
+	const all = [...properties]
+	const keys = all.flatMap((p) => [p.key, ...p.byKey.keys()])
 	const existing = await db
 		.select({
 			key: propertyImportKeys.importKey,
@@ -270,9 +299,7 @@ export async function planImport(
 	const imported = new Map(existing.map((e) => [e.key, e]))
 
 	let skipped = 0
-	let downloads: string | null = null
-	const checks: Promise<void>[] = []
-	for (const property of properties.values()) {
+	for (const property of all) {
 		const earlierProject = imported.get(property.key)
 		property.projectId = earlierProject?.projectId ?? null
 		for (const row of property.allRows) {
@@ -282,45 +309,70 @@ export async function planImport(
 			}
 			property.rows.push(row)
 			if (earlierProject && earlierProject.status !== 'active')
-				problem(row.line, 'the project made for this address is complete and closed for changes')
-			if (isUrl(row.photo)) {
-				downloads ??= await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rendo-import-'))
-				const dir = downloads
-				checks.push(
-					fetchUrls(async () => {
-						const fetched = await downloadPhoto(row.photo, dir)
-						if ('path' in fetched) row.file = fetched.path
-						else problem(row.line, `photo ${row.photo}: ${fetched.problem}`)
-					}),
-				)
-			} else
-				checks.push(
-					checkFiles(async () => {
-						const reason = await photoFileProblem(row.file)
-						if (reason) problem(row.line, `photo ${row.photo}: ${reason}`)
-					}),
-				)
+				problems.add(row.line, 'the project made for this address is complete and closed for changes')
 		}
 	}
-	await Promise.all(checks)
+	return skipped
+}
 
+/**
+ * Checks every photo still to import as an upload would be: files in place, URLs fetched to a
+ * temporary folder first. Returns that folder (or null when no row is a URL).
+ */
+async function checkPhotos(rows: PlannedRow[], problems: Problems) {
+	const downloads = rows.some((row) => isUrl(row.photo))
+		? await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rendo-import-'))
+		: null
+	await Promise.all(
+		rows.map((row) =>
+			isUrl(row.photo)
+				? fetchUrls(async () => {
+						const fetched = await downloadPhoto(row.photo, downloads!)
+						if ('path' in fetched) row.file = fetched.path
+						else problems.add(row.line, `photo ${row.photo}: ${fetched.problem}`)
+					})
+				: checkFiles(async () => {
+						const reason = await photoFileProblem(row.file)
+						if (reason) problems.add(row.line, `photo ${row.photo}: ${reason}`)
+					}),
+		),
+	)
+	return downloads
+}
+
+/**
+ * Reads and checks the whole file and looks up what earlier runs imported. Writes nothing (URL
+ * photos are fetched to a temporary folder to be checked like files). Every bad row is listed
+ * with its line number and all its reasons.
+ */
+export async function planImport(
+	actor: Actor,
+	input: { csvPath: string; defaultStyles?: string[] },
+): Promise<ImportPlan> {
+	const { userId } = requireUser(actor)
+	const defaultStyles = parseInput(z.object({ styles: StylesSchema }), { styles: input.defaultStyles ?? [] }).styles
+	const file = await readImportFile(input.csvPath)
+	const problems = new Problems()
+	const { properties, rowCount } = gatherProperties(file, defaultStyles, problems)
+	const skipped = await leaveOutImported(userId, properties.values(), problems)
+	const toImport = [...properties.values()].filter((p) => p.rows.length)
+	const downloads = await checkPhotos(
+		toImport.flatMap((p) => p.rows),
+		problems,
+	)
 	return {
 		userId,
 		rowCount,
 		skipped,
-		properties: [...properties.values()]
-			.filter((p) => p.rows.length)
-			.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({
-				key,
-				address,
-				clientName,
-				clientEmail,
-				projectId,
-				rows,
-			})),
-		problems: [...problems.entries()]
-			.sort(([a], [b]) => a - b)
-			.map(([line, reasons]) => ({ line, reason: reasons.join('; ') })),
+		properties: toImport.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({
+			key,
+			address,
+			clientName,
+			clientEmail,
+			projectId,
+			rows,
+		})),
+		problems: problems.list(),
 		downloads,
 	}
 }
