@@ -34,7 +34,9 @@ export function Field({
 	const errorId = errors?.length ? `${id}-error` : undefined
 	return (
 		<div className={cn('flex flex-col gap-1.5', className)}>
-			<label htmlFor={id} className="text-sm font-medium text-gray-800" {...labelProps} />
+			<label htmlFor={id} className="text-sm font-medium text-gray-800" {...labelProps}>
+				{labelProps.children}
+			</label>
 			<input
 				id={id}
 				aria-invalid={errorId ? true : undefined}

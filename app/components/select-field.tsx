@@ -28,7 +28,9 @@ export function SelectField({
 	const { controlId, errorId } = useErrorId(selectProps.id, errors)
 	return (
 		<div className={cn('flex flex-col gap-1.5', className)}>
-			<label htmlFor={controlId} className="text-sm font-medium text-gray-800" {...labelProps} />
+			<label htmlFor={controlId} className="text-sm font-medium text-gray-800" {...labelProps}>
+				{labelProps.children}
+			</label>
 			<select
 				id={controlId}
 				aria-invalid={errorId ? true : undefined}
@@ -63,7 +65,9 @@ export function TextareaField({
 	const { controlId, errorId } = useErrorId(textareaProps.id, errors)
 	return (
 		<div className={cn('flex flex-col gap-1.5', className)}>
-			<label htmlFor={controlId} className="text-sm font-medium text-gray-800" {...labelProps} />
+			<label htmlFor={controlId} className="text-sm font-medium text-gray-800" {...labelProps}>
+				{labelProps.children}
+			</label>
 			<textarea
 				id={controlId}
 				aria-invalid={errorId ? true : undefined}

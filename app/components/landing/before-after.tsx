@@ -32,12 +32,17 @@ function Label({ children, className }: { children: string; className?: string }
 }
 
 /** An `<img>`, inside a `<picture>` that offers AVIF, when there are widths to choose from and the layout's `sizes`. */
-function ResponsiveImg({ srcSet, sizes, ...img }: Omit<ComponentProps<'img'>, 'srcSet'> & { srcSet?: SrcSet }) {
-	if (!srcSet || !sizes) return <img {...img} />
+function ResponsiveImg({
+	srcSet,
+	sizes,
+	alt,
+	...img
+}: Omit<ComponentProps<'img'>, 'srcSet' | 'alt'> & { srcSet?: SrcSet; alt: string }) {
+	if (!srcSet || !sizes) return <img alt={alt} {...img} />
 	return (
 		<picture>
 			<source type="image/avif" srcSet={srcSet.avif} sizes={sizes} />
-			<img srcSet={srcSet.webp} sizes={sizes} {...img} />
+			<img srcSet={srcSet.webp} sizes={sizes} alt={alt} {...img} />
 		</picture>
 	)
 }

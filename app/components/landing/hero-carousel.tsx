@@ -52,6 +52,7 @@ export function HeroCarousel() {
 				{/* Slides are stacked and cross-fade, so the frame never changes height. */}
 				<div aria-live={playing ? 'off' : 'polite'} className="relative aspect-[3/2]">
 					{EXAMPLES.map((example, i) => (
+						// biome-ignore lint/a11y/useSemanticElements: WAI-ARIA's carousel pattern names each slide a group; a fieldset is for form controls.
 						<div
 							key={example.id}
 							role="group"

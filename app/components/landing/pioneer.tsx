@@ -35,6 +35,7 @@ export function PioneerSpots({ pioneer, onBrand = false }: { pioneer: PioneerSta
 				)}
 			>
 				{Array.from({ length: PIONEER_SPOTS }, (_, i) => (
+					// biome-ignore lint/suspicious/noArrayIndexKey: the spots are a fixed row of bars; a spot is its position.
 					<span key={i} className={cn('flex-1', i < left && (onBrand ? 'bg-amber-300' : 'bg-amber-500'))} />
 				))}
 			</div>

@@ -63,6 +63,7 @@ export function Tabs({
 			id={`${id}-panel-${i}`}
 			aria-labelledby={`${id}-tab-${i}`}
 			hidden={i !== active}
+			// biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA's tabs pattern: Tab from the tab list reaches the panel even when it holds no control.
 			tabIndex={0}
 			className={styles.panel}
 		>

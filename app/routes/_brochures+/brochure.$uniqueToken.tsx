@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { FileDown } from 'lucide-react'
 import { GeneralErrorBoundary, LinkNotFound } from '#app/components/error-boundary.tsx'

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { commitLogout } from '#app/utils/auth.server.ts'
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { getSessionUser } from '#app/utils/auth.server.ts'
 import { roleLabel } from '#core/accounts/actor.ts'
 import { publicUser } from '#core/accounts/users.ts'
