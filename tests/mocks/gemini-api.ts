@@ -87,7 +87,12 @@ export function createGeminiApi({
 		noImage: { left: 0, finishReason: 'STOP', text: 'I can help with that, but I cannot edit this photo.' },
 		blocked: { left: 0, reason: 'PROHIBITED_CONTENT' },
 	}
-	const take = (sw: { left: number }) => (sw.left > 0 ? (sw.left--, true) : false)
+	/** Whether this answer is due now, spending one of its turns (a switch a test never set has no `left`). */
+	const take = (sw: { left: number }) => {
+		if (!(sw.left > 0)) return false
+		sw.left--
+		return true
+	}
 
 	const handlers = [
 		http.post(`${baseUrl}/v1beta/models/:modelAction`, async ({ request, params }) => {

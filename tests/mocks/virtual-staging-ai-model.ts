@@ -84,6 +84,11 @@ export function createVirtualStagingAiModel({
 	const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
 		new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 	const refuse = (status: number, message: string) => json({ message }, status)
+	/** A 429, counted, telling the client when to come back. */
+	const tooMany = (message: string, retryAfterSeconds: number) => {
+		state.tooMany++
+		return json({ message }, 429, { 'retry-after': String(retryAfterSeconds) })
+	}
 	const inProgress = () =>
 		[...renders.values()].flatMap((r) => r.variations).filter((v) => v.doneAt > Date.now()).length
 
@@ -188,7 +193,7 @@ export function createVirtualStagingAiModel({
 		requests.push({ method: request.method, path: `${path}${url.search}`, body })
 		if (request.headers.get('authorization') !== `Api-Key ${apiKey}`) return refuse(401, 'Invalid API key')
 		const failure = state.failures.shift()
-		if (failure === 429) return (state.tooMany++, json({ message: 'Too many requests' }, 429, { 'retry-after': '0' }))
+		if (failure === 429) return tooMany('Too many requests', 0)
 		if (failure) return refuse(failure, 'Unexpected server error')
 
 		if (request.method === 'GET' && path === '/status') return new Response(null, { status: 200 })
@@ -216,8 +221,7 @@ export function createVirtualStagingAiModel({
 		if (request.method === 'POST' && path === '/renders') {
 			const checked = checkBody(body, true)
 			if (typeof checked === 'string') return refuse(400, checked)
-			if (inProgress() + checked.count > concurrencyCap)
-				return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			if (inProgress() + checked.count > concurrencyCap) return tooMany('Too many concurrent renders', 1)
 			const id = `rnd_${randomUUID()}`
 			const render = { id, created_at: Date.now(), variations: newVariations(id, checked.config, checked.count) }
 			renders.set(id, render)
@@ -230,8 +234,7 @@ export function createVirtualStagingAiModel({
 			if (!render) return refuse(404, 'Render not found')
 			const checked = checkBody(body, false)
 			if (typeof checked === 'string') return refuse(400, checked)
-			if (inProgress() + checked.count > concurrencyCap)
-				return (state.tooMany++, json({ message: 'Too many concurrent renders' }, 429, { 'retry-after': '1' }))
+			if (inProgress() + checked.count > concurrencyCap) return tooMany('Too many concurrent renders', 1)
 			render.variations.push(...newVariations(render.id, checked.config, checked.count))
 			state.variationPosts++
 			return json(renderView(render, resultBase), 201)
