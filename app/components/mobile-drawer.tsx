@@ -145,6 +145,7 @@ export function MobileDrawer({ account, getStarted }: { account: Account | null;
 	const close = () => setOpen(false)
 	const { pathname } = useLocation()
 	// Back/forward and redirects change the page without a click inside the drawer.
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is exactly when it closes.
 	useEffect(() => setOpen(false), [pathname])
 
 	return (
