@@ -19,8 +19,11 @@ const UPLOAD_DOORS: Record<string, number> = {
 	'/': MAX_TRIAL_IMAGE_BYTES,
 	'/api/user/upload-logo': LOGO_MAX_BYTES,
 	'/api/onboard-agent': LOGO_MAX_BYTES,
+	'/agent-onboarding': LOGO_MAX_BYTES,
 	'/api/client-preferences': PHOTO_RULES.single.max * MAX_IMAGE_BYTES,
 	'/api/client-preferences-multi-room': Math.max(PHOTO_RULES.multi.max, PHOTO_RULES.demo.max) * MAX_IMAGE_BYTES,
+	'/client-preferences': Math.max(PHOTO_RULES.single.max, PHOTO_RULES.multi.max) * MAX_IMAGE_BYTES,
+	'/multi-room-demo': PHOTO_RULES.demo.max * MAX_IMAGE_BYTES,
 }
 
 /**
@@ -30,7 +33,8 @@ const UPLOAD_DOORS: Record<string, number> = {
  * details) is well under the 256 kB.
  */
 export function bodyLimit(pathname: string, contentType: string | undefined): number {
-	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+	// A page's action is posted to its own path, or to `<path>.data` by Remix's single fetch when JavaScript runs.
+	const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').replace(/\.data$/, '') : pathname
 	if (path.startsWith('/api/staging/webhook/')) return 64 * KB
 	// Stripe documents no maximum; its events are a few kB, and a megabyte leaves room for large objects.
 	if (path === '/api/stripe/webhook') return 1 * MB

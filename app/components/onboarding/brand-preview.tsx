@@ -1,4 +1,11 @@
-import type { FontFamily, TemplateStyle } from '#core/accounts/agent-profile.schema.ts'
+import {
+	BRAND_DEFAULTS,
+	FONT_FAMILIES,
+	TEMPLATE_STYLES,
+	type FontFamily,
+	type TemplateStyle,
+} from '#core/accounts/agent-profile.schema.ts'
+import type { ReactNode } from 'react'
 import { themeFor } from '#core/brochures/pdf/theme.ts'
 
 export type PreviewBrand = {
@@ -9,6 +16,32 @@ export type PreviewBrand = {
 	fontFamily: FontFamily
 	templateStyle: TemplateStyle
 	logoUrl: string | null
+}
+
+const HEX = /^#[0-9a-f]{6}$/i
+const oneOf = <T extends string>(options: readonly T[], value: string | undefined, fallback: T) =>
+	(options as readonly string[]).includes(value ?? '') ? (value as T) : fallback
+
+/**
+ * The brand as typed so far, made drawable: a colour, font or template not (yet) valid shows as
+ * its default, so the preview never breaks while someone types.
+ */
+export function previewBrand(
+	values: Partial<
+		Record<'companyName' | 'primaryColor' | 'secondaryColor' | 'accentColor' | 'fontFamily' | 'templateStyle', string>
+	>,
+	logoUrl: string | null,
+): PreviewBrand {
+	const colour = (value: string | undefined, fallback: string) => (value && HEX.test(value) ? value : fallback)
+	return {
+		companyName: values.companyName ?? '',
+		primaryColor: colour(values.primaryColor, BRAND_DEFAULTS.primaryColor),
+		secondaryColor: colour(values.secondaryColor, BRAND_DEFAULTS.secondaryColor),
+		accentColor: colour(values.accentColor, BRAND_DEFAULTS.accentColor),
+		fontFamily: oneOf(FONT_FAMILIES, values.fontFamily, BRAND_DEFAULTS.fontFamily),
+		templateStyle: oneOf(TEMPLATE_STYLES, values.templateStyle, BRAND_DEFAULTS.templateStyle),
+		logoUrl,
+	}
 }
 
 const PHOTO = '/brochure-preview.jpg'
@@ -25,7 +58,7 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 	const company = brand.companyName.trim() || 'Your Company'
 	const logo = brand.logoUrl ? <img src={brand.logoUrl} alt="" className="h-6 max-w-24 object-contain" /> : null
 
-	let cover
+	let cover: ReactNode
 	if (brand.templateStyle === 'classic')
 		cover = (
 			<div
@@ -110,11 +143,11 @@ export function BrandPreview({ brand }: { brand: PreviewBrand }) {
 				{cover}
 			</div>
 			<figcaption className="flex items-center gap-2 text-xs text-muted-foreground">
-				{[brand.primaryColor, brand.secondaryColor, brand.accentColor].map((colour, i) => (
+				{(['primaryColor', 'secondaryColor', 'accentColor'] as const).map((role) => (
 					<span
-						key={i}
+						key={role}
 						className="inline-block size-4 rounded-full border border-gray-300"
-						style={{ backgroundColor: colour }}
+						style={{ backgroundColor: brand[role] }}
 						aria-hidden
 					/>
 				))}

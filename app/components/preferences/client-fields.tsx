@@ -8,23 +8,14 @@ type ClientFields = {
 }
 
 /** Who viewed which property, and the agent to tell: the head of both preference forms. */
-export function ClientFieldset({
-	fields,
-	serverErrors,
-	addressPlaceholder,
-}: {
-	fields: ClientFields
-	/** The server's field errors of the last attempt, shown where the browser found none. */
-	serverErrors: Record<string, string[]>
-	addressPlaceholder?: string
-}) {
+export function ClientFieldset({ fields, addressPlaceholder }: { fields: ClientFields; addressPlaceholder?: string }) {
 	return (
 		<>
 			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
 				<Field
 					labelProps={{ children: 'Client name *' }}
 					inputProps={{ ...getInputProps(fields.clientName, { type: 'text' }), autoComplete: 'off' }}
-					errors={fields.clientName.errors ?? serverErrors.clientName}
+					errors={fields.clientName.errors}
 				/>
 				<Field
 					labelProps={{ children: 'Agent email *' }}
@@ -33,7 +24,7 @@ export function ClientFieldset({
 						autoComplete: 'email',
 						inputMode: 'email',
 					}}
-					errors={fields.agentEmail.errors ?? serverErrors.agentEmail}
+					errors={fields.agentEmail.errors}
 				/>
 			</div>
 			<Field
@@ -43,7 +34,7 @@ export function ClientFieldset({
 					autoComplete: 'street-address',
 					placeholder: addressPlaceholder,
 				}}
-				errors={fields.propertyAddress.errors ?? serverErrors.propertyAddress}
+				errors={fields.propertyAddress.errors}
 			/>
 		</>
 	)

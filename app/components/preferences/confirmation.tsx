@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { CircleCheck, RotateCcw } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -19,16 +19,11 @@ export type SubmittedPreference = {
 	}
 }
 
-/** What was sent, what happens next, and a way to start again. Focus moves here so it is announced. */
-export function PreferenceConfirmation({
-	result,
-	onReset,
-	resetLabel,
-}: {
-	result: SubmittedPreference
-	onReset: () => void
-	resetLabel: string
-}) {
+/**
+ * What was sent, what happens next, and a way to start again (the page afresh: every field,
+ * photo and message back to the start). Focus moves here so it is announced.
+ */
+export function PreferenceConfirmation({ result, resetLabel }: { result: SubmittedPreference; resetLabel: string }) {
 	const heading = useRef<HTMLHeadingElement>(null)
 	useEffect(() => heading.current?.focus(), [])
 	const { details } = result
@@ -74,10 +69,12 @@ export function PreferenceConfirmation({
 				))}
 			</dl>
 			<div className="flex flex-col gap-3 sm:flex-row">
-				<Button onClick={onReset}>
-					<RotateCcw aria-hidden className="size-4" />
-					{resetLabel}
-				</Button>
+				<Form method="get" action="." className="contents">
+					<Button type="submit">
+						<RotateCcw aria-hidden className="size-4" />
+						{resetLabel}
+					</Button>
+				</Form>
 				{details.brochureId ? (
 					<Link to="/brochures" className={buttonClasses({ variant: 'outline' })}>
 						Go to Brochure Dashboard

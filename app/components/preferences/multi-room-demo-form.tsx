@@ -1,43 +1,40 @@
 import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { Form } from '@remix-run/react'
 import { FileText } from 'lucide-react'
-import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormAlert } from '#app/components/forms.tsx'
 import { SelectField, TextareaField } from '#app/components/select-field.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
-	DEMO_SOURCE,
 	MAX_IMAGE_BYTES,
 	MultiRoomPreferenceSchema,
 	PHOTO_RULES,
 	roomTypeField,
 } from '#core/preferences/preferences.schema.ts'
 import { ClientFieldset } from './client-fields.tsx'
-import type { SubmittedPreference } from './confirmation.tsx'
 import { lightingOptions, qualityOptions, styleOptions } from './options.ts'
 import { RoomPhotoPicker } from './room-photo-list.tsx'
-import { fieldErrorsOf, postForm } from './submit.ts'
+import { usePreferenceSubmit } from './use-preference-submit.ts'
 import { useRoomPhotos } from './use-room-photos.ts'
 
 const rules = PHOTO_RULES.demo
 
-/** The multi-room demo (spec 02 §2): the same service as the client form, with quality and lighting. */
-export function MultiRoomDemoForm({
-	defaultAgentEmail,
-	onSubmitted,
-}: {
-	defaultAgentEmail: string
-	onSubmitted: (result: SubmittedPreference) => void
-}) {
+/**
+ * The multi-room demo (spec 02 §2): the same service as the client form, with quality and
+ * lighting, posted to the page's action. With JavaScript the photos are listed and checked as
+ * they are picked.
+ */
+export function MultiRoomDemoForm({ defaultAgentEmail }: { defaultAgentEmail: string }) {
 	const { toast } = useToast()
+	const hydrated = useHydrated()
 	const { photos, add, remove, setRoomType } = useRoomPhotos()
-	const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({})
-	const [photoError, setPhotoError] = useState<string | null>(null)
-	const [submitting, setSubmitting] = useState(false)
+	const { refusal, send, submitting, photoError, setPhotoError } = usePreferenceSubmit('.', rules.field)
 
 	const [form, fields] = useForm({
 		id: 'multi-room-demo',
+		lastResult: refusal?.result,
 		constraint: getZodConstraint(MultiRoomPreferenceSchema),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
@@ -48,40 +45,20 @@ export function MultiRoomDemoForm({
 			agentEmail: defaultAgentEmail,
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: MultiRoomPreferenceSchema }),
-		async onSubmit(event, { formData }) {
+		onSubmit(event, { formData }) {
 			event.preventDefault()
 			if (!photos.length) {
 				setPhotoError(rules.tooFew)
 				toast({ title: 'No images uploaded', description: rules.tooFew, variant: 'destructive' })
 				return
 			}
+			// The picker's own input was emptied after each pick: the listed photos are what is sent.
+			formData.delete(rules.field)
 			photos.forEach((photo, index) => {
 				formData.append(rules.field, photo.file, photo.file.name)
 				formData.set(roomTypeField(index), photo.roomType)
 			})
-			setSubmitting(true)
-			const answer = await postForm<SubmittedPreference>(
-				`/api/client-preferences-multi-room?form=${DEMO_SOURCE}`,
-				formData,
-			)
-			setSubmitting(false)
-			if (answer.ok) {
-				toast({
-					title: 'Multi-room preference submitted successfully',
-					description: answer.body.message,
-					variant: 'success',
-				})
-				onSubmitted(answer.body)
-				return
-			}
-			const errors = fieldErrorsOf(answer.body)
-			setServerErrors(errors)
-			setPhotoError(errors[rules.field]?.[0] ?? null)
-			toast({
-				title: 'Submission failed',
-				description: 'Failed to submit multi-room preference. Please try again.',
-				variant: 'destructive',
-			})
+			send(formData)
 		},
 	})
 
@@ -96,34 +73,34 @@ export function MultiRoomDemoForm({
 		add(fitting.slice(0, Math.max(0, room)))
 	}
 
-	const errorsOf = (name: keyof typeof fields) => fields[name].errors ?? serverErrors[name]
-
 	return (
-		<form className="flex flex-col gap-1" {...getFormProps(form)} encType="multipart/form-data">
-			<ClientFieldset fields={fields} serverErrors={serverErrors} />
+		<Form method="post" encType="multipart/form-data" className="flex flex-col gap-1" {...getFormProps(form)}>
+			<ClientFieldset fields={fields} />
 			<div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
 				<SelectField
 					labelProps={{ children: 'Style preference' }}
 					selectProps={getSelectProps(fields.stylePreference)}
 					options={styleOptions}
-					errors={errorsOf('stylePreference')}
+					errors={fields.stylePreference.errors}
 				/>
 				<SelectField
 					labelProps={{ children: 'Quality level' }}
 					selectProps={getSelectProps(fields.qualityLevel)}
 					options={qualityOptions}
-					errors={errorsOf('qualityLevel')}
+					errors={fields.qualityLevel.errors}
 				/>
 				<SelectField
 					labelProps={{ children: 'Lighting preference' }}
 					selectProps={getSelectProps(fields.lightingPreference)}
 					options={lightingOptions}
-					errors={errorsOf('lightingPreference')}
+					errors={fields.lightingPreference.errors}
 				/>
 			</div>
 			<RoomPhotoPicker
 				label="Room images (up to 10)"
 				hint="JPG, PNG or WebP, up to 10MB each"
+				name={rules.field}
+				nativeInput={!hydrated}
 				photos={photos}
 				multiple
 				errors={photoError ? [photoError] : undefined}
@@ -135,7 +112,7 @@ export function MultiRoomDemoForm({
 				className="mt-4"
 				labelProps={{ children: 'Additional notes' }}
 				textareaProps={{ ...getTextareaProps(fields.notes), rows: 3 }}
-				errors={errorsOf('notes')}
+				errors={fields.notes.errors}
 			/>
 			<FormAlert id={form.errorId} errors={form.errors} />
 			<div className="mt-3 flex justify-end">
@@ -144,6 +121,6 @@ export function MultiRoomDemoForm({
 					{submitting ? 'Generating...' : 'Generate Multi-Room Brochure'}
 				</Button>
 			</div>
-		</form>
+		</Form>
 	)
 }

@@ -1,5 +1,5 @@
 import { ImagePlus, X } from 'lucide-react'
-import { useId, useRef } from 'react'
+import { useId } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { roomTypeLabel } from '#core/studio/labels.ts'
@@ -13,10 +13,14 @@ function megabytes(bytes: number) {
 /**
  * Picks room photos and lists them with a preview, the guessed room type (a select to change it)
  * and a remove button. The input is a real file input behind its label, so it works by keyboard.
+ * Without JavaScript nothing can list the picks: the input itself (sent as `name` with the form)
+ * is shown, and the server guesses each room type from the file's name.
  */
 export function RoomPhotoPicker({
 	label,
 	hint,
+	name,
+	nativeInput,
 	photos,
 	multiple,
 	errors,
@@ -27,6 +31,8 @@ export function RoomPhotoPicker({
 }: {
 	label: string
 	hint: string
+	name: string
+	nativeInput: boolean
 	photos: RoomPhoto[]
 	multiple: boolean
 	errors?: string[]
@@ -37,7 +43,6 @@ export function RoomPhotoPicker({
 }) {
 	const inputId = useId()
 	const errorId = errors?.length ? `${inputId}-error` : undefined
-	const input = useRef<HTMLInputElement>(null)
 	return (
 		<div className="flex flex-col gap-3">
 			<div className="flex flex-col gap-1.5">
@@ -54,15 +59,15 @@ export function RoomPhotoPicker({
 						· {hint}
 					</span>
 					<input
-						ref={input}
 						id={inputId}
 						type="file"
+						name={name}
 						accept="image/jpeg,image/png,image/webp"
 						multiple={multiple}
 						aria-label={label}
 						aria-describedby={errorId}
 						aria-invalid={errorId ? true : undefined}
-						className="sr-only"
+						className={nativeInput ? 'max-w-full text-sm' : 'sr-only'}
 						onChange={(event) => {
 							const files = Array.from(event.currentTarget.files ?? [])
 							if (files.length) onAdd(files)
@@ -92,7 +97,7 @@ export function RoomPhotoPicker({
 											type="button"
 											onClick={() => onRemove(photo.id)}
 											aria-label={`Remove ${photo.file.name}`}
-											className={buttonClasses({ variant: 'ghost', size: 'sm' }) + ' -mt-1 -mr-1 size-9 px-0'}
+											className={`${buttonClasses({ variant: 'ghost', size: 'sm' })} -mt-1 -mr-1 size-9 px-0`}
 										>
 											<X aria-hidden className="size-4" />
 										</button>

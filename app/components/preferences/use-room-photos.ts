@@ -25,14 +25,12 @@ export function useRoomPhotos() {
 		setPhotos((current) => [...current, ...added])
 	}, [])
 
-	const drop = (photo: RoomPhoto) => {
-		URL.revokeObjectURL(photo.preview)
-		live.current.delete(photo.preview)
-	}
-
 	const remove = useCallback((id: string) => {
 		setPhotos((current) => {
-			current.filter((p) => p.id === id).forEach(drop)
+			for (const photo of current.filter((p) => p.id === id)) {
+				URL.revokeObjectURL(photo.preview)
+				live.current.delete(photo.preview)
+			}
 			return current.filter((p) => p.id !== id)
 		})
 	}, [])
@@ -41,12 +39,5 @@ export function useRoomPhotos() {
 		setPhotos((current) => current.map((p) => (p.id === id ? { ...p, roomType } : p)))
 	}, [])
 
-	const reset = useCallback(() => {
-		setPhotos((current) => {
-			current.forEach(drop)
-			return []
-		})
-	}, [])
-
-	return { photos, add, remove, setRoomType, reset }
+	return { photos, add, remove, setRoomType }
 }

@@ -1,6 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+	data,
+	type ActionFunctionArgs,
+	type LinksFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
 import interBold from '@fontsource/inter/latin-700.css?url'
 import inter from '@fontsource/inter/latin-400.css?url'
 import latoBold from '@fontsource/lato/latin-700.css?url'
@@ -13,9 +18,17 @@ import playfairItalic from '@fontsource/playfair-display/latin-400-italic.css?ur
 import playfair from '@fontsource/playfair-display/latin-400.css?url'
 import robotoBold from '@fontsource/roboto/latin-700.css?url'
 import roboto from '@fontsource/roboto/latin-400.css?url'
-import { OnboardingSuccess, type Onboarded } from '#app/components/onboarding/onboarding-success.tsx'
+import { OnboardingSuccess } from '#app/components/onboarding/onboarding-success.tsx'
 import { OnboardingWizard } from '#app/components/onboarding/onboarding-wizard.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import {
+	ONBOARDED_LINKS,
+	onboardedMessage,
+	onboardFromRequest,
+	refusalMessages,
+} from '#app/utils/onboard-agent.server.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { uploadRefusal } from '#app/utils/upload-reply.server.ts'
 import { BRAND_DEFAULTS, disclosureChoice } from '#core/accounts/agent-profile.schema.ts'
 import { onboardingDefaults } from '#core/accounts/agent-profile.ts'
 
@@ -42,12 +55,27 @@ export const links: LinksFunction = () =>
 		href,
 	}))
 
+/** The success screen's address after a save (Post/Redirect/Get): whether the profile was new. */
+const DONE = 'done'
+type Done = 'created' | 'updated'
+
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, actor } = await requireSessionUser(request)
 	const { profile, logoUrl } = await onboardingDefaults(actor)
 	const agentName = [user.firstName, user.lastName].filter(Boolean).join(' ')
+	const done = new URL(request.url).searchParams.get(DONE)
 	return {
-		isUpdate: !!profile,
+		// The screen that follows a first save still reads as onboarding.
+		isUpdate: !!profile && done !== 'created',
+		onboarded:
+			profile && (done === 'created' || done === 'updated')
+				? {
+						agentId: profile.agentId,
+						message: onboardedMessage(done === 'created'),
+						email: profile.email,
+						...ONBOARDED_LINKS,
+					}
+				: null,
 		defaults: profile ?? {
 			...BRAND_DEFAULTS,
 			disclosureLabel: disclosureChoice(BRAND_DEFAULTS.disclosureLabel),
@@ -61,9 +89,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	}
 }
 
+/** The wizard's one post (multipart: the fields and an optional logo) → the success screen, or the form with its errors. */
+export async function action({ request }: ActionFunctionArgs) {
+	// The session is checked before a byte of the logo is read.
+	const { actor } = await requireSessionUser(request)
+	const outcome = await onboardFromRequest(request, actor)
+	if (!outcome.ok) {
+		const { error, fields } = outcome
+		return data(
+			{ result: uploadRefusal(fields, error, refusalMessages(error)), message: error.message },
+			{ status: 400 },
+		)
+	}
+	const done: Done = outcome.created ? 'created' : 'updated'
+	return redirectWithToast(`/agent-onboarding?${DONE}=${done}`, {
+		type: 'success',
+		title: 'Onboarding Complete!',
+		description: 'Your agent profile has been created successfully.',
+	})
+}
+
 export default function AgentOnboardingPage() {
-	const { defaults, logoUrl, isUpdate } = useLoaderData<typeof loader>()
-	const [result, setResult] = useState<Onboarded | null>(null)
+	const { defaults, logoUrl, isUpdate, onboarded } = useLoaderData<typeof loader>()
 	return (
 		<div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
@@ -74,10 +121,10 @@ export default function AgentOnboardingPage() {
 					Your company, contact details and brand: every brochure you send carries them.
 				</p>
 			</div>
-			{result ? (
-				<OnboardingSuccess result={result} />
+			{onboarded ? (
+				<OnboardingSuccess result={onboarded} />
 			) : (
-				<OnboardingWizard defaults={defaults} savedLogoUrl={logoUrl} onDone={setResult} />
+				<OnboardingWizard defaults={defaults} savedLogoUrl={logoUrl} />
 			)}
 		</div>
 	)

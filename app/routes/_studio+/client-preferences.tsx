@@ -1,17 +1,43 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
 import { Mail } from 'lucide-react'
-import { useState } from 'react'
 import { ClientPreferenceForm } from '#app/components/preferences/client-preference-form.tsx'
-import { PreferenceConfirmation, type SubmittedPreference } from '#app/components/preferences/confirmation.tsx'
+import { PreferenceConfirmation } from '#app/components/preferences/confirmation.tsx'
+import type { Mode } from '#app/components/preferences/mode-choice.tsx'
 import { Tabs } from '#app/components/ui/tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { preferenceAction, takeConfirmation } from '#app/utils/client-preference.server.ts'
+import { dispatchIntent, type IntentHandlers } from '#app/utils/intents.server.ts'
+import type { Actor } from '#core/accounts/actor.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Client Preferences | Rendo' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user } = await requireSessionUser(request)
-	return { email: user.email }
+	const { confirmation, headers } = await takeConfirmation(request)
+	return data({ email: user.email, confirmation }, { headers: headers ?? undefined })
+}
+
+/** One mode's post: its photo rules (spec 02 §5) apply while the photos stream in. */
+function submitMode(mode: Mode) {
+	return ({ request, actor }: { request: Request; actor: Actor }) =>
+		preferenceAction(request, actor, mode, {
+			path: '/client-preferences',
+			failureAlert: `${mode === 'multi' ? 'Multi-room' : 'Single room'} submission failed: Bad Request`,
+			failureToast: (error) => ({ title: 'Error submitting preferences', description: error.message }),
+		})
+}
+
+const MODE_INTENTS: IntentHandlers<{ request: Request; actor: Actor }> = {
+	single: submitMode('single'),
+	multi: submitMode('multi'),
+}
+
+/** The client form, posted to `?intent=single` or `?intent=multi`. */
+export async function action({ request }: ActionFunctionArgs) {
+	// The session is checked before a byte of the photos is read.
+	const { actor } = await requireSessionUser(request)
+	return dispatchIntent(request, MODE_INTENTS, { request, actor })
 }
 
 function EmailPreferences() {
@@ -31,22 +57,15 @@ function EmailPreferences() {
 }
 
 export default function ClientPreferencesPage() {
-	const { email } = useLoaderData<typeof loader>()
-	const [result, setResult] = useState<SubmittedPreference | null>(null)
-	// A new key mounts a fresh form: every field, photo and message back to the start.
-	const [formKey, setFormKey] = useState(0)
+	const { email, confirmation } = useLoaderData<typeof loader>()
+	// The form's address names its mode (see ModeChoice); with JavaScript the form then keeps its own.
+	const [searchParams] = useSearchParams()
+	const mode: Mode = searchParams.get('intent') === 'multi' ? 'multi' : 'single'
 
-	const upload = result ? (
-		<PreferenceConfirmation
-			result={result}
-			resetLabel="Submit Another Request"
-			onReset={() => {
-				setResult(null)
-				setFormKey((k) => k + 1)
-			}}
-		/>
+	const upload = confirmation ? (
+		<PreferenceConfirmation result={confirmation} resetLabel="Submit Another Request" />
 	) : (
-		<ClientPreferenceForm key={formKey} defaultAgentEmail={email} onSubmitted={setResult} />
+		<ClientPreferenceForm defaultAgentEmail={email} initialMode={mode} />
 	)
 
 	return (
