@@ -3,7 +3,7 @@ import { businessMetrics } from '#db/schema/billing.ts'
 import { assertCan, type Actor } from '#core/accounts/actor.ts'
 import { PROPERTY_PRICE_PENCE } from '#core/billing/pricing.ts'
 import { db } from '#core/platform/db.ts'
-import { type AlertType, currentCapacity } from './capacity.ts'
+import { type AlertType, type CapacityAnalysis as Capacity, currentCapacity } from './capacity.ts'
 import { stagingProviderHealth } from './staging-provider-health.ts'
 import {
 	MILESTONES,
@@ -14,7 +14,7 @@ import {
 	type MilestoneKey,
 } from './economics.ts'
 import * as figures from './figures.ts'
-import { changePercent, percent } from './periods.ts'
+import { changePercent, percent, type Periods } from './periods.ts'
 
 const ACQUISITION_MONTHS = 6
 
@@ -42,24 +42,11 @@ async function acquisitionByMonth(now: Date) {
 	)
 }
 
-/**
- * GET /api/rendo-ops/dashboard (the CEO and admins): every figure of spec 02 §3 from real rows,
- * money in pence. 'This week' is the last 7 days against the 7 before; months are calendar
- * months in UTC; 'today' starts at UTC midnight. Rules per figure:
- * - revenue: projects completed in the period at their invoice line's amount (else £99), plus
- *   active subscriptions for monthly figures;
- * - images processed: successful rendering-provider calls (render_calls);
- * - active customers / weekly active users: customers who did anything (core/ops/figures.ts);
- * - costs: the current plan's monthly price is fixed, £0.80 per completed property variable;
- * - break-even: revenue to date against the build cost (economics.ts).
- */
-export async function opsDashboard(actor: Actor, now = new Date()) {
-	assertCan(actor, 'view:ops')
-	const { periods: p, analysis: capacity } = await currentCapacity(now)
+/** Step 1: every figure the dashboard needs, read from the rows in parallel. */
+async function gatherFigures(p: Periods, now: Date) {
 	const month = { from: p.monthStart, to: p.nextMonthStart }
 	const week = { from: p.weekStart, to: now }
 	const previousWeek = { from: p.previousWeekStart, to: p.weekStart }
-
 	const [
 		weeklyActive,
 		previousWeeklyActive,
@@ -103,16 +90,51 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 		figures.openCriticalTickets(),
 		stagingProviderHealth(month),
 	])
+	return {
+		weeklyActive,
+		previousWeeklyActive,
+		imagesToday,
+		monthRenders,
+		last24h,
+		completionRevenue,
+		subscriptionRevenue,
+		completedThisMonth,
+		payingCustomers,
+		uploadedThisWeek,
+		heartedThisWeek,
+		downloadsThisWeek,
+		allTime,
+		agentUsage,
+		newAgentsThisMonth,
+		lastMonthRevenue,
+		acquisition,
+		foundingMembers,
+		criticalTickets,
+		staging,
+	}
+}
+type Figures = Awaited<ReturnType<typeof gatherFigures>>
 
-	const monthlyRevenue = completionRevenue + subscriptionRevenue
+/** Step 2: the month's money and the rates derived from the figures. */
+function deriveMetrics(f: Figures, capacity: Capacity) {
+	const monthlyRevenue = f.completionRevenue + f.subscriptionRevenue
 	const fixedCosts = tierFor(capacity.currentLimit).monthlyGbpCost
-	const variableCosts = completedThisMonth * OTHER_COSTS_PER_PROPERTY_PENCE
-	const grossProfit = monthlyRevenue - fixedCosts - variableCosts
-	const apiSuccessRate = last24h.total ? percent(last24h.ok, last24h.total) : 100
-	const weeklyActiveUsersChange = changePercent(weeklyActive, previousWeeklyActive)
-	const revenueStillNeeded = Math.max(0, TOTAL_BUILD_COST_PENCE - allTime.revenue)
+	const variableCosts = f.completedThisMonth * OTHER_COSTS_PER_PROPERTY_PENCE
+	return {
+		monthlyRevenue,
+		fixedCosts,
+		variableCosts,
+		grossProfit: monthlyRevenue - fixedCosts - variableCosts,
+		apiSuccessRate: f.last24h.total ? percent(f.last24h.ok, f.last24h.total) : 100,
+		weeklyActiveUsersChange: changePercent(f.weeklyActive, f.previousWeeklyActive),
+		revenueStillNeeded: Math.max(0, TOTAL_BUILD_COST_PENCE - f.allTime.revenue),
+	}
+}
+type Metrics = ReturnType<typeof deriveMetrics>
 
-	const milestones = Object.fromEntries(
+/** Step 3: progress towards each revenue milestone this month. */
+function milestoneProgress(monthlyRevenue: number) {
+	return Object.fromEntries(
 		(Object.keys(MILESTONES) as MilestoneKey[]).map((key) => {
 			const m = MILESTONES[key]
 			return [
@@ -130,9 +152,12 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 		MilestoneKey,
 		{ label: string; target: number; propertiesPerMonth: number; agents: number; progress: number }
 	>
+}
 
+/** Step 4: when the next API plan is needed, in words. */
+function nextUpgradeThreshold(capacity: Capacity) {
 	const days = capacity.daysUntilCapacityExhausted
-	const nextUpgradeThreshold = {
+	return {
 		days,
 		recommendation:
 			capacity.recommendedTier.limit > capacity.currentLimit
@@ -141,7 +166,10 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 					? 'No renders yet this month; the current plan is enough'
 					: `The current plan lasts the month at this rate`,
 	}
+}
 
+/** Step 5: the alerts, most pressing first. */
+function dashboardAlerts(f: Figures, m: Metrics, capacity: Capacity) {
 	const alerts: Array<{ type: AlertType; message: string; action: string }> = []
 	if (capacity.utilizationPercent > 80)
 		alerts.push({
@@ -155,107 +183,125 @@ export async function opsDashboard(actor: Actor, now = new Date()) {
 			message: `API quota ${capacity.utilizationPercent}% used this month`,
 			action: 'Plan the next API tier upgrade',
 		})
-	if (last24h.total && apiSuccessRate < 90)
+	if (f.last24h.total && m.apiSuccessRate < 90)
 		alerts.push({
 			type: 'error',
-			message: `Rendering success rate is ${apiSuccessRate}% (${last24h.failed} failed in 24h)`,
+			message: `Rendering success rate is ${m.apiSuccessRate}% (${f.last24h.failed} failed in 24h)`,
 			action: "Check the rendering provider's status and the job errors",
 		})
-	else if (last24h.total && apiSuccessRate < 95)
+	else if (f.last24h.total && m.apiSuccessRate < 95)
 		alerts.push({
 			type: 'warning',
-			message: `Rendering success rate is ${apiSuccessRate}%`,
+			message: `Rendering success rate is ${m.apiSuccessRate}%`,
 			action: 'Watch the failed renders',
 		})
-	if (!staging.reachable)
+	if (!f.staging.reachable)
 		alerts.push({
 			type: 'error',
-			message: `${staging.label} is not answering: ${staging.message ?? 'no reason given'}`,
+			message: `${f.staging.label} is not answering: ${f.staging.message ?? 'no reason given'}`,
 			action: "Check the provider's status page and the API key",
 		})
-	if (criticalTickets > 0)
+	if (f.criticalTickets > 0)
 		alerts.push({
 			type: 'error',
-			message: `${criticalTickets} critical support ticket${criticalTickets === 1 ? '' : 's'} open`,
+			message: `${f.criticalTickets} critical support ticket${f.criticalTickets === 1 ? '' : 's'} open`,
 			action: 'Review them on the DevOps dashboard',
 		})
-	if (weeklyActiveUsersChange <= -20)
+	if (m.weeklyActiveUsersChange <= -20)
 		alerts.push({
 			type: 'warning',
-			message: `Weekly active users down ${Math.abs(weeklyActiveUsersChange)}%`,
+			message: `Weekly active users down ${Math.abs(m.weeklyActiveUsersChange)}%`,
 			action: 'Reach out to agents who went quiet',
 		})
-	if (allTime.revenue >= TOTAL_BUILD_COST_PENCE)
+	if (f.allTime.revenue >= TOTAL_BUILD_COST_PENCE)
 		alerts.push({
 			type: 'success',
 			message: 'Break-even reached: the build cost is earned back',
 			action: 'Plan the next growth phase',
 		})
-	if (completedThisMonth === 0)
+	if (f.completedThisMonth === 0)
 		alerts.push({
 			type: 'info',
 			message: 'No properties completed yet this month',
 			action: 'Follow up with agents who have active projects',
 		})
+	return alerts
+}
 
+/**
+ * GET /api/rendo-ops/dashboard (the CEO and admins): every figure of spec 02 §3 from real rows,
+ * money in pence. 'This week' is the last 7 days against the 7 before; months are calendar
+ * months in UTC; 'today' starts at UTC midnight. Rules per figure:
+ * - revenue: projects completed in the period at their invoice line's amount (else £99), plus
+ *   active subscriptions for monthly figures;
+ * - images processed: successful rendering-provider calls (render_calls);
+ * - active customers / weekly active users: customers who did anything (core/ops/figures.ts);
+ * - costs: the current plan's monthly price is fixed, £0.80 per completed property variable;
+ * - break-even: revenue to date against the build cost (economics.ts).
+ */
+export async function opsDashboard(actor: Actor, now = new Date()) {
+	assertCan(actor, 'view:ops')
+	const { periods: p, analysis: capacity } = await currentCapacity(now)
+	const f = await gatherFigures(p, now)
+	const m = deriveMetrics(f, capacity)
 	return {
 		generatedAt: now.toISOString(),
-		alerts,
+		alerts: dashboardAlerts(f, m, capacity),
 		healthCheck: {
-			activeCustomers: weeklyActive,
-			imagesProcessedToday: imagesToday,
-			monthlyRevenue,
+			activeCustomers: f.weeklyActive,
+			imagesProcessedToday: f.imagesToday,
+			monthlyRevenue: m.monthlyRevenue,
 			apiQuotaUsed: capacity.utilizationPercent,
 		},
 		customerActivity: {
-			weeklyActiveUsers: weeklyActive,
-			weeklyActiveUsersChange,
-			imagesUploadedThisWeek: uploadedThisWeek,
-			imagesHeartedThisWeek: heartedThisWeek,
-			finalDownloadsThisWeek: downloadsThisWeek,
+			weeklyActiveUsers: f.weeklyActive,
+			weeklyActiveUsersChange: m.weeklyActiveUsersChange,
+			imagesUploadedThisWeek: f.uploadedThisWeek,
+			imagesHeartedThisWeek: f.heartedThisWeek,
+			finalDownloadsThisWeek: f.downloadsThisWeek,
 		},
 		moneyMetrics: {
-			revenue: allTime.revenue,
-			profit: allTime.revenue - TOTAL_BUILD_COST_PENCE,
+			revenue: f.allTime.revenue,
+			profit: f.allTime.revenue - TOTAL_BUILD_COST_PENCE,
 			breakEvenAnalysis: {
 				totalBuildCost: TOTAL_BUILD_COST_PENCE,
-				propertiesCompleted: allTime.properties,
+				propertiesCompleted: f.allTime.properties,
 				breakEvenProperties: Math.ceil(TOTAL_BUILD_COST_PENCE / PROPERTY_PRICE_PENCE),
-				currentProgress: Math.min(100, percent(allTime.revenue, TOTAL_BUILD_COST_PENCE)),
-				revenueStillNeeded,
-				propertiesStillNeeded: Math.ceil(revenueStillNeeded / PROPERTY_PRICE_PENCE),
+				currentProgress: Math.min(100, percent(f.allTime.revenue, TOTAL_BUILD_COST_PENCE)),
+				revenueStillNeeded: m.revenueStillNeeded,
+				propertiesStillNeeded: Math.ceil(m.revenueStillNeeded / PROPERTY_PRICE_PENCE),
 			},
 		},
-		staging,
+		staging: f.staging,
 		systemHealth: {
-			apiSuccessRate,
-			avgApiResponseTime: last24h.avgMs,
-			failedRequestsLast24h: last24h.failed,
+			apiSuccessRate: m.apiSuccessRate,
+			avgApiResponseTime: f.last24h.avgMs,
+			failedRequestsLast24h: f.last24h.failed,
 			daysUntilApiQuotaReset: p.daysUntilMonthEnd,
 		},
 		financialMetrics: {
-			monthlyRevenue,
-			monthlyCosts: { fixed: fixedCosts, variable: variableCosts },
-			grossProfit,
-			costPerImage: monthRenders.ok
-				? Math.round((fixedCosts + variableCosts) / monthRenders.ok)
+			monthlyRevenue: m.monthlyRevenue,
+			monthlyCosts: { fixed: m.fixedCosts, variable: m.variableCosts },
+			grossProfit: m.grossProfit,
+			costPerImage: f.monthRenders.ok
+				? Math.round((m.fixedCosts + m.variableCosts) / f.monthRenders.ok)
 				: tierFor(capacity.currentLimit).costPerImagePence,
-			revenuePerAgent: payingCustomers ? Math.round(monthlyRevenue / payingCustomers) : 0,
-			imagesProcessedThisMonth: monthRenders.ok,
-			propertiesCompletedThisMonth: completedThisMonth,
+			revenuePerAgent: f.payingCustomers ? Math.round(m.monthlyRevenue / f.payingCustomers) : 0,
+			imagesProcessedThisMonth: f.monthRenders.ok,
+			propertiesCompletedThisMonth: f.completedThisMonth,
 		},
 		summary: {
-			grossMargin: monthlyRevenue ? percent(grossProfit, monthlyRevenue) : 0,
-			nextUpgradeThreshold,
+			grossMargin: m.monthlyRevenue ? percent(m.grossProfit, m.monthlyRevenue) : 0,
+			nextUpgradeThreshold: nextUpgradeThreshold(capacity),
 		},
-		milestones,
-		agentUsage,
+		milestones: milestoneProgress(m.monthlyRevenue),
+		agentUsage: f.agentUsage,
 		growthMetrics: {
-			agentAcquisitionRate: newAgentsThisMonth,
-			agentAcquisitionByMonth: acquisition,
-			mrrGrowthRate: changePercent(monthlyRevenue, lastMonthRevenue),
-			lastMonthRevenue,
-			foundingMembers,
+			agentAcquisitionRate: f.newAgentsThisMonth,
+			agentAcquisitionByMonth: f.acquisition,
+			mrrGrowthRate: changePercent(m.monthlyRevenue, f.lastMonthRevenue),
+			lastMonthRevenue: f.lastMonthRevenue,
+			foundingMembers: f.foundingMembers,
 		},
 	}
 }

@@ -1,30 +1,11 @@
-import { spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import type { Browser } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { registerAgent } from './helpers.ts'
+import { createAdmin } from './staff-accounts.ts'
 
 const PASSWORD = 'support-2026'
-
-/** Staff accounts come from the CLI, as in production, against the test server's embedded database. */
-function createAdmin() {
-	const email = `ops.${randomUUID().slice(0, 8)}@example.com`
-	const port = Number(process.env.E2E_PORT ?? 3210)
-	const result = spawnSync('node', ['cli/bin.js', 'users', 'create-admin', '--email', email, '--password-stdin'], {
-		input: `${PASSWORD}\n`,
-		encoding: 'utf8',
-		env: {
-			...process.env,
-			DATA_DIR: process.env.E2E_DATA_DIR,
-			EMBEDDED_PG_PORT: String(port + 1),
-			CEO_EMAIL: 'ceo@rendo.test',
-			LOG_LEVEL: 'warn',
-		},
-	})
-	expect(result.status, result.stderr).toBe(0)
-	return email
-}
 
 async function signInAs(browser: Browser, username: string) {
 	const context = await browser.newContext()
@@ -67,7 +48,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await expect(page.getByRole('link', { name: 'Report Another Issue' })).toBeVisible()
 	await expectAccessible(page)
 
-	const admin = await signInAs(browser, createAdmin())
+	const admin = await signInAs(browser, createAdmin(PASSWORD))
 	await admin.goto('/devops-dashboard')
 	await expect(admin.getByRole('heading', { level: 1, name: 'DevOps Dashboard' })).toBeVisible()
 	await expect(admin.getByRole('link', { name: 'Back to Rendo Ops' })).toBeVisible()
@@ -81,7 +62,7 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await expect(card.getByText('In Progress', { exact: true })).toBeVisible()
 	await expect(card.getByRole('button', { name: 'Resolve' })).toBeVisible()
 
-	await card.getByRole('button', { name: 'View Details' }).click()
+	await card.getByRole('link', { name: 'View Details' }).click()
 	const dialog = admin.getByRole('dialog')
 	await expect(dialog).toContainText(ticketNumber)
 	await dialog.getByLabel('Add a comment').fill('Checked the CDN logs: cache miss storm')
@@ -94,7 +75,14 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await dialog.getByRole('button', { name: 'Add Comment' }).click()
 	await expect(dialog.getByText('We are clearing the cache now')).toBeVisible()
 	await expectAccessible(admin)
-	await dialog.getByRole('button', { name: 'Close' }).click()
+	// a change saves at once: the priority on choosing it, the assignee on leaving the field
+	await dialog.getByLabel('Priority').selectOption('critical')
+	await expect(card.getByText('critical', { exact: true })).toBeVisible()
+	await dialog.getByLabel('Assigned to').fill('Sam')
+	await dialog.getByLabel('Assigned to').blur()
+	await expect(card).toContainText('Sam')
+	await expect(dialog.getByLabel('Assigned to')).toHaveValue('Sam')
+	await dialog.getByRole('link', { name: 'Close' }).click()
 	await expect(dialog).toBeHidden()
 
 	// The agent follows it on My Tickets: the public reply, never the internal note; and answers.
@@ -157,7 +145,7 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 		expect(variations.every((v) => v.status === 'completed')).toBe(true)
 	}).toPass({ timeout: 60_000 })
 
-	const admin = await signInAs(browser, createAdmin())
+	const admin = await signInAs(browser, createAdmin(PASSWORD))
 	await admin.goto('/rendo-ops')
 	await expect(admin.getByRole('heading', { level: 1, name: 'Rendo Ops' })).toBeVisible()
 	await expect(admin.getByText('Images processed today')).toBeVisible()
@@ -207,7 +195,7 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 		await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 })
 	}).toPass({ timeout: 30_000 })
 
-	const admin = await signInAs(browser, createAdmin())
+	const admin = await signInAs(browser, createAdmin(PASSWORD))
 	await admin.goto('/admin-dashboard')
 	await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 	await expect(admin.getByText('Awaiting Live Data')).toBeVisible()
@@ -220,7 +208,7 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await admin.getByLabel('Search transformations').fill('rustic')
 	await admin
 		.getByRole('tabpanel')
-		.getByRole('button', { name: /^View transformation/ })
+		.getByRole('link', { name: /^View transformation/ })
 		.first()
 		.click()
 	const dialog = admin.getByRole('dialog', { name: 'Transformation Details' })

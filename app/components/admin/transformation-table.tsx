@@ -1,12 +1,22 @@
+import { Link } from '@remix-run/react'
 import { Eye } from 'lucide-react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { styleLabel } from '#core/studio/labels.ts'
-import { Button } from '#app/components/ui/button.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 import type { TransformationView } from '#core/transformations/views.ts'
 import { TransformationStatus } from './transformation-status.tsx'
 
-/** The All Transformations table (spec 01 §2): ID, User ID, Style, Status, Created, Completed, Actions. */
-export function TransformationTable({ items, onView }: { items: TransformationView[]; onView: (id: string) => void }) {
+/**
+ * The All Transformations table (spec 01 §2): ID, User ID, Style, Status, Created, Completed, Actions.
+ * View is a link to the page with the dialog open (`?view=`), so it works without JavaScript.
+ */
+export function TransformationTable({
+	items,
+	viewHref,
+}: {
+	items: TransformationView[]
+	viewHref: (id: string) => string
+}) {
 	return (
 		<div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
 			<table className="w-full min-w-[44rem] text-left text-sm">
@@ -35,15 +45,15 @@ export function TransformationTable({ items, onView }: { items: TransformationVi
 							<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(t.createdAt)}</td>
 							<td className="px-4 py-3 whitespace-nowrap">{t.completedAt ? formatShortDate(t.completedAt) : '—'}</td>
 							<td className="px-4 py-3">
-								<Button
-									size="sm"
-									variant="outline"
-									onClick={() => onView(t.id)}
+								<Link
+									to={viewHref(t.id)}
+									preventScrollReset
 									aria-label={`View transformation ${t.id.slice(0, 8)}`}
+									className={buttonClasses({ size: 'sm', variant: 'outline' })}
 								>
 									<Eye aria-hidden className="size-4" />
 									View
-								</Button>
+								</Link>
 							</td>
 						</tr>
 					))}

@@ -17,12 +17,12 @@ export function AlertsPanel({ alerts }: { alerts: OpsAlert[] }) {
 	if (!alerts.length) return null
 	return (
 		<section aria-label="Alerts" className="flex flex-col gap-2">
-			{alerts.map((alert, i) => {
+			{alerts.map((alert) => {
 				const style = STYLES[alert.type]
 				const Icon = style.icon
 				return (
 					<div
-						key={i}
+						key={`${alert.type}:${alert.title ?? ''}:${alert.message}`}
 						role={alert.type === 'critical' || alert.type === 'error' ? 'alert' : 'status'}
 						className={cn('flex items-start gap-3 rounded-lg border p-3 text-sm', style.box)}
 					>

@@ -110,9 +110,9 @@ export function AgentsTab({ data }: { data: OpsDashboard }) {
 		)
 	return (
 		// On a phone the table scrolls sideways: focusable and named, so keys can scroll it too.
-		<div
-			role="region"
+		<section
 			aria-label="Agent usage"
+			// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard (axe: scrollable-region-focusable)
 			tabIndex={0}
 			className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm"
 		>
@@ -144,7 +144,7 @@ export function AgentsTab({ data }: { data: OpsDashboard }) {
 					))}
 				</tbody>
 			</table>
-		</div>
+		</section>
 	)
 }
 

@@ -1,19 +1,48 @@
-import { Play, CircleCheck, Eye } from 'lucide-react'
-import { Button } from '#app/components/ui/button.tsx'
-import type { TicketView } from './devops-api.ts'
+import { getFormProps, useForm } from '@conform-to/react'
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { CircleCheck, Eye, Play } from 'lucide-react'
+import { FormAlert } from '#app/components/forms.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import type { TicketView } from '#core/tickets/tickets.ts'
 import { formatTicketDate, PriorityBadge, StatusBadge } from './ticket-badges.tsx'
+import { withSearchParam } from '#app/utils/search-params.ts'
+import { intentUrl } from './ticket-forms.ts'
+import { useRefusalToast, useTicketReply } from './use-ticket-reply.ts'
 
-export function TicketCard({
-	ticket,
-	busy,
-	onQuickAction,
-	onOpen,
+// Spec 02 §4: the list only moves a ticket one step forward; the dialog may set any status.
+const NEXT_STEP = {
+	open: { intent: 'start-work', label: 'Start Work', Icon: Play },
+	'in-progress': { intent: 'resolve', label: 'Resolve', Icon: CircleCheck },
+} as const
+
+/** Start Work / Resolve: a one-button form per ticket, so it works without JavaScript too. */
+function QuickActionButton({
+	ticketId,
+	action,
 }: {
-	ticket: TicketView
-	busy: boolean
-	onQuickAction: (action: 'start-work' | 'resolve') => void
-	onOpen: () => void
+	ticketId: string
+	action: (typeof NEXT_STEP)[keyof typeof NEXT_STEP]
 }) {
+	const fetcher = useFetcher()
+	const { search } = useLocation()
+	const reply = useTicketReply(fetcher, action.intent, ticketId)
+	const [form] = useForm({ id: `${action.intent}-${ticketId}`, lastResult: reply?.result })
+	useRefusalToast(reply, 'Update Failed', 'Failed to update ticket')
+	return (
+		<fetcher.Form method="post" action={intentUrl(search, action.intent)} preventScrollReset {...getFormProps(form)}>
+			<input type="hidden" name="ticketId" value={ticketId} />
+			<Button type="submit" size="sm" disabled={fetcher.state !== 'idle'}>
+				<action.Icon aria-hidden className="size-4" />
+				{action.label}
+			</Button>
+			<FormAlert id={form.errorId} errors={form.errors} />
+		</fetcher.Form>
+	)
+}
+
+export function TicketCard({ ticket }: { ticket: TicketView }) {
+	const { search } = useLocation()
+	const next = ticket.status === 'open' || ticket.status === 'in-progress' ? NEXT_STEP[ticket.status] : null
 	return (
 		<article
 			aria-labelledby={`ticket-${ticket.id}`}
@@ -45,23 +74,17 @@ export function TicketCard({
 					<dd className="font-medium text-gray-800">{ticket.assignedTo ?? 'Unassigned'}</dd>
 				</div>
 			</dl>
-			<div className="flex flex-wrap gap-2">
-				{ticket.status === 'open' ? (
-					<Button size="sm" disabled={busy} onClick={() => onQuickAction('start-work')}>
-						<Play aria-hidden className="size-4" />
-						Start Work
-					</Button>
-				) : null}
-				{ticket.status === 'in-progress' ? (
-					<Button size="sm" disabled={busy} onClick={() => onQuickAction('resolve')}>
-						<CircleCheck aria-hidden className="size-4" />
-						Resolve
-					</Button>
-				) : null}
-				<Button size="sm" variant="outline" onClick={onOpen}>
+			<div className="flex flex-wrap items-start gap-2">
+				{next ? <QuickActionButton key={next.intent} ticketId={ticket.id} action={next} /> : null}
+				{/* the details dialog is a page state (?ticket=), so it opens without JavaScript too */}
+				<Link
+					to={withSearchParam(search, 'ticket', ticket.id)}
+					preventScrollReset
+					className={buttonClasses({ size: 'sm', variant: 'outline' })}
+				>
 					<Eye aria-hidden className="size-4" />
 					View Details
-				</Button>
+				</Link>
 			</div>
 		</article>
 	)

@@ -1,6 +1,8 @@
 import { CircleAlert, CircleCheck, Clock, Inbox, Ticket } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { TicketStats } from './devops-api.ts'
+import type { ticketStats } from '#core/tickets/tickets.ts'
+
+type TicketStats = Awaited<ReturnType<typeof ticketStats>>
 
 function StatCard({
 	label,

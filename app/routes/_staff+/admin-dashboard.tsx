@@ -1,7 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import {
+	Form,
+	Link,
+	type ShouldRevalidateFunction,
+	useLoaderData,
+	useLocation,
+	useSearchParams,
+} from '@remix-run/react'
 import { Filter, Plus, Search } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { AdminStats, AnalyticsPlaceholder } from '#app/components/admin/admin-stats.tsx'
 import { TransformationDialog } from '#app/components/admin/transformation-dialog.tsx'
 import { isAwaiting } from '#app/components/admin/transformation-status.tsx'
@@ -10,8 +18,9 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
 import { styleLabel } from '#core/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { Tabs } from '#app/components/ui/tabs.tsx'
+import { LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { onlySearchParamsChanged, withSearchParam } from '#app/utils/search-params.ts'
 import { can } from '#core/accounts/actor.ts'
 import { listAllTransformations } from '#core/ops/admin-transformations.ts'
 import type { TransformationView } from '#core/transformations/views.ts'
@@ -28,12 +37,26 @@ const STATUS_FILTERS = [
 	{ value: 'failed', label: 'Failed' },
 ] as const
 type StatusFilter = (typeof STATUS_FILTERS)[number]['value']
+// The page's view lives in the URL (search, status, tab, open transformation), so it works without JavaScript.
+const VIEW_PARAMS = ['q', 'status', 'tab', 'view']
+
+function statusFilter(value: string | null): StatusFilter {
+	return STATUS_FILTERS.find((f) => f.value === value)?.value ?? 'all'
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	if (!can(actor, 'view:admin-dashboard')) throw data('Access Denied', { status: 403 })
 	return { transformations: await listAllTransformations(actor) }
 }
+
+/** Searching and filtering happen in the browser over the loaded list: a new view does not reload it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+	currentUrl,
+	nextUrl,
+	formMethod,
+	defaultShouldRevalidate,
+}) => (!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, VIEW_PARAMS) ? false : defaultShouldRevalidate)
 
 function matches(t: TransformationView, query: string, status: StatusFilter) {
 	if (status === 'awaiting' ? !isAwaiting(t.status) : status !== 'all' && t.status !== status) return false
@@ -51,10 +74,15 @@ function EmptyState({ children }: { children: string }) {
 
 export default function AdminDashboard() {
 	const { transformations } = useLoaderData<typeof loader>()
-	const [search, setSearch] = useState('')
-	const [showFilter, setShowFilter] = useState(false)
-	const [status, setStatus] = useState<StatusFilter>('all')
-	const [viewing, setViewing] = useState<string | null>(null)
+	const [searchParams] = useSearchParams()
+	const { search: locationSearch } = useLocation()
+	const hydrated = useHydrated()
+	// With JavaScript the list narrows as one types; the address only seeds the fields.
+	const [search, setSearch] = useState(searchParams.get('q') ?? '')
+	const [status, setStatus] = useState<StatusFilter>(statusFilter(searchParams.get('status')))
+	const [showFilter, setShowFilter] = useState(status !== 'all')
+	const viewing = searchParams.get('view')
+	const tab = searchParams.get('tab')
 	const ids = { search: useId(), filter: useId() }
 
 	const query = search.trim().toLowerCase()
@@ -67,7 +95,7 @@ export default function AdminDashboard() {
 	function list(items: TransformationView[]) {
 		if (!transformations.length) return <EmptyState>No transformations found</EmptyState>
 		if (!items.length) return <EmptyState>No transformations match your search</EmptyState>
-		return <TransformationTable items={items} onView={setViewing} />
+		return <TransformationTable items={items} viewHref={(id) => withSearchParam(locationSearch, 'view', id)} />
 	}
 
 	return (
@@ -80,58 +108,74 @@ export default function AdminDashboard() {
 						Create New
 					</Link>
 				</div>
-				<div className="flex gap-2">
-					<div className="relative flex-1">
-						<label htmlFor={ids.search} className="sr-only">
-							Search transformations
-						</label>
-						<Search
-							aria-hidden
-							className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-						/>
-						<input
-							id={ids.search}
-							type="search"
-							value={search}
-							onChange={(e) => setSearch(e.target.value)}
-							placeholder="Search by ID, user, style or status"
-							className="h-11 w-full rounded-md border border-gray-300 bg-white pr-3 pl-9 text-base shadow-sm"
-						/>
+				<Form method="get" preventScrollReset className="flex flex-col gap-4">
+					{tab ? <input type="hidden" name="tab" value={tab} /> : null}
+					<div className="flex gap-2">
+						<div className="relative flex-1">
+							<label htmlFor={ids.search} className="sr-only">
+								Search transformations
+							</label>
+							<Search
+								aria-hidden
+								className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+							/>
+							<input
+								id={ids.search}
+								type="search"
+								name="q"
+								value={search}
+								onChange={(e) => setSearch(e.target.value)}
+								placeholder="Search by ID, user, style or status"
+								className="h-11 w-full rounded-md border border-gray-300 bg-white pr-3 pl-9 text-base shadow-sm"
+							/>
+						</div>
+						{/* without JavaScript the filter is always shown, and applied with its own button */}
+						{hydrated ? (
+							<Button
+								variant="outline"
+								aria-expanded={showFilter}
+								aria-controls={ids.filter}
+								onClick={() => setShowFilter((v) => !v)}
+							>
+								<Filter aria-hidden className="size-4" />
+								Filter
+							</Button>
+						) : null}
 					</div>
-					<Button
-						variant="outline"
-						aria-expanded={showFilter}
-						aria-controls={ids.filter}
-						onClick={() => setShowFilter((v) => !v)}
-					>
-						<Filter aria-hidden className="size-4" />
-						Filter
-					</Button>
-				</div>
-				{showFilter ? (
-					<div id={ids.filter} className="flex flex-col gap-1.5 sm:max-w-xs">
-						<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">
-							Status
-						</label>
-						<select
-							id={`${ids.filter}-status`}
-							value={status}
-							onChange={(e) => setStatus(e.target.value as StatusFilter)}
-							className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
-						>
-							{STATUS_FILTERS.map((f) => (
-								<option key={f.value} value={f.value}>
-									{f.label}
-								</option>
-							))}
-						</select>
-					</div>
-				) : null}
+					{showFilter || !hydrated ? (
+						<div id={ids.filter} className="flex flex-wrap items-end gap-2">
+							<div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-xs">
+								<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">
+									Status
+								</label>
+								<select
+									id={`${ids.filter}-status`}
+									name="status"
+									value={status}
+									onChange={(e) => setStatus(statusFilter(e.target.value))}
+									className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
+								>
+									{STATUS_FILTERS.map((f) => (
+										<option key={f.value} value={f.value}>
+											{f.label}
+										</option>
+									))}
+								</select>
+							</div>
+							{hydrated ? null : (
+								<Button type="submit" variant="outline">
+									Apply
+								</Button>
+							)}
+						</div>
+					) : null}
+				</Form>
 			</div>
-			<Tabs
+			<LinkTabs
 				label="Dashboard sections"
 				tabs={[
 					{
+						value: 'overview',
 						label: 'Overview',
 						content: (
 							<div className="flex flex-col gap-6">
@@ -146,12 +190,12 @@ export default function AdminDashboard() {
 							</div>
 						),
 					},
-					{ label: 'All Transformations', content: list(filtered) },
+					{ value: 'all', label: 'All Transformations', content: list(filtered) },
 				]}
 			/>
 			<TransformationDialog
 				item={transformations.find((t) => t.id === viewing) ?? null}
-				onClose={() => setViewing(null)}
+				closeTo={withSearchParam(locationSearch, 'view', null)}
 			/>
 		</div>
 	)

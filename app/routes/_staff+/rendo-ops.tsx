@@ -1,66 +1,81 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, type ShouldRevalidateFunction, useLoaderData, useRevalidator } from '@remix-run/react'
 import { Ticket } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
 import { AlertsPanel } from '#app/components/ops/alerts-panel.tsx'
-import { requestJson } from '#app/components/ops/api-client.ts'
 import { OpsOverview } from '#app/components/ops/ops-overview.tsx'
-import {
-	AgentsTab,
-	CapacityTab,
-	EconomicsTab,
-	FinancialTab,
-	GrowthTab,
-	type Capacity,
-} from '#app/components/ops/ops-tabs.tsx'
+import { AgentsTab, CapacityTab, EconomicsTab, FinancialTab, GrowthTab } from '#app/components/ops/ops-tabs.tsx'
 import { usePolling } from '#app/components/studio/use-polling.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { Tabs } from '#app/components/ui/tabs.tsx'
+import { LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { onlySearchParamsChanged } from '#app/utils/search-params.ts'
 import { can } from '#core/accounts/actor.ts'
 import { capacityAutomation } from '#core/ops/capacity.ts'
-import { opsDashboard, type OpsDashboard } from '#core/ops/dashboard.ts'
+import { opsDashboard } from '#core/ops/dashboard.ts'
+import { logger } from '#core/platform/logger.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Rendo Ops | Rendo' }]
 
-// spec 02 §7, §9: the dashboard every 30 s, capacity every 60 s
-const DASHBOARD_REFRESH_MS = 30_000
-const CAPACITY_REFRESH_MS = 60_000
+// spec 02 §7, §9: the dashboard every 30 s (capacity every 60 s): one loader brings both, so the faster pace wins
+const REFRESH_MS = 30_000
+
+/** A figure that failed to load is null (the page says so and keeps the last one it had). */
+async function orNull<T>(what: string, load: Promise<T>) {
+	try {
+		return await load
+	} catch (error) {
+		logger.error({ err: error }, `rendo-ops: ${what} failed to load`)
+		return null
+	}
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	if (!can(actor, 'view:ops')) throw data('Access Denied', { status: 403 })
-	const [dashboard, capacity] = await Promise.all([opsDashboard(actor), capacityAutomation(actor)])
+	const [dashboard, capacity] = await Promise.all([
+		orNull('dashboard', opsDashboard(actor)),
+		orNull('capacity', capacityAutomation(actor)),
+	])
 	return { dashboard, capacity }
+}
+
+/** A tab is a view of the same figures: choosing one does not reload them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+	currentUrl,
+	nextUrl,
+	formMethod,
+	defaultShouldRevalidate,
+}) => {
+	if (!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, ['tab'])) return false
+	return defaultShouldRevalidate
+}
+
+/** The last value that loaded: a failed refresh keeps showing it under the error (spec 02 §8). */
+function useLastLoaded<T>(value: T | null) {
+	const last = useRef(value)
+	if (value !== null) last.current = value
+	return last.current
+}
+
+function LoadError({ children }: { children: string }) {
+	return (
+		<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
+			{children}
+		</p>
+	)
 }
 
 export default function RendoOps() {
 	const loaded = useLoaderData<typeof loader>()
-	const [dashboard, setDashboard] = useState<OpsDashboard>(loaded.dashboard)
-	const [capacity, setCapacity] = useState<Capacity | null>(loaded.capacity)
-	const [errors, setErrors] = useState<{ dashboard?: boolean; capacity?: boolean }>({})
-
-	const refreshDashboard = useCallback(async () => {
-		try {
-			setDashboard(await requestJson<OpsDashboard>('/api/rendo-ops/dashboard'))
-			setErrors((e) => ({ ...e, dashboard: false }))
-		} catch {
-			setErrors((e) => ({ ...e, dashboard: true }))
-		}
-	}, [])
-	const refreshCapacity = useCallback(async () => {
-		try {
-			setCapacity(await requestJson<Capacity>('/api/rendo-ops/capacity-automation'))
-			setErrors((e) => ({ ...e, capacity: false }))
-		} catch {
-			setErrors((e) => ({ ...e, capacity: true }))
-		}
-	}, [])
-	// The loader has just delivered both: the first refresh waits an interval.
-	usePolling(refreshDashboard, DASHBOARD_REFRESH_MS, true, { immediate: false })
-	usePolling(refreshCapacity, CAPACITY_REFRESH_MS, true, { immediate: false })
+	const dashboard = useLastLoaded(loaded.dashboard)
+	const capacity = useLastLoaded(loaded.capacity)
+	const revalidator = useRevalidator()
+	// The loader has just delivered the figures: the first refresh waits an interval.
+	usePolling(() => revalidator.revalidate(), REFRESH_MS, true, { immediate: false })
+	if (!dashboard) return <OpsLoadError />
 
 	const alerts = [
 		...dashboard.alerts,
@@ -87,45 +102,40 @@ export default function RendoOps() {
 					Support Tickets
 				</Link>
 			</div>
-			{errors.dashboard ? (
-				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
-					Failed to load operational data
-				</p>
-			) : null}
-			{errors.capacity ? (
-				<p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-destructive">
-					Failed to load capacity data
-				</p>
-			) : null}
+			{loaded.dashboard ? null : <LoadError>Failed to load operational data</LoadError>}
+			{loaded.capacity ? null : <LoadError>Failed to load capacity data</LoadError>}
 			<AlertsPanel alerts={alerts} />
 			<OpsOverview data={dashboard} />
-			<Tabs
+			<LinkTabs
 				label="Dashboard sections"
 				tabs={[
-					{ label: 'Financial', content: <FinancialTab data={dashboard} /> },
-					{ label: 'Economics', content: <EconomicsTab data={dashboard} /> },
-					{ label: 'Agents', content: <AgentsTab data={dashboard} /> },
-					{ label: 'API Capacity', content: <CapacityTab capacity={capacity} /> },
-					{ label: 'Growth', content: <GrowthTab data={dashboard} /> },
+					{ value: 'financial', label: 'Financial', content: <FinancialTab data={dashboard} /> },
+					{ value: 'economics', label: 'Economics', content: <EconomicsTab data={dashboard} /> },
+					{ value: 'agents', label: 'Agents', content: <AgentsTab data={dashboard} /> },
+					{ value: 'api-capacity', label: 'API Capacity', content: <CapacityTab capacity={capacity} /> },
+					{ value: 'growth', label: 'Growth', content: <GrowthTab data={dashboard} /> },
 				]}
 			/>
 		</div>
 	)
 }
 
-export function ErrorBoundary() {
-	const loadError = () => (
+function OpsLoadError() {
+	return (
 		<div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
 			<h1 className="text-2xl font-bold text-gray-900">Rendo Ops</h1>
 			<p className="mt-2 text-muted-foreground">Failed to load operational data</p>
 		</div>
 	)
+}
+
+export function ErrorBoundary() {
 	return (
 		<GeneralErrorBoundary
 			statusHandlers={{
 				403: () => <AccessDenied what="The operations dashboard is for the CEO and administrators." />,
 			}}
-			unexpectedErrorHandler={loadError}
+			unexpectedErrorHandler={() => <OpsLoadError />}
 		/>
 	)
 }
