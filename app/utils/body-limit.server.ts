@@ -2,7 +2,7 @@ import { Transform, type TransformCallback } from 'node:stream'
 import { LOGO_MAX_BYTES } from '#core/accounts/logo.schema.ts'
 import { MAX_TRIAL_IMAGE_BYTES } from '#core/leads/trial.schema.ts'
 import { MAX_IMAGE_BYTES, PHOTO_RULES } from '#core/preferences/preferences.schema.ts'
-import { MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
+import { MAX_PHOTOS_PER_UPLOAD, MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
 import { TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
 
 const KB = 1024
@@ -26,6 +26,10 @@ const UPLOAD_DOORS: Record<string, number> = {
 	'/multi-room-demo': PHOTO_RULES.demo.max * MAX_IMAGE_BYTES,
 }
 
+// The project page takes photos in its own action: a plain form sends several at once.
+const PROJECT_PAGE = /^\/property-studio\/[^/]+$/
+const uploadPageLimit = (path: string) => (PROJECT_PAGE.test(path) ? MAX_PHOTOS_PER_UPLOAD * MAX_UPLOAD_BYTES : 0)
+
 /**
  * The largest request body each door takes, decided before any of it is read. Webhooks get
  * their senders' sizes, uploads their files' limits, and every other body (JSON, forms) is small:
@@ -39,7 +43,8 @@ export function bodyLimit(pathname: string, contentType: string | undefined): nu
 	// Stripe documents no maximum; its events are a few kB, and a megabyte leaves room for large objects.
 	if (path === '/api/stripe/webhook') return 1 * MB
 	if (path.startsWith('/telegram/webhook/')) return 1 * MB
-	if (contentType?.toLowerCase().startsWith('multipart/form-data')) return (UPLOAD_DOORS[path] ?? 0) + FORM_OVERHEAD
+	if (contentType?.toLowerCase().startsWith('multipart/form-data'))
+		return (UPLOAD_DOORS[path] ?? uploadPageLimit(path)) + FORM_OVERHEAD
 	if (/^\/(login|register|agent-register|api\/auth\/)/.test(path)) return 16 * KB
 	return 256 * KB
 }

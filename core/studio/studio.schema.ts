@@ -97,3 +97,51 @@ export const RemodelSchema = z.object({
 export type RemodelInput = z.input<typeof RemodelSchema>
 
 export const FavoriteSchema = z.object({ isFavorite: z.boolean() })
+
+/** The file field of the project page's upload, and the most photos one plain form may send at once. */
+export const PHOTO_FIELD = 'photos'
+export const MAX_PHOTOS_PER_UPLOAD = 10
+/** Said on the phone before a photo goes, and by the page's action if one gets there anyway. */
+export const photoTooLarge = (fileName: string) => `${fileName} is over 10MB. Please choose a smaller file.`
+export const TOO_MANY_PHOTOS = `Upload at most ${MAX_PHOTOS_PER_UPLOAD} photos at a time`
+
+/**
+ * The plain fields beside the photos of the project page's upload. A phone with JavaScript sends
+ * one photo with its confirmed room type and name; a plain form sends several, typed by their names.
+ */
+export const UploadPhotosSchema = z.object({
+	roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }).optional(),
+	roomName: z.string().trim().max(120).optional(),
+	hasFurniture: booleanish.optional().default(false),
+})
+
+/** Room confirmation after a plain upload: the room type of each new room. */
+export const ConfirmRoomsSchema = z.object({
+	rooms: z
+		.array(
+			z.object({
+				id: z.string().uuid('Unknown room'),
+				roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }),
+			}),
+		)
+		.min(1, 'Upload a photo first'),
+})
+export type ConfirmRoomsInput = z.input<typeof ConfirmRoomsSchema>
+
+/** One ticked room × style of the style step, as `<roomId>:<style>`. */
+export const STYLE_CHOICE = /^([0-9a-f-]{36}):([a-z_]+)$/
+export const ProcessChoicesSchema = z.object({
+	choices: z.array(z.string().regex(STYLE_CHOICE, 'Unknown style')).min(1, 'Select at least one style').default([]),
+})
+
+/** A heart tapped on a variation, as a form sends it. */
+export const ToggleFavoriteSchema = z.object({
+	variationId: z.string().uuid('Unknown variation'),
+	isFavorite: booleanish,
+})
+
+/** One more variation of a room's style, as a form sends it. */
+export const RemodelFormSchema = z.object({
+	roomId: z.string().uuid('Unknown room'),
+	style: z.enum(STUDIO_STYLES),
+})

@@ -2,54 +2,12 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { readZip } from '../zip.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { renderedProject } from './rendered-project.ts'
 
-// The browser tests' server has no Stripe key: checkout runs in invoice mode and loads nothing external.
-const RENDER_TIMEOUT = 60_000
 const PASSWORD = 'checkout-2026'
-
-/** A project of two rendered rooms, made through the studio's JSON API as the workflow would. */
-async function renderedProject(page: Page, address: string) {
-	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: address, clientName: 'The Parkers' },
-	})
-	expect(created.status()).toBe(201)
-	const { id } = (await created.json()) as { id: string }
-	for (const [roomType, style, seed] of [
-		['kitchen', 'modern', 2],
-		['living', 'scandinavian', 4],
-	] as const) {
-		const upload = await page.request.post('/api/property-studio/upload-image', {
-			multipart: {
-				projectId: id,
-				roomType,
-				roomName: '',
-				hasFurniture: 'false',
-				image: {
-					name: `${roomType}.jpg`,
-					mimeType: 'image/jpeg',
-					buffer: await makeRoomPhoto({ width: 800, height: 600, seed }),
-				},
-			},
-		})
-		expect(upload.status()).toBe(201)
-		const { roomId } = (await upload.json()) as { roomId: string }
-		const process = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
-			data: { styles: [style], roomType, variationCount: 3, hasFurniture: false },
-		})
-		expect(process.ok()).toBe(true)
-	}
-	await expect(async () => {
-		const variations = (await (
-			await page.request.get(`/api/property-studio/projects/${id}/variations`)
-		).json()) as Array<{ status: string }>
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(6)
-	}).toPass({ timeout: RENDER_TIMEOUT })
-	return id
-}
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true })
 
@@ -70,9 +28,9 @@ test('favourites → final review with a logo → invoice checkout → the proje
 		await expect(heart).toHaveAttribute('aria-pressed', 'true')
 	}
 	await expectAccessible(page)
-	await page.getByRole('button', { name: 'Select Favorites' }).click()
+	await page.getByRole('link', { name: 'Select Favorites' }).click()
 	await expect(heading(page, 'Review Your Favorites')).toBeVisible()
-	await page.getByRole('button', { name: 'Continue', exact: true }).click()
+	await page.getByRole('link', { name: 'Continue', exact: true }).click()
 
 	// The final review: favourites per room, all selected to begin with.
 	await expect(heading(page, 'Final Review')).toBeVisible()

@@ -118,7 +118,7 @@ test('the studio from upload to favourites, then checkout on the invoice, by key
 		await expect(page.getByText('This will generate 3 variation(s)')).toBeVisible()
 		await press(page, page.getByRole('button', { name: 'Process Images' }))
 		await expect(stepHeading(page, 'Rendos Ready!')).toBeVisible({ timeout: RENDER_TIMEOUT })
-		await press(page, page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('button', { name: 'View Gallery' }))
+		await press(page, page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('link', { name: 'View Gallery' }))
 	})
 
 	await test.step('browse the gallery with the arrow keys and mark a favourite', async () => {
@@ -135,7 +135,7 @@ test('the studio from upload to favourites, then checkout on the invoice, by key
 		await page.keyboard.press('Space')
 		await expect(heart).toHaveAttribute('aria-pressed', 'true')
 		await expect(page.getByText('1 favorite selected')).toBeVisible()
-		await press(page, page.getByRole('button', { name: 'Select Favorites' }))
+		await press(page, page.getByRole('link', { name: 'Select Favorites' }))
 		await expect(stepHeading(page, 'Review Your Favorites')).toBeVisible()
 		await expect(page.getByText('1 favorite of 3 variations')).toBeVisible()
 		await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute(
@@ -146,7 +146,7 @@ test('the studio from upload to favourites, then checkout on the invoice, by key
 	})
 
 	await test.step('checkout on the monthly invoice', async () => {
-		await press(page, page.getByRole('button', { name: 'Continue', exact: true }))
+		await press(page, page.getByRole('link', { name: 'Continue', exact: true }))
 		await expect(stepHeading(page, 'Final Review')).toBeVisible()
 		const keep = page.getByRole('checkbox', { name: /Bedroom, Modern/ })
 		await press(page, keep, 'Space')

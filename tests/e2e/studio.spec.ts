@@ -111,7 +111,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expect(stepHeading(page, 'Rendos Ready!')).toBeVisible({ timeout: RENDER_TIMEOUT })
 	await expect(page.getByText('6 of 6 variations ready')).toBeVisible()
 	await expectAccessible(page)
-	await page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('button', { name: 'View Gallery' }).click()
+	await page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('link', { name: 'View Gallery' }).click()
 
 	// Step 5: the gallery, one carousel per room and style.
 	await expect(stepHeading(page, 'Your Rendos')).toBeVisible()
@@ -131,7 +131,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expectAccessible(page)
 
 	// Step 6: the favourites.
-	await page.getByRole('button', { name: 'Select Favorites' }).click()
+	await page.getByRole('link', { name: 'Select Favorites' }).click()
 	await expect(stepHeading(page, 'Review Your Favorites')).toBeVisible()
 	await expect(page.getByText('1 favorite of 6 variations')).toBeVisible()
 	await expect(page.getByRole('button', { name: 'Favorite Bedroom · Modern 1' })).toHaveAttribute(
@@ -189,7 +189,7 @@ test('a reload in the middle of processing resumes at processing', async ({ page
 	await expect(stepHeading(page, /^(Rendos Ready!|Your Rendos)$/)).toBeVisible({ timeout: RENDER_TIMEOUT })
 	if (await stepHeading(page, 'Rendos Ready!').isVisible()) {
 		await expect(page.getByText('9 of 9 variations ready')).toBeVisible()
-		await page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('button', { name: 'View Gallery' }).click()
+		await page.getByRole('region', { name: 'Rendos Ready!' }).getByRole('link', { name: 'View Gallery' }).click()
 		await expect(stepHeading(page, 'Your Rendos')).toBeVisible()
 	}
 	for (const style of ['Modern', 'Luxury', 'Industrial'])

@@ -3,38 +3,41 @@ import { ArrowLeft, CircleCheck, Download, Plus, Receipt } from 'lucide-react'
 import { useEffect } from 'react'
 import { StepHeading } from '#app/components/studio/step-layout.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { formatPounds, PROPERTY_PRICE_PENCE, type CheckoutSettings } from '#core/billing/pricing.ts'
-import type { CompletionAnswer } from './checkout-api.ts'
+import { formatPounds, PROPERTY_PRICE_PENCE } from '#core/billing/pricing.ts'
 
 /** spec 02 §9: after payment the product goes back to the project list after 2 s. */
 export const REDIRECT_AFTER_PAYMENT_MS = 2_000
 
-/** Step 7 once paid: what the project came to, the billing event, and the way on. */
-export function CompletionScreen({
-	projectId,
-	checkout,
-	answer,
-	counts,
-}: {
+/** What the completing post reports (flashed to the downloads page, see checkout.server.ts). */
+export type CompletionSummary = {
 	projectId: string
-	checkout: CheckoutSettings
-	answer: CompletionAnswer | null
-	counts: { originals: number; variations: number; kept: number }
-}) {
+	mode: 'invoice' | 'stripe'
+	invoiceNumber: string | null
+	originals: number
+	variations: number
+	kept: number
+}
+
+/** Step 7 once paid: what the project came to, the billing event, and the way on. */
+export function CompletionScreen({ summary }: { summary: CompletionSummary }) {
 	const navigate = useNavigate()
 	useEffect(() => {
 		const timer = setTimeout(() => navigate('/property-studio'), REDIRECT_AFTER_PAYMENT_MS)
 		return () => clearTimeout(timer)
 	}, [navigate])
 
-	const invoiceNumber = answer?.billing.invoiceNumber
+	const { projectId, invoiceNumber } = summary
 	const stats = [
-		{ label: 'Original photos', value: counts.originals },
-		{ label: 'Style variations', value: counts.variations },
-		{ label: 'Images kept', value: answer?.cleanupResult.keptCount ?? counts.kept },
+		{ label: 'Original photos', value: summary.originals },
+		{ label: 'Style variations', value: summary.variations },
+		{ label: 'Images kept', value: summary.kept },
 	]
 	return (
 		<div className="flex flex-col gap-5">
+			{/* Without JavaScript the browser itself goes on to the list after the same 2 s. */}
+			<noscript>
+				<meta httpEquiv="refresh" content={`${REDIRECT_AFTER_PAYMENT_MS / 1000};url=/property-studio`} />
+			</noscript>
 			<StepHeading title="Project Complete" description="Your Rendos are being finalised for download." />
 			<dl className="grid grid-cols-3 gap-3">
 				{stats.map(({ label, value }) => (
@@ -51,7 +54,7 @@ export function CompletionScreen({
 				<Receipt aria-hidden className="mt-0.5 size-5 shrink-0 text-green-700" />
 				<p>
 					A billing event of <span className="font-semibold">{formatPounds(PROPERTY_PRICE_PENCE)}</span> has been logged
-					{checkout.mode === 'invoice' ? (
+					{summary.mode === 'invoice' ? (
 						<>: billed to your monthly invoice{invoiceNumber ? <> ({invoiceNumber})</> : null}.</>
 					) : (
 						<>: paid by card.</>

@@ -1,5 +1,7 @@
-import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, LoaderCircle, RefreshCw, Stamp } from 'lucide-react'
-import { useState } from 'react'
+import { Form } from '@remix-run/react'
+import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, Stamp } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { CompareButton, CompareDialog, comparisonOf, type Comparison } from '#app/components/studio/compare-dialog.tsx'
 import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
@@ -7,11 +9,11 @@ import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { VariationImage } from '#app/components/studio/variation-image.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import type { LogoState } from '#core/accounts/logo.ts'
 import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
-import type { LogoState } from './checkout-api.ts'
+import { checkoutBlocker, type CheckoutState } from './checkout-choice.ts'
 import { OrderSummary } from './order-summary.tsx'
-import type { LogoStatus } from './use-logo.ts'
 
 function FavouriteCard({
 	variation,
@@ -36,6 +38,8 @@ function FavouriteCard({
 			>
 				<input
 					type="checkbox"
+					name="variationIds"
+					value={variation.id}
 					checked={selected}
 					onChange={onToggle}
 					className="absolute top-2 left-2 z-10 size-5 accent-brand focus-visible:outline-none"
@@ -64,18 +68,24 @@ function FavouriteCard({
 	)
 }
 
+/** A submit button of the review's form that opens the logo screen, taking the choice along. */
+function LogoButton({ children, variant }: { children: ReactNode; variant?: 'outline' | 'ghost' }) {
+	return (
+		<Button type="submit" name="stage" value="logo" size="sm" variant={variant}>
+			{children}
+		</Button>
+	)
+}
+
 function BrandingOption({
 	branding,
 	onBrandingChange,
 	logo,
-	onManageLogo,
 }: {
 	branding: boolean
 	onBrandingChange: (on: boolean) => void
-	logo: LogoStatus
-	onManageLogo: () => void
+	logo: LogoState
 }) {
-	const current: LogoState | null = logo.state === 'ready' ? logo.logo : null
 	return (
 		<section
 			aria-labelledby="branding-heading"
@@ -87,6 +97,7 @@ function BrandingOption({
 			<label className="flex cursor-pointer items-start gap-3">
 				<input
 					type="checkbox"
+					name="watermarkingEnabled"
 					checked={branding}
 					onChange={(e) => onBrandingChange(e.target.checked)}
 					className="mt-0.5 size-5 accent-brand"
@@ -101,28 +112,12 @@ function BrandingOption({
 					</span>
 				</span>
 			</label>
-			{logo.state === 'loading' ? (
-				<p className="flex items-center gap-2 text-sm text-muted-foreground">
-					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-					Checking your logo...
-				</p>
-			) : logo.state === 'error' ? (
-				<div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-					<CircleAlert aria-hidden className="size-4" />
-					Failed to fetch logo
-					<Button size="sm" variant="outline" onClick={logo.retry}>
-						<RefreshCw aria-hidden className="size-4" />
-						Try Again
-					</Button>
-				</div>
-			) : current?.hasLogo && current.logoUrl ? (
+			{logo.hasLogo && logo.logoUrl ? (
 				<div className="flex items-center gap-3">
 					<span className="flex h-12 w-24 items-center justify-center rounded-md border border-gray-200 bg-[repeating-conic-gradient(#f4f5f7_0_25%,#fff_0_50%)] bg-[length:12px_12px] p-1">
-						<img src={current.logoUrl} alt="Your logo" className="max-h-full max-w-full object-contain" />
+						<img src={logo.logoUrl} alt="Your logo" className="max-h-full max-w-full object-contain" />
 					</span>
-					<Button size="sm" variant="outline" onClick={onManageLogo}>
-						Change Logo
-					</Button>
+					<LogoButton variant="outline">Change Logo</LogoButton>
 				</div>
 			) : branding ? (
 				<div
@@ -131,16 +126,18 @@ function BrandingOption({
 				>
 					<CircleAlert aria-hidden className="size-4 shrink-0" />
 					<span className="flex-1">Upload your logo to brand your images.</span>
-					<Button size="sm" onClick={onManageLogo}>
+					<LogoButton>
 						<ImagePlus aria-hidden className="size-4" />
 						Upload Logo
-					</Button>
+					</LogoButton>
 				</div>
 			) : (
-				<Button size="sm" variant="ghost" onClick={onManageLogo} className="self-start">
-					<ImagePlus aria-hidden className="size-4" />
-					Upload Logo
-				</Button>
+				<div className="self-start">
+					<LogoButton variant="ghost">
+						<ImagePlus aria-hidden className="size-4" />
+						Upload Logo
+					</LogoButton>
+				</div>
 			)}
 		</section>
 	)
@@ -148,51 +145,42 @@ function BrandingOption({
 
 /**
  * The final review (spec 02 §2): favourites grouped per room as cards to keep or leave out, the
- * branding option, the order, and 'Pay & Receive Rendos'.
+ * branding option, the order, and 'Pay & Receive Rendos'. One GET form: its buttons open the
+ * logo or payment screen with the choice in the URL, with or without JavaScript.
  */
 export function FinalReview({
 	rooms,
 	favourites,
-	selected,
-	onToggle,
-	onSelectAll,
-	onClear,
-	branding,
-	onBrandingChange,
+	initial,
 	logo,
-	onManageLogo,
 	checkout,
 	onBack,
-	onPay,
 }: {
 	rooms: RoomView[]
 	favourites: VariationView[]
-	selected: ReadonlySet<string>
-	onToggle: (id: string) => void
-	onSelectAll: () => void
-	onClear: () => void
-	branding: boolean
-	onBrandingChange: (on: boolean) => void
-	logo: LogoStatus
-	onManageLogo: () => void
+	initial: CheckoutState
+	logo: LogoState
 	checkout: CheckoutSettings
 	onBack: () => void
-	onPay: () => void
 }) {
+	const hydrated = useHydrated()
+	const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(initial.variationIds))
+	const [branding, setBranding] = useState(initial.watermarkingEnabled)
+	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const groups = rooms
 		.map((room) => ({ room, items: favourites.filter((v) => v.roomId === room.id) }))
 		.filter((group) => group.items.length > 0)
-	const [comparing, setComparing] = useState<Comparison | null>(null)
-	const hasLogo = logo.state === 'ready' && logo.logo.hasLogo
-	const blocker =
-		selected.size === 0
-			? 'Select at least one image to keep.'
-			: branding && !hasLogo
-				? 'Upload your logo, or untick branding.'
-				: null
+	const toggle = (id: string) =>
+		setSelected((current) => {
+			const next = new Set(current)
+			if (!next.delete(id)) next.add(id)
+			return next
+		})
+	const blocker = checkoutBlocker({ variationIds: [...selected], watermarkingEnabled: branding }, logo.hasLogo)
 
 	return (
-		<div className="flex flex-col gap-5">
+		<Form method="get" className="flex flex-col gap-5">
+			<input type="hidden" name="step" value="download" />
 			<StepHeading
 				title="Final Review"
 				description="Choose the favourites to keep. Only the images you select are kept once the project is complete."
@@ -207,14 +195,27 @@ export function FinalReview({
 						<p aria-live="polite" className="text-sm font-medium text-gray-900">
 							{selected.size} of {pluralise(favourites.length, 'favorite')} selected
 						</p>
-						<div className="flex gap-2">
-							<Button size="sm" variant="outline" onClick={onSelectAll} disabled={selected.size === favourites.length}>
-								Select All
-							</Button>
-							<Button size="sm" variant="outline" onClick={onClear} disabled={selected.size === 0}>
-								Clear Selection
-							</Button>
-						</div>
+						{/* Ticking the boxes does the same without JavaScript. */}
+						{hydrated ? (
+							<div className="flex gap-2">
+								<Button
+									size="sm"
+									variant="outline"
+									onClick={() => setSelected(new Set(favourites.map((v) => v.id)))}
+									disabled={selected.size === favourites.length}
+								>
+									Select All
+								</Button>
+								<Button
+									size="sm"
+									variant="outline"
+									onClick={() => setSelected(new Set())}
+									disabled={selected.size === 0}
+								>
+									Clear Selection
+								</Button>
+							</div>
+						) : null}
 					</div>
 					{groups.map(({ room, items }) => {
 						const name = roomLabel(room)
@@ -237,7 +238,7 @@ export function FinalReview({
 											variation={v}
 											roomName={name}
 											selected={selected.has(v.id)}
-											onToggle={() => onToggle(v.id)}
+											onToggle={() => toggle(v.id)}
 											onCompare={() => setComparing(comparisonOf(room, v, `${name}, ${styleLabel(v.style)}`))}
 										/>
 									))}
@@ -249,12 +250,7 @@ export function FinalReview({
 				</>
 			)}
 			<div className="grid gap-4 lg:grid-cols-2">
-				<BrandingOption
-					branding={branding}
-					onBrandingChange={onBrandingChange}
-					logo={logo}
-					onManageLogo={onManageLogo}
-				/>
+				<BrandingOption branding={branding} onBrandingChange={setBranding} logo={logo} />
 				<OrderSummary
 					note={
 						checkout.mode === 'invoice' ? (
@@ -275,11 +271,12 @@ export function FinalReview({
 					<ArrowLeft aria-hidden className="size-4" />
 					Back
 				</Button>
-				<Button onClick={onPay} disabled={!!blocker}>
+				{/* Without JavaScript the boxes change after this renders: the payment screen checks again. */}
+				<Button type="submit" name="stage" value="payment" disabled={hydrated && !!blocker}>
 					<CreditCard aria-hidden className="size-4" />
 					Pay &amp; Receive Rendos
 				</Button>
 			</StepActions>
-		</div>
+		</Form>
 	)
 }

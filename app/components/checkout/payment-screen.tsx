@@ -1,22 +1,25 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useActionData, useFetcher, useFormAction, useNavigate } from '@remix-run/react'
 import { ArrowLeft, FileText, LoaderCircle, Lock } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { FormAlert } from '#app/components/forms.tsx'
 import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
-import { errorMessage } from '#app/components/studio/studio-api.ts'
 import { useToast } from '#app/components/toaster.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import type { CheckoutChoice } from '#core/billing/checkout.schema.ts'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { useIsPending } from '#app/utils/misc.ts'
 import { formatPounds, PROPERTY_PRICE_PENCE, type CheckoutSettings } from '#core/billing/pricing.ts'
-import { completeProject, createPaymentIntent, type CompletionAnswer } from './checkout-api.ts'
+import {
+	CheckoutFormSchema,
+	checkoutSearch,
+	choiceParams,
+	intentAction,
+	type CheckoutState,
+} from './checkout-choice.ts'
 import { OrderSummary } from './order-summary.tsx'
 import { loadStripe, type StripeElements, type StripeJs } from './stripe-js.ts'
 
-type Props = {
-	projectId: string
-	choice: CheckoutChoice
-	favoriteCount: number
-	onBack: () => void
-	onPaid: (answer: CompletionAnswer | null) => void
-}
+type Props = { choice: CheckoutState }
 
 const price = formatPounds(PROPERTY_PRICE_PENCE)
 
@@ -29,26 +32,62 @@ function Busy({ label }: { label: string }) {
 	)
 }
 
-/** Invoice mode: confirming is the order; the £99 goes on the agent's monthly invoice. */
-function InvoicePayment({ projectId, choice, onBack, onPaid }: Props) {
+/** Every message of a refused post, the form's own and its (hidden) fields'. */
+function refusalMessages(result: SubmissionResult | undefined) {
+	return result?.status === 'error' ? Object.values(result.error ?? {}).flatMap((messages) => messages ?? []) : []
+}
+
+/** With JavaScript, a refusal also shows as the spec's toast. */
+function useRefusalToast(result: SubmissionResult | undefined, title: string, onRefused?: () => void) {
 	const { toast } = useToast()
-	const [busy, setBusy] = useState(false)
-	async function confirm() {
-		setBusy(true)
-		try {
-			onPaid(await completeProject(projectId, choice))
-		} catch (error) {
-			toast({
-				title: 'Payment Error',
-				description: errorMessage(error, 'Failed to complete project'),
-				variant: 'destructive',
-			})
-			setBusy(false)
-		}
-	}
+	// The latest callback, without making every render's new closure a new answer.
+	const refused = useRef(onRefused)
+	refused.current = onRefused
+	useEffect(() => {
+		const [description] = refusalMessages(result)
+		if (!description) return
+		toast({ title, description, variant: 'destructive' })
+		refused.current?.()
+	}, [result, title, toast])
+}
+
+/** Back to the review with the choice as it was. */
+function BackToReview({ choice, disabled = false }: Props & { disabled?: boolean }) {
+	const to = checkoutSearch({ ...choice, stage: 'review' })
+	return disabled ? (
+		<Button variant="outline" disabled>
+			<ArrowLeft aria-hidden className="size-4" />
+			Back
+		</Button>
+	) : (
+		<Link to={to} className={buttonClasses({ variant: 'outline' })}>
+			<ArrowLeft aria-hidden className="size-4" />
+			Back
+		</Link>
+	)
+}
+
+/**
+ * Invoice mode: confirming is the order, posted to the page's `?intent=complete`; the £99 goes
+ * on the agent's monthly invoice. A plain form, so it works without JavaScript.
+ */
+function InvoicePayment({ choice }: Props) {
+	const action = intentAction({ ...choice, stage: 'payment' }, 'complete')
+	const busy = useIsPending({ formAction: useFormAction(action) })
+	const lastResult = useActionData<{ result?: SubmissionResult }>()?.result
+	const [form] = useForm({
+		id: 'confirm-order',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutFormSchema }),
+	})
+	useRefusalToast(lastResult, 'Payment Error')
 	return (
-		<div className="flex flex-col gap-5">
+		<Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-5">
+			{[...choiceParams(choice)].map(([name, value]) => (
+				<input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+			))}
 			<StepHeading title="Confirm Your Order" description="Your Rendos are ready as soon as you confirm." />
+			<FormAlert id={form.errorId} errors={refusalMessages(lastResult)} />
 			<OrderSummary
 				note={
 					<p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-sm text-gray-800">
@@ -58,63 +97,60 @@ function InvoicePayment({ projectId, choice, onBack, onPaid }: Props) {
 				}
 			/>
 			<StepActions>
-				<Button variant="outline" onClick={onBack} disabled={busy}>
-					<ArrowLeft aria-hidden className="size-4" />
-					Back
-				</Button>
-				<Button onClick={() => void confirm()} disabled={busy}>
+				<BackToReview choice={choice} disabled={busy} />
+				<Button type="submit" disabled={busy}>
 					{busy ? <Busy label="Processing..." /> : 'Confirm Order'}
 				</Button>
 			</StepActions>
-		</div>
+		</Form>
 	)
 }
 
 /**
- * Card payment with Stripe Elements: the server makes the PaymentIntent (its amount is the
- * server's), the card form is Stripe's own, and a succeeded payment completes the project. A
- * bank that wants its own page sends the agent away and back to ?payment=success (`resume`).
+ * Card payment with Stripe Elements: the page's `?intent=payment-intent` makes the PaymentIntent
+ * (its amount is the server's), the card form is Stripe's own, and a succeeded payment posts
+ * `?intent=complete`, which goes on to 'Project Complete'. A bank that wants its own page sends
+ * the agent away and back to ?payment=success (`resume`). Stripe.js needs JavaScript anyway.
  */
-function CardPayment({
-	projectId,
-	choice,
-	favoriteCount,
-	onBack,
-	onPaid,
-	publishableKey,
-	resume,
-}: Props & { publishableKey: string; resume: boolean }) {
-	const { toast } = useToast()
+function CardPayment({ choice, publishableKey, resume }: Props & { publishableKey: string; resume: boolean }) {
+	const navigate = useNavigate()
+	const paymentIntent = useFetcher<{ result?: SubmissionResult; clientSecret?: string | null }>()
+	const completion = useFetcher<{ result?: SubmissionResult }>()
 	const mountPoint = useRef<HTMLDivElement>(null)
 	const stripe = useRef<{ js: StripeJs; elements: StripeElements } | null>(null)
 	const [state, setState] = useState<'setting-up' | 'ready' | 'paying' | 'finishing'>(
 		resume ? 'finishing' : 'setting-up',
 	)
+	const { toast } = useToast()
+	const backToReview = () => navigate(checkoutSearch({ ...choice, stage: 'review' }))
+	const post = (fetcher: typeof completion, intent: string) =>
+		fetcher.submit(choiceParams(choice), {
+			method: 'post',
+			action: intentAction({ ...choice, stage: 'payment' }, intent),
+		})
 
-	async function finish() {
+	function finish() {
 		setState('finishing')
-		try {
-			onPaid(await completeProject(projectId, choice))
-		} catch (error) {
-			toast({
-				title: 'Payment Failed',
-				description: errorMessage(error, 'Failed to complete project'),
-				variant: 'destructive',
-			})
-			onBack()
-		}
+		// Success redirects to 'Project Complete'; a refusal comes back as completion.data.
+		post(completion, 'complete')
 	}
+	useRefusalToast(completion.data?.result, 'Payment Failed', backToReview)
+	useRefusalToast(paymentIntent.data?.result, 'Payment Setup Failed', backToReview)
 
+	// biome-ignore lint/correctness/useExhaustiveDependencies: once per visit to this screen (a new PaymentIntent form for every render would lose the card typed in)
 	useEffect(() => {
-		if (resume) {
-			void finish()
-			return
-		}
+		if (resume) finish()
+		else post(paymentIntent, 'payment-intent')
+	}, [])
+
+	const clientSecret = paymentIntent.data?.clientSecret
+	// biome-ignore lint/correctness/useExhaustiveDependencies: Stripe's form is mounted once per client secret
+	useEffect(() => {
+		if (!clientSecret) return
 		let cancelled = false
 		let element: { destroy(): void } | null = null
 		;(async () => {
 			try {
-				const { clientSecret } = await createPaymentIntent(projectId, choice, favoriteCount)
 				const js = await loadStripe(publishableKey)
 				if (cancelled || !mountPoint.current) return
 				const elements = js.elements({
@@ -130,18 +166,17 @@ function CardPayment({
 				if (cancelled) return
 				toast({
 					title: 'Payment Setup Failed',
-					description: errorMessage(error, 'Please try again'),
+					description: error instanceof Error ? error.message : 'Please try again',
 					variant: 'destructive',
 				})
-				onBack()
+				backToReview()
 			}
 		})()
 		return () => {
 			cancelled = true
 			element?.destroy()
 		}
-		// Once per visit to this screen: a new PaymentIntent form for every render would lose the card typed in.
-	}, [])
+	}, [clientSecret, publishableKey])
 
 	async function pay() {
 		if (!stripe.current) return
@@ -149,7 +184,7 @@ function CardPayment({
 		try {
 			const { error, paymentIntent } = await stripe.current.js.confirmPayment({
 				elements: stripe.current.elements,
-				confirmParams: { return_url: `${window.location.origin}/property-studio/${projectId}?payment=success` },
+				confirmParams: { return_url: `${window.location.origin}${window.location.pathname}?payment=success` },
 				redirect: 'if_required',
 			})
 			if (error || paymentIntent?.status !== 'succeeded') {
@@ -161,9 +196,13 @@ function CardPayment({
 				setState('ready')
 				return
 			}
-			await finish()
+			finish()
 		} catch (error) {
-			toast({ title: 'Payment Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' })
+			toast({
+				title: 'Payment Error',
+				description: error instanceof Error ? error.message : 'Please try again',
+				variant: 'destructive',
+			})
 			setState('ready')
 		}
 	}
@@ -193,10 +232,7 @@ function CardPayment({
 				<OrderSummary />
 			</div>
 			<StepActions>
-				<Button variant="outline" onClick={onBack} disabled={state === 'paying' || state === 'finishing'}>
-					<ArrowLeft aria-hidden className="size-4" />
-					Back
-				</Button>
+				<BackToReview choice={choice} disabled={state === 'paying' || state === 'finishing'} />
 				<Button onClick={() => void pay()} disabled={busy}>
 					{state === 'paying' ? <Busy label="Processing..." /> : `Pay ${price}`}
 				</Button>

@@ -1,16 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import type { CompletionAnswer } from '#app/components/checkout/checkout-api.ts'
-import { CompletionScreen } from '#app/components/checkout/completion-screen.tsx'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { checkoutBlocker, readCheckoutState, type CheckoutStage } from '#app/components/checkout/checkout-choice.ts'
 import { FinalReview } from '#app/components/checkout/final-review.tsx'
 import { LogoScreen } from '#app/components/checkout/logo-screen.tsx'
 import { PaymentScreen } from '#app/components/checkout/payment-screen.tsx'
-import { useLogo } from '#app/components/checkout/use-logo.ts'
+import type { LogoState } from '#core/accounts/logo.ts'
 import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import { STEP_HEADING_ID } from './step-layout.tsx'
 import { inWorkflowOrder } from './variation-order.ts'
-
-type Stage = 'review' | 'logo' | 'payment' | 'complete'
 
 /** Finished favourites in the gallery's order: room, style, generation, position. */
 function orderedFavourites(rooms: RoomView[], variations: VariationView[]) {
@@ -21,8 +19,9 @@ function orderedFavourites(rooms: RoomView[], variations: VariationView[]) {
 }
 
 /** The sub-screens share the workflow's heading: moving between them moves focus to it. */
-function useFocusOnStageChange(stage: Stage) {
+function useFocusOnStageChange(stage: CheckoutStage) {
 	const first = useRef(true)
+	// biome-ignore lint/correctness/useExhaustiveDependencies: a new stage is what moves the focus
 	useEffect(() => {
 		if (first.current) {
 			first.current = false
@@ -34,18 +33,20 @@ function useFocusOnStageChange(stage: Stage) {
 }
 
 /**
- * Step 7: the final review and payment (spec 02 §2), then 'Project Complete'. Favourites start
- * all selected; the agent may leave some out, brand the rest with their logo, and pay £99 (by
- * card, or on the monthly invoice where card payments are off).
+ * Step 7: the final review, the logo and payment (spec 02 §2). Favourites start all selected;
+ * the agent may leave some out, brand the rest with their logo, and pay £99 (by card, or on the
+ * monthly invoice where card payments are off). Each screen is `?stage=` with the choice in the
+ * query (checkout-choice.ts), and its posts are the page's `?intent=` actions
+ * (project-checkout.server.ts); 'Project Complete' follows on the downloads page.
  */
 export function DownloadStep({
-	project,
 	checkout,
 	returnedFromPayment,
 	rooms,
 	variations,
 	onBack,
 }: {
+	/** the workflow passes it to every step; the checkout's URLs are relative to this page */
 	project: ProjectView
 	checkout: CheckoutSettings
 	/** back from a bank's own page (?payment=success): finish the payment straight away */
@@ -54,83 +55,45 @@ export function DownloadStep({
 	variations: VariationView[]
 	onBack: () => void
 }) {
+	// The page's loader adds the agent's logo for this step (checkoutPageData).
+	const { logo } = useLoaderData<{ logo: LogoState }>()
+	const [searchParams] = useSearchParams()
 	const favourites = useMemo(() => orderedFavourites(rooms, variations), [rooms, variations])
-	const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(favourites.map((v) => v.id)))
-	const [branding, setBranding] = useState(false)
-	const [stage, setStage] = useState<Stage>(returnedFromPayment ? 'payment' : 'review')
-	const [answer, setAnswer] = useState<CompletionAnswer | null>(null)
-	const logo = useLogo()
+	const state = readCheckoutState(
+		searchParams,
+		favourites.map((v) => v.id),
+	)
+	const blocker = checkoutBlocker(state, logo.hasLogo)
+	// A choice that cannot be paid for (possible without JavaScript) goes back to the review, which says why.
+	const stage: CheckoutStage = returnedFromPayment
+		? 'payment'
+		: state.stage === 'payment' && blocker
+			? 'review'
+			: state.stage
 	useFocusOnStageChange(stage)
-
-	const toggle = (id: string) =>
-		setSelected((current) => {
-			const next = new Set(current)
-			if (!next.delete(id)) next.add(id)
-			return next
-		})
-	// In the favourites' order, so the server keeps (and names) them as shown.
-	const choice = {
-		watermarkingEnabled: branding,
-		variationIds: favourites.filter((v) => selected.has(v.id)).map((v) => v.id),
-	}
 
 	switch (stage) {
 		case 'review':
 			return (
 				<FinalReview
+					// A new URL (back from the logo, a plain form's reload) starts from its choice.
+					key={searchParams.toString()}
 					rooms={rooms}
 					favourites={favourites}
-					selected={selected}
-					onToggle={toggle}
-					onSelectAll={() => setSelected(new Set(favourites.map((v) => v.id)))}
-					onClear={() => setSelected(new Set())}
-					branding={branding}
-					onBrandingChange={setBranding}
-					logo={logo.status}
-					onManageLogo={() => setStage('logo')}
+					initial={state}
+					logo={logo}
 					checkout={checkout}
 					onBack={onBack}
-					onPay={() => setStage('payment')}
 				/>
 			)
 		case 'logo':
-			return (
-				<LogoScreen
-					logo={logo.status}
-					onUploaded={(uploaded) => {
-						logo.replace(uploaded)
-						setBranding(true)
-						setStage('review')
-					}}
-					onBack={() => setStage('review')}
-				/>
-			)
+			return <LogoScreen logo={logo} choice={state} />
 		case 'payment':
 			return (
 				<PaymentScreen
-					projectId={project.id}
 					checkout={checkout}
 					resume={returnedFromPayment}
-					choice={choice}
-					favoriteCount={choice.variationIds.length}
-					onBack={() => setStage('review')}
-					onPaid={(completed) => {
-						setAnswer(completed)
-						setStage('complete')
-					}}
-				/>
-			)
-		case 'complete':
-			return (
-				<CompletionScreen
-					projectId={project.id}
-					checkout={checkout}
-					answer={answer}
-					counts={{
-						originals: rooms.length,
-						variations: variations.filter((v) => v.status === 'completed').length,
-						kept: choice.variationIds.length,
-					}}
+					choice={returnedFromPayment ? { ...state, variationIds: favourites.map((v) => v.id) } : state}
 				/>
 			)
 	}

@@ -1,6 +1,7 @@
-import { ArrowLeft, Heart, ImageOff, LoaderCircle, RefreshCw, SearchX, type LucideIcon } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
+import { Link } from '@remix-run/react'
+import { ArrowLeft, Heart, ImageOff, RefreshCw, SearchX, type LucideIcon } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
@@ -8,40 +9,11 @@ import { requestedStyles } from '#core/studio/variation-progress.ts'
 import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
-import { usePolling } from './use-polling.ts'
+import { useLiveRefresh } from './use-live-refresh.ts'
 import { ImageWithFallback } from './variation-image.tsx'
+import { stepHref } from './workflow-steps.ts'
 
 const VARIATIONS_POLL_MS = 3_000 // spec 02 §9: variations every 3 s in the gallery
-const ROOM_RETRIES = 3 // spec 02 §7: up to 3 retries, exponential backoff capped at 30 s
-const BACKOFF_CAP_MS = 30_000
-
-/** Refreshes the rooms on arrival, retrying with backoff; the gallery still shows what it has. */
-function useRoomsWithRetry(refreshRooms: () => Promise<void>) {
-	const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading')
-	const [round, setRound] = useState(0)
-	useEffect(() => {
-		let cancelled = false
-		let timer: ReturnType<typeof setTimeout> | undefined
-		async function load(attempt: number) {
-			try {
-				await refreshRooms()
-				if (!cancelled) setState('ready')
-			} catch {
-				if (cancelled) return
-				if (attempt >= ROOM_RETRIES) setState('error')
-				else timer = setTimeout(() => load(attempt + 1), Math.min(1_000 * 2 ** attempt, BACKOFF_CAP_MS))
-			}
-		}
-		setState('loading')
-		void load(0)
-		return () => {
-			cancelled = true
-			if (timer) clearTimeout(timer)
-		}
-	}, [refreshRooms, round])
-	return { state, retry: () => setRound((r) => r + 1) }
-}
-
 function groupByRoomType(rooms: RoomView[]) {
 	const groups = new Map<string, RoomView[]>()
 	for (const room of rooms) groups.set(room.roomType, [...(groups.get(room.roomType) ?? []), room])
@@ -124,15 +96,11 @@ function OriginalPhoto({ room, onImageError }: { room: RoomView; onImageError: (
 function RoomGallery({
 	room,
 	variations,
-	onToggleFavorite,
-	onRemodel,
 	onCompare,
 	onImageError,
 }: {
 	room: RoomView
 	variations: VariationView[]
-	onToggleFavorite: (variation: VariationView) => void
-	onRemodel: (roomId: string, style: string) => Promise<VariationView | null>
 	onCompare: (comparison: Comparison) => void
 	onImageError: (variationId: string) => void
 }) {
@@ -155,11 +123,10 @@ function RoomGallery({
 				{styles.map((style) => (
 					<StyleCarousel
 						key={style}
+						roomId={room.id}
 						roomName={name}
 						style={style}
 						variations={mine.filter((v) => v.style === style).sort(byBatchOrder)}
-						onToggleFavorite={onToggleFavorite}
-						onRemodel={() => onRemodel(room.id, style)}
 						onCompare={(variation, title) => onCompare(comparisonOf(room, variation, title))}
 						onImageError={onImageError}
 					/>
@@ -169,54 +136,12 @@ function RoomGallery({
 	)
 }
 
-export function Gallery({
-	rooms,
-	variations,
-	refreshRooms,
-	refreshVariations,
-	onToggleFavorite,
-	onRemodel,
-	onBack,
-	onSelectFavorites,
-	onUpload,
-}: {
-	rooms: RoomView[]
-	variations: VariationView[]
-	refreshRooms: () => Promise<void>
-	refreshVariations: () => Promise<void>
-	onToggleFavorite: (variation: VariationView) => void
-	onRemodel: (roomId: string, style: string) => Promise<VariationView | null>
-	onBack: () => void
-	onSelectFavorites: () => void
-	onUpload: () => void
-}) {
-	const roomsLoad = useRoomsWithRetry(refreshRooms)
-	const [variationsError, setVariationsError] = useState(false)
+export function Gallery({ rooms, variations }: { rooms: RoomView[]; variations: VariationView[] }) {
 	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
 	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const anyPending = variations.some((v) => v.status === 'pending')
 
-	usePolling(
-		async () => {
-			try {
-				await refreshVariations()
-				setVariationsError(false)
-			} catch (error) {
-				setVariationsError(true)
-				throw error
-			}
-		},
-		VARIATIONS_POLL_MS,
-		anyPending,
-	)
-
-	const retryAll = () => {
-		roomsLoad.retry()
-		refreshVariations().then(
-			() => setVariationsError(false),
-			() => setVariationsError(true),
-		)
-	}
+	const live = useLiveRefresh(VARIATIONS_POLL_MS, anyPending)
 	const markBroken = (key: string) =>
 		setBrokenImages((current) => (current.has(key) ? current : new Set(current).add(key)))
 	const completed = variations.filter((v) => v.status === 'completed')
@@ -225,22 +150,15 @@ export function Gallery({
 	const favoriteCount = variations.filter((v) => v.isFavorite).length
 
 	const content = (() => {
-		if (!rooms.length && roomsLoad.state === 'loading')
-			return (
-				<p className="flex items-center gap-2 text-sm text-muted-foreground">
-					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-					Loading gallery...
-				</p>
-			)
-		if (!rooms.length && roomsLoad.state === 'ready')
+		if (!rooms.length)
 			return (
 				<GalleryNotice
 					icon={SearchX}
 					title="No Rooms Found"
 					action={
-						<Button variant="outline" onClick={onUpload}>
+						<Link to={stepHref('upload')} className={buttonClasses({ variant: 'outline' })}>
 							Upload Photos
-						</Button>
+						</Link>
 					}
 				>
 					This project has no room photos yet. Upload some to start staging.
@@ -259,8 +177,6 @@ export function Gallery({
 						key={room.id}
 						room={room}
 						variations={variations}
-						onToggleFavorite={onToggleFavorite}
-						onRemodel={onRemodel}
 						onCompare={setComparing}
 						onImageError={markBroken}
 					/>
@@ -276,12 +192,12 @@ export function Gallery({
 				description="Swipe through each style, remodel for more options, and heart the ones to keep."
 			/>
 			<FavoritesBanner favoriteCount={favoriteCount} />
-			{roomsLoad.state === 'error' || variationsError ? (
+			{live.offline ? (
 				<GalleryNotice
 					icon={ImageOff}
 					title="Error Loading Gallery"
 					action={
-						<Button variant="outline" onClick={retryAll}>
+						<Button variant="outline" onClick={live.retry}>
 							<RefreshCw aria-hidden className="size-4" />
 							Try Again
 						</Button>
@@ -299,14 +215,14 @@ export function Gallery({
 			{content}
 			<CompareDialog comparison={comparing} onClose={() => setComparing(null)} />
 			<StepActions>
-				<Button variant="outline" onClick={onBack}>
+				<Link to={stepHref('style-selection')} className={buttonClasses({ variant: 'outline' })}>
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Styles
-				</Button>
-				<Button onClick={onSelectFavorites}>
+				</Link>
+				<Link to={stepHref('selection')} className={buttonClasses()}>
 					<Heart aria-hidden className="size-4" />
 					Select Favorites
-				</Button>
+				</Link>
 			</StepActions>
 		</div>
 	)

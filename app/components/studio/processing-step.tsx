@@ -1,20 +1,25 @@
 import { CircleCheck, Images, LoaderCircle, RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Button } from '#app/components/ui/button.tsx'
+import { Link } from '@remix-run/react'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { ProgressBar } from './progress-bar.tsx'
 import { StepActions, StepHeading } from './step-layout.tsx'
-import { usePolling } from './use-polling.ts'
+import { useLiveRefresh } from './use-live-refresh.ts'
 import { VariationImage } from './variation-image.tsx'
-import { variationProgress } from './workflow-steps.ts'
+import { stepHref, variationProgress } from './workflow-steps.ts'
 
 const POLL_MS = 2_000 // spec 02 §9: rooms and variations every 2 s while processing
 const READY_DELAY_MS = 500 // spec 02 §4: completion is detected with a 500 ms delay
+const PLAIN_REFRESH_SECONDS = 3
 
-/** True half a second after `settled` turns true, false again at once if it turns back. */
+/**
+ * True half a second after `settled` turns true while watching, false again at once if it turns
+ * back; true from the start when the page arrives settled (a reload, or a plain page refresh).
+ */
 function useSettledAfterDelay(settled: boolean) {
-	const [ready, setReady] = useState(false)
+	const [ready, setReady] = useState(settled)
 	useEffect(() => {
 		if (!settled) {
 			setReady(false)
@@ -26,7 +31,7 @@ function useSettledAfterDelay(settled: boolean) {
 	return ready
 }
 
-function ProcessingStatusError() {
+function ProcessingStatusError({ onRetry }: { onRetry: () => void }) {
 	return (
 		<div
 			role="alert"
@@ -36,7 +41,7 @@ function ProcessingStatusError() {
 				<p className="font-semibold">Processing Status Error</p>
 				<p>We couldn't check on your images. They keep processing on our side; refresh to see where they are.</p>
 			</div>
-			<Button variant="outline" onClick={() => window.location.reload()}>
+			<Button variant="outline" onClick={onRetry}>
 				<RefreshCw aria-hidden className="size-4" />
 				Refresh Page
 			</Button>
@@ -63,35 +68,25 @@ function LiveThumbnails({ rooms, variations }: { rooms: RoomView[]; variations: 
 	)
 }
 
-export function ProcessingStep({
-	rooms,
-	variations,
-	refresh,
-	onViewGallery,
-}: {
-	rooms: RoomView[]
-	variations: VariationView[]
-	/** fetches rooms and variations; throws when the server cannot be reached */
-	refresh: () => Promise<void>
-	onViewGallery: () => void
-}) {
+/**
+ * Without JavaScript the page reloads itself while processing (a noscript refresh, which a
+ * browser running scripts ignores), and offers a link to do it sooner.
+ */
+function PlainPageRefresh() {
+	return (
+		<noscript>
+			<meta httpEquiv="refresh" content={String(PLAIN_REFRESH_SECONDS)} />
+			<a href={stepHref('processing')} className="text-sm font-medium text-brand underline">
+				Refresh progress
+			</a>
+		</noscript>
+	)
+}
+
+export function ProcessingStep({ rooms, variations }: { rooms: RoomView[]; variations: VariationView[] }) {
 	const progress = variationProgress(rooms, variations)
 	const ready = useSettledAfterDelay(progress.settled)
-	const [statusError, setStatusError] = useState(false)
-
-	usePolling(
-		async () => {
-			try {
-				await refresh()
-				setStatusError(false)
-			} catch (error) {
-				setStatusError(true)
-				throw error
-			}
-		},
-		POLL_MS,
-		!progress.settled,
-	)
+	const live = useLiveRefresh(POLL_MS, !progress.settled)
 
 	const finished = progress.completed + progress.failed
 	const summary = `${finished} of ${progress.expected} variations ready`
@@ -106,7 +101,8 @@ export function ProcessingStep({
 						: `Staging ${pluralise(rooms.length, 'image')}. This typically takes 1-3 minutes per image: you can leave this page and come back.`
 				}
 			/>
-			{statusError ? <ProcessingStatusError /> : null}
+			{live.offline ? <ProcessingStatusError onRetry={live.retry} /> : null}
+			{progress.settled ? null : <PlainPageRefresh />}
 			<section
 				aria-label="Progress"
 				className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
@@ -133,10 +129,10 @@ export function ProcessingStep({
 			<LiveThumbnails rooms={rooms} variations={variations} />
 			{ready ? (
 				<StepActions>
-					<Button onClick={onViewGallery}>
+					<Link to={stepHref('results')} className={buttonClasses()}>
 						<Images aria-hidden className="size-4" />
 						View Gallery
-					</Button>
+					</Link>
 				</StepActions>
 			) : null}
 		</div>

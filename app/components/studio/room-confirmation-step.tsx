@@ -1,12 +1,18 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link } from '@remix-run/react'
 import { CircleCheck, LoaderCircle, RefreshCw } from 'lucide-react'
-import { WORKFLOW_ROOM_TYPES } from '#core/studio/studio.schema.ts'
-import { Button } from '#app/components/ui/button.tsx'
+import { FormAlert } from '#app/components/forms.tsx'
+import { ConfirmRoomsSchema, WORKFLOW_ROOM_TYPES } from '#core/studio/studio.schema.ts'
+import type { RoomView } from '#core/studio/views.ts'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { type WorkflowRoomType } from './labels.ts'
-import { pluralise, roomTypeLabel } from '#core/studio/labels.ts'
-import { ProgressBar } from './progress-bar.tsx'
+import type { WorkflowRoomType } from './labels.ts'
+import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import type { UploadItem } from './use-upload-queue.ts'
+import { ImageWithFallback } from './variation-image.tsx'
+import { intentAction, stepHref } from './workflow-steps.ts'
 
 function UploadState({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
 	if (item.state === 'uploaded')
@@ -16,18 +22,13 @@ function UploadState({ item, onRetry }: { item: UploadItem; onRetry: () => void 
 				Uploaded
 			</p>
 		)
-	if (item.state === 'uploading') {
-		const percent = Math.round(item.progress * 100)
+	if (item.state === 'uploading')
 		return (
-			<div className="flex flex-col gap-1">
-				<p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-					<LoaderCircle aria-hidden className="size-3.5 animate-spin motion-reduce:animate-none" />
-					Uploading {percent}%
-				</p>
-				<ProgressBar value={percent} label={`Uploading ${item.file.name}`} valueText={`${percent}%`} />
-			</div>
+			<p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+				<LoaderCircle aria-hidden className="size-3.5 animate-spin motion-reduce:animate-none" />
+				Uploading...
+			</p>
 		)
-	}
 	if (item.state === 'failed')
 		return (
 			<div
@@ -113,7 +114,6 @@ export function RoomConfirmationStep({
 	busy,
 	onRoomTypeChange,
 	onRetry,
-	onBack,
 	onContinue,
 }: {
 	items: UploadItem[]
@@ -121,7 +121,6 @@ export function RoomConfirmationStep({
 	busy: boolean
 	onRoomTypeChange: (id: string, roomType: WorkflowRoomType | '') => void
 	onRetry: (id: string) => void
-	onBack: () => void
 	onContinue: () => void
 }) {
 	const everyTyped = items.every((item) => item.roomType !== '')
@@ -153,9 +152,7 @@ export function RoomConfirmationStep({
 				{uploadSummary(items)}
 			</p>
 			<StepActions>
-				<Button variant="outline" onClick={onBack} disabled={busy}>
-					Back
-				</Button>
+				<BackToUpload />
 				<Button onClick={onContinue} disabled={!canContinue}>
 					{busy ? (
 						<>
@@ -168,5 +165,87 @@ export function RoomConfirmationStep({
 				</Button>
 			</StepActions>
 		</div>
+	)
+}
+
+function BackToUpload() {
+	return (
+		<Link to={stepHref('upload')} className={buttonClasses({ variant: 'outline' })}>
+			Back
+		</Link>
+	)
+}
+
+/**
+ * Confirmation of rooms already uploaded (a plain form uploads first): a room-type choice for each
+ * room that has no styles yet, posted to `?intent=confirm-rooms`, then on to the styles.
+ */
+export function ConfirmUploadedRooms({ rooms, result }: { rooms: RoomView[]; result?: SubmissionResult<string[]> }) {
+	const [form] = useForm({
+		id: 'confirm-rooms',
+		lastResult: result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmRoomsSchema }),
+	})
+	return (
+		<Form
+			method="post"
+			action={intentAction('room-confirmation', 'confirm-rooms')}
+			{...getFormProps(form)}
+			className="flex flex-col gap-5"
+		>
+			<StepHeading
+				title="Confirm Rooms"
+				description="Check the room type of each photo: it guides how the room is staged."
+			/>
+			<FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
+			{rooms.length ? (
+				<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+					{rooms.map((room, i) => (
+						<UploadedRoomRow key={room.id} room={room} index={i} />
+					))}
+				</ul>
+			) : (
+				<p className="rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
+					No new photos to confirm. Upload some first.
+				</p>
+			)}
+			<StepActions>
+				<BackToUpload />
+				<Button type="submit" disabled={!rooms.length}>
+					Continue
+				</Button>
+			</StepActions>
+		</Form>
+	)
+}
+
+function UploadedRoomRow({ room, index }: { room: RoomView; index: number }) {
+	const selectId = `room-${room.id}-type`
+	const label = roomLabel(room)
+	return (
+		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
+				<ImageWithFallback src={room.thumbnailUrl} alt="" size="thumb" />
+			</div>
+			<div className="flex min-w-0 flex-1 flex-col gap-2">
+				<input type="hidden" name={`rooms[${index}].id`} value={room.id} />
+				<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900">
+					<span className="sr-only">Room type for </span>
+					{label}
+				</label>
+				<select
+					id={selectId}
+					name={`rooms[${index}].roomType`}
+					defaultValue={room.roomType}
+					className="h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
+				>
+					{WORKFLOW_ROOM_TYPES.map((type) => (
+						<option key={type} value={type}>
+							{roomTypeLabel(type)}
+						</option>
+					))}
+				</select>
+			</div>
+		</li>
 	)
 }

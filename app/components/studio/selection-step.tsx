@@ -1,28 +1,22 @@
 import { ArrowLeft, Heart } from 'lucide-react'
-import { Button } from '#app/components/ui/button.tsx'
+import { Link } from '@remix-run/react'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { FavoriteToggle } from './favorite-button.tsx'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { inWorkflowOrder } from './variation-order.ts'
+import { stepHref } from './workflow-steps.ts'
 
-function FavoriteTile({
-	variation,
-	label,
-	onToggle,
-}: {
-	variation: VariationView
-	label: string
-	onToggle: () => void
-}) {
+function FavoriteTile({ variation, label }: { variation: VariationView; label: string }) {
 	return (
 		<li>
-			<button
-				type="button"
-				aria-pressed={variation.isFavorite}
-				aria-label={`Favorite ${label}`}
-				onClick={onToggle}
+			<FavoriteToggle
+				variation={variation}
+				label={label}
+				step="selection"
 				className={cn(
 					'group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted ring-offset-2 transition',
 					variation.isFavorite ? 'ring-4 ring-red-500' : 'ring-1 ring-gray-200 hover:ring-gray-400',
@@ -42,24 +36,12 @@ function FavoriteTile({
 				>
 					<Heart className={cn('size-4', variation.isFavorite && 'fill-white')} />
 				</span>
-			</button>
+			</FavoriteToggle>
 		</li>
 	)
 }
 
-export function SelectionStep({
-	rooms,
-	variations,
-	onToggleFavorite,
-	onBack,
-	onContinue,
-}: {
-	rooms: RoomView[]
-	variations: VariationView[]
-	onToggleFavorite: (variation: VariationView) => void
-	onBack: () => void
-	onContinue: () => void
-}) {
+export function SelectionStep({ rooms, variations }: { rooms: RoomView[]; variations: VariationView[] }) {
 	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
 	const ready = inWorkflowOrder(
 		rooms,
@@ -85,7 +67,7 @@ export function SelectionStep({
 						const n = (numberInBatch.get(key) ?? 0) + 1
 						numberInBatch.set(key, n)
 						const label = `${names.get(v.roomId) ?? v.roomName} · ${styleLabel(v.style)} ${n}`
-						return <FavoriteTile key={v.id} variation={v} label={label} onToggle={() => onToggleFavorite(v)} />
+						return <FavoriteTile key={v.id} variation={v} label={label} />
 					})}
 				</ul>
 			) : (
@@ -94,11 +76,13 @@ export function SelectionStep({
 				</p>
 			)}
 			<StepActions>
-				<Button variant="outline" onClick={onBack}>
+				<Link to={stepHref('results')} className={buttonClasses({ variant: 'outline' })}>
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Gallery
-				</Button>
-				<Button onClick={onContinue}>Continue</Button>
+				</Link>
+				<Link to={stepHref('download')} className={buttonClasses()}>
+					Continue
+				</Link>
 			</StepActions>
 		</div>
 	)

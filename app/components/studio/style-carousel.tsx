@@ -1,12 +1,16 @@
 import { ChevronLeft, ChevronRight, Heart, LoaderCircle, WandSparkles } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useFetcher } from '@remix-run/react'
+import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { VariationView } from '#core/studio/views.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
+import { PlainFormReturn } from './plain-form.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
+import { intentAction } from './workflow-steps.ts'
 
 // A style asked for a moment ago may have no rows yet: show it as processing, not as empty.
 const NOT_LISTED_YET = { status: 'pending', imageUrl: null, thumbnailUrl: null, errorMessage: null } as const
@@ -37,7 +41,7 @@ function useSnapCarousel(count: number) {
 
 	const onScroll = () => {
 		const el = scroller.current
-		if (!el || !el.clientWidth) return
+		if (!el?.clientWidth) return
 		const position = Math.round(el.scrollLeft / el.clientWidth)
 		if (target.current && position !== target.current.index && Date.now() < target.current.until) return
 		target.current = null
@@ -59,7 +63,6 @@ function Slide({
 	position,
 	total,
 	label,
-	onToggleFavorite,
 	onCompare,
 	onImageError,
 }: {
@@ -67,16 +70,14 @@ function Slide({
 	position: number
 	total: number
 	label: string
-	onToggleFavorite: () => void
 	onCompare: () => void
 	onImageError: () => void
 }) {
 	return (
-		<div
-			role="group"
+		<fieldset
 			aria-roledescription="slide"
 			aria-label={`${position} of ${total}`}
-			className="relative aspect-[4/3] w-full shrink-0 snap-center overflow-hidden"
+			className="relative aspect-[4/3] w-full min-w-0 shrink-0 snap-center overflow-hidden"
 		>
 			<VariationImage variation={variation} alt={`${label}, variation ${position}`} onError={onImageError} />
 			{variation.isPreview && variation.status === 'completed' ? (
@@ -84,8 +85,8 @@ function Slide({
 			) : null}
 			{variation.status === 'completed' ? (
 				<FavoriteButton
-					isFavorite={variation.isFavorite}
-					onToggle={onToggleFavorite}
+					variation={variation}
+					step="results"
 					label={`${label}, variation ${position}`}
 					className="absolute top-2 right-2"
 				/>
@@ -97,7 +98,7 @@ function Slide({
 					className="absolute right-2 bottom-2"
 				/>
 			) : null}
-		</div>
+		</fieldset>
 	)
 }
 
@@ -141,28 +142,42 @@ function Thumbnails({
 	)
 }
 
+/**
+ * Remodel: one more variation per click, posted through a fetcher (a plain post back to the
+ * gallery without JavaScript). Resolves to the new variation's id once the server made it.
+ */
+function useRemodel(roomId: string, style: string) {
+	const fetcher = useFetcher<{ variation?: VariationView; result?: { status?: string } }>({
+		key: `remodel:${roomId}:${style}`,
+	})
+	const { toast } = useToast()
+	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+	useEffect(() => {
+		if (answer?.result?.status === 'error')
+			toast({ title: 'Error', description: 'Failed to generate more variations', variant: 'destructive' })
+	}, [answer, toast])
+	return { Form: fetcher.Form, busy: fetcher.state !== 'idle', created: answer?.variation?.id ?? null }
+}
+
 export function StyleCarousel({
+	roomId,
 	roomName,
 	style,
 	variations,
-	onToggleFavorite,
-	onRemodel,
 	onCompare,
 	onImageError,
 }: {
+	roomId: string
 	roomName: string
 	style: string
 	/** this room's variations of this style, oldest first */
 	variations: VariationView[]
-	onToggleFavorite: (variation: VariationView) => void
-	/** asks for one more variation; resolves with it, or null when the request failed */
-	onRemodel: () => Promise<VariationView | null>
 	/** opens the larger before/after view of a variation, under this title */
 	onCompare: (variation: VariationView, title: string) => void
 	onImageError: (variationId: string) => void
 }) {
 	const carousel = useSnapCarousel(variations.length)
-	const [remodelling, setRemodelling] = useState(false)
+	const remodel = useRemodel(roomId, style)
 	const [showWhenListed, setShowWhenListed] = useState<string | null>(null)
 	const label = `${styleLabel(style)} ${roomName}`
 	const total = variations.length
@@ -177,12 +192,9 @@ export function StyleCarousel({
 		}
 	}, [showWhenListed, variations, carousel])
 
-	const remodel = async () => {
-		setRemodelling(true)
-		const created = await onRemodel()
-		setRemodelling(false)
-		if (created) setShowWhenListed(created.id)
-	}
+	useEffect(() => {
+		if (remodel.created) setShowWhenListed(remodel.created)
+	}, [remodel.created])
 
 	return (
 		<section
@@ -197,26 +209,34 @@ export function StyleCarousel({
 						{total ? carousel.current + 1 : 0} of {total} variations
 					</p>
 				</div>
-				<Button
-					size="sm"
-					variant="outline"
-					onClick={remodel}
-					disabled={remodelling}
-					aria-busy={remodelling}
-					aria-label={`Remodel ${label}`}
-					className="h-11"
-				>
-					{remodelling ? (
-						<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-					) : (
-						<WandSparkles aria-hidden className="size-4" />
-					)}
-					Remodel
-				</Button>
+				<remodel.Form method="post" action={intentAction('results', 'remodel')}>
+					<input type="hidden" name="roomId" value={roomId} />
+					<input type="hidden" name="style" value={style} />
+					<PlainFormReturn step="results" />
+					<Button
+						type="submit"
+						size="sm"
+						variant="outline"
+						disabled={remodel.busy}
+						aria-busy={remodel.busy}
+						aria-label={`Remodel ${label}`}
+						className="h-11"
+					>
+						{remodel.busy ? (
+							<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+						) : (
+							<WandSparkles aria-hidden className="size-4" />
+						)}
+						Remodel
+					</Button>
+				</remodel.Form>
 			</div>
 			<div className="relative">
+				{/* biome-ignore lint/a11y/noStaticElementInteractions: the scrolling strip itself takes the arrow keys */}
+				{/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: its label tells a keyboard user what the stop is and how to move */}
 				<div
 					ref={carousel.scroller}
+					// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must be reachable by keyboard (axe: scrollable-region-focusable)
 					tabIndex={0}
 					aria-label={`${label} variations, use the arrow keys to move`}
 					onScroll={carousel.onScroll}
@@ -235,7 +255,6 @@ export function StyleCarousel({
 							position={i + 1}
 							total={total}
 							label={label}
-							onToggleFavorite={() => onToggleFavorite(v)}
 							onCompare={() => onCompare(v, `${label}, variation ${i + 1}`)}
 							onImageError={() => onImageError(v.id)}
 						/>

@@ -1,12 +1,20 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, Link, useNavigation } from '@remix-run/react'
 import { Check, Copy, LoaderCircle, Sparkles } from 'lucide-react'
-import { Button } from '#app/components/ui/button.tsx'
+import { useEffect, useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { FormAlert } from '#app/components/forms.tsx'
+import { useToast } from '#app/components/toaster.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { EMPTY_ROOM, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { EMPTY_ROOM, ProcessChoicesSchema, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
 import { STYLE_DESCRIPTIONS, type WorkflowStyle } from './labels.ts'
 import { roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { ImageWithFallback } from './variation-image.tsx'
+import { intentAction, stepHref } from './workflow-steps.ts'
 
 /** Styles picked on this screen, per room id: only these are sent for processing. */
 export type StyleChoices = Record<string, WorkflowStyle[]>
@@ -49,6 +57,8 @@ function StyleOption({
 				<input
 					id={id}
 					type="checkbox"
+					name={generated ? undefined : 'choices'}
+					value={`${roomId}:${style}`}
 					checked={checked || generated}
 					disabled={generated || !!unavailable}
 					onChange={onToggle}
@@ -124,7 +134,7 @@ function RoomStyles({
 					<span className="font-medium text-gray-900">{shown.length ? shown.map(styleLabel).join(', ') : 'None'}</span>
 				</p>
 				{canApplyToAll && chosen.length ? (
-					<Button size="sm" variant="ghost" onClick={onApplyToAll} className="h-11">
+					<Button type="button" size="sm" variant="ghost" onClick={onApplyToAll} className="h-11">
 						<Copy aria-hidden className="size-4" />
 						Use for all rooms
 					</Button>
@@ -134,32 +144,75 @@ function RoomStyles({
 	)
 }
 
+function useStyleChoices() {
+	const [choices, setChoices] = useState<StyleChoices>({})
+	const toggle = (roomId: string, style: WorkflowStyle) =>
+		setChoices((current) => {
+			const styles = current[roomId] ?? []
+			return { ...current, [roomId]: styles.includes(style) ? styles.filter((s) => s !== style) : [...styles, style] }
+		})
+	/** Copies one room's picks to every room, leaving out styles a room already has. */
+	const applyToAll = (fromRoomId: string, generated: Record<string, string[]>) =>
+		setChoices((current) => {
+			const picks = current[fromRoomId] ?? []
+			return Object.fromEntries(
+				Object.entries(generated).map(([roomId, done]) => [roomId, picks.filter((style) => !done.includes(style))]),
+			)
+		})
+	return { choices, toggle, applyToAll }
+}
+
+/** 'Processing Failed' when not one request could start (spec 02 §9); the page shows why too. */
+function useProcessingFailedToast(result: SubmissionResult<string[]> | undefined) {
+	const { toast } = useToast()
+	useEffect(() => {
+		if (result?.status !== 'error') return
+		toast({
+			title: 'Processing Failed',
+			description: result.error?.['']?.[0] ?? 'Please try again',
+			variant: 'destructive',
+		})
+	}, [result, toast])
+}
+
+/**
+ * The ticked room × style pairs go in one post to `?intent=process`; the page moves on to the
+ * progress. Without JavaScript the same form posts as it is (the count and 'Use for all rooms'
+ * need scripts, so they wait for them).
+ */
 export function StyleSelectionStep({
 	rooms,
 	generatedStyles,
-	choices,
 	canEmptyRoom,
-	busy,
-	onToggle,
-	onApplyToAll,
-	onBack,
-	onProcess,
+	result,
 }: {
 	rooms: RoomView[]
 	/** styles each room already has variations (or a request) for, by room id */
 	generatedStyles: Record<string, string[]>
-	choices: StyleChoices
 	canEmptyRoom: boolean
-	busy: boolean
-	onToggle: (roomId: string, style: WorkflowStyle) => void
-	onApplyToAll: (roomId: string) => void
-	onBack: () => void
-	onProcess: () => void
+	/** the server's answer to a post that failed */
+	result?: SubmissionResult<string[]>
 }) {
+	const { choices, toggle, applyToAll } = useStyleChoices()
+	const hydrated = useHydrated()
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && !!navigation.formAction?.includes('intent=process')
+	const [form] = useForm({
+		id: 'process-images',
+		lastResult: result,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProcessChoicesSchema }),
+	})
+	useProcessingFailedToast(result)
 	const count = newVariationCount(choices)
 	return (
-		<div className="flex flex-col gap-5">
+		<Form
+			method="post"
+			action={intentAction('style-selection', 'process')}
+			{...getFormProps(form)}
+			className="flex flex-col gap-5"
+		>
 			<StepHeading title="Choose Styles" description="Pick one or more interior styles for each room." />
+			<FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
 			<ul className="flex flex-col gap-4">
 				{rooms.map((room) => (
 					<RoomStyles
@@ -167,25 +220,27 @@ export function StyleSelectionStep({
 						room={room}
 						chosen={choices[room.id] ?? []}
 						generated={generatedStyles[room.id] ?? []}
-						canApplyToAll={rooms.length > 1}
+						canApplyToAll={hydrated && rooms.length > 1}
 						canEmptyRoom={canEmptyRoom}
-						onToggle={(style) => onToggle(room.id, style)}
-						onApplyToAll={() => onApplyToAll(room.id)}
+						onToggle={(style) => toggle(room.id, style)}
+						onApplyToAll={() => applyToAll(room.id, generatedStyles)}
 					/>
 				))}
 			</ul>
 			<StepActions
 				status={
-					<p aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-gray-900">
-						<Sparkles aria-hidden className="size-4 shrink-0 text-brand" />
-						This will generate {count} variation(s)
-					</p>
+					hydrated ? (
+						<p aria-live="polite" className="flex items-center gap-2 text-sm font-medium text-gray-900">
+							<Sparkles aria-hidden className="size-4 shrink-0 text-brand" />
+							This will generate {count} variation(s)
+						</p>
+					) : null
 				}
 			>
-				<Button variant="outline" onClick={onBack} disabled={busy}>
+				<Link to={stepHref('room-confirmation')} className={buttonClasses({ variant: 'outline' })}>
 					Back
-				</Button>
-				<Button onClick={onProcess} disabled={count === 0 || busy}>
+				</Link>
+				<Button type="submit" disabled={(hydrated && count === 0) || busy}>
 					{busy ? (
 						<>
 							<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
@@ -199,6 +254,6 @@ export function StyleSelectionStep({
 					)}
 				</Button>
 			</StepActions>
-		</div>
+		</Form>
 	)
 }

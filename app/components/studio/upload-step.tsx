@@ -1,12 +1,17 @@
 import { Camera, CircleCheck, ImagePlus, Plus, Trash2, X } from 'lucide-react'
 import { useRef, useState, type DragEvent } from 'react'
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { FormAlert } from '#app/components/forms.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { MAX_PHOTOS_PER_UPLOAD, PHOTO_FIELD } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { ACCEPTED_IMAGE_TYPES, type UploadItem } from './use-upload-queue.ts'
 import { ImageWithFallback } from './variation-image.tsx'
+import { intentAction } from './workflow-steps.ts'
 
 const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',')
 
@@ -88,7 +93,8 @@ function DropZone({
 		onFiles([...event.dataTransfer.files])
 	}
 	return (
-		<div
+		<section
+			aria-labelledby="drop-zone-title"
 			onDragOver={(event) => {
 				event.preventDefault()
 				setDragging(true)
@@ -104,7 +110,9 @@ function DropZone({
 				<ImagePlus aria-hidden className="size-7" />
 			</div>
 			<div className="flex flex-col gap-1">
-				<p className="font-semibold text-gray-900">Add your room photos</p>
+				<p id="drop-zone-title" className="font-semibold text-gray-900">
+					Add your room photos
+				</p>
 				<p className="text-sm text-muted-foreground">JPG, PNG, WebP · up to 10MB each</p>
 			</div>
 			<div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -117,7 +125,7 @@ function DropZone({
 					Take Photo
 				</Button>
 			</div>
-		</div>
+		</section>
 	)
 }
 
@@ -201,7 +209,76 @@ function RoomsAlreadyUploaded({ rooms }: { rooms: RoomView[] }) {
 	)
 }
 
-export function UploadStep({
+/**
+ * The upload as a plain multipart form, until scripts run (or when they never do): several photos
+ * at once and one furniture flag; the room types are guessed from the file names and confirmed next.
+ */
+function PlainUploadForm({
+	existingRooms,
+	result,
+}: {
+	existingRooms: RoomView[]
+	result?: SubmissionResult<string[]>
+}) {
+	const [form] = useForm({ id: 'upload-photos', lastResult: result })
+	return (
+		<form
+			method="post"
+			encType="multipart/form-data"
+			action={intentAction('upload', 'upload')}
+			{...getFormProps(form)}
+			noValidate={false}
+			className="flex flex-col gap-5"
+		>
+			<StepHeading
+				title="Upload Photos"
+				description="Add a photo of each room to stage. Supported formats: JPG, PNG, WebP."
+			/>
+			<FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
+			<RoomsAlreadyUploaded rooms={existingRooms} />
+			<input type="hidden" name="next" value="room-confirmation" />
+			<label className="flex flex-col gap-2 text-sm font-medium text-gray-900">
+				Room photos (JPG, PNG, WebP)
+				<input
+					type="file"
+					name={PHOTO_FIELD}
+					accept={ACCEPT}
+					multiple
+					required
+					className="rounded-lg border border-gray-300 bg-white p-2 text-base"
+				/>
+			</label>
+			<p className="text-sm text-muted-foreground">
+				JPG, PNG, WebP · up to 10MB each, {MAX_PHOTOS_PER_UPLOAD} at a time
+			</p>
+			<label className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800">
+				<input type="checkbox" name="hasFurniture" className="size-5 rounded border-gray-300 accent-brand" />
+				Contains furniture to remove
+			</label>
+			<StepActions>
+				<Button type="submit">Continue</Button>
+			</StepActions>
+		</form>
+	)
+}
+
+export function UploadStep(props: {
+	items: UploadItem[]
+	existingRooms: RoomView[]
+	onAddFiles: (files: File[]) => string[]
+	onRemove: (id: string) => void
+	onFurnitureChange: (id: string, hasFurniture: boolean) => void
+	onContinue: () => void
+	/** the server's answer to a plain upload that failed */
+	result?: SubmissionResult<string[]>
+}) {
+	const hydrated = useHydrated()
+	if (!hydrated) return <PlainUploadForm existingRooms={props.existingRooms} result={props.result} />
+	return <PhotoPicker {...props} />
+}
+
+/** The upload with scripts: previews, drag and drop, the camera, a furniture flag per photo. */
+function PhotoPicker({
 	items,
 	existingRooms,
 	onAddFiles,

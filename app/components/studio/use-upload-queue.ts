@@ -1,10 +1,11 @@
+import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { roomNamesFor } from '#core/studio/room-names.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
-import { MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
+import { MAX_UPLOAD_BYTES, PHOTO_FIELD, photoTooLarge } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
-import { type WorkflowRoomType } from './labels.ts'
-import { roomTypeLabel } from '#core/studio/labels.ts'
-import { errorMessage, runWithConcurrency, uploadRoomImage } from './studio-api.ts'
+import type { WorkflowRoomType } from './labels.ts'
+import { intentAction } from './workflow-steps.ts'
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 
@@ -18,12 +19,8 @@ export type UploadItem = {
 	uploaded: boolean
 	roomId?: string
 	state: 'waiting' | 'uploading' | 'uploaded' | 'failed'
-	progress: number
 	error?: string
 }
-
-// Two at a time: enough to keep a phone's uplink busy without starving the progress of each.
-const UPLOAD_CONCURRENCY = 2
 
 // Not crypto.randomUUID(): browsers only offer it on https or localhost.
 let lastItemId = 0
@@ -32,29 +29,12 @@ let lastItemId = 0
 export function rejectionOf(file: File) {
 	if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type))
 		return `${file.name} is not a JPG, PNG or WebP image.`
-	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is over 10MB. Please choose a smaller file.`
+	if (file.size > MAX_UPLOAD_BYTES) return photoTooLarge(file.name)
 	return null
 }
 
-/**
- * Room names shown in the gallery: 'Bedroom', then 'Bedroom 2'... counted across the project's
- * existing rooms, so a second batch does not start again at one.
- */
-function roomNamesFor(items: UploadItem[], existingRooms: Pick<RoomView, 'roomType'>[]) {
-	const seen = new Map<string, number>()
-	for (const room of existingRooms) seen.set(room.roomType, (seen.get(room.roomType) ?? 0) + 1)
-	return new Map(
-		items.map((item) => {
-			const n = (seen.get(item.roomType) ?? 0) + 1
-			seen.set(item.roomType, n)
-			const label = roomTypeLabel(item.roomType)
-			return [item.id, n === 1 ? label : `${label} ${n}`]
-		}),
-	)
-}
-
 /** Picked photos, their previews (object URLs freed on remove and unmount) and their uploads. */
-export function useUploadQueue(projectId: string) {
+export function useUploadQueue() {
 	const [items, setItems] = useState<UploadItem[]>([])
 	const latest = useRef(items)
 	latest.current = items
@@ -83,7 +63,6 @@ export function useUploadQueue(projectId: string) {
 				hasFurniture: false,
 				uploaded: false,
 				state: 'waiting',
-				progress: 0,
 			})
 		}
 		if (added.length) setItems((current) => [...current, ...added])
@@ -98,41 +77,93 @@ export function useUploadQueue(projectId: string) {
 		})
 	}, [])
 
+	const sender = usePhotoSender(latest, update)
+
 	/**
-	 * Uploads every photo not yet on the server (or only `onlyId`). Resolves with the rooms made
-	 * and whether any failed; failures stay in the list with their message for a retry.
+	 * Uploads every photo not yet on the server (or only `onlyId`), named against the project's
+	 * rooms. `onDone` hears whether any failed; failures stay in the list with their message.
 	 */
 	const uploadPending = useCallback(
-		async (existingRooms: Pick<RoomView, 'roomType'>[], onlyId?: string) => {
+		(existingRooms: Pick<RoomView, 'roomType'>[], onDone: (failed: number) => void, onlyId?: string) => {
 			const pending = latest.current.filter((item) => !item.uploaded && (!onlyId || item.id === onlyId))
-			const names = roomNamesFor(pending, existingRooms)
-			const results = await runWithConcurrency(pending, UPLOAD_CONCURRENCY, async (item) => {
-				update(item.id, { state: 'uploading', progress: 0, error: undefined })
-				try {
-					const { roomId, room } = await uploadRoomImage(
-						{
-							file: item.file,
-							projectId,
-							roomType: item.roomType,
-							roomName: names.get(item.id) ?? roomTypeLabel(item.roomType),
-							hasFurniture: item.hasFurniture,
-						},
-						(progress) => update(item.id, { progress }),
-					)
-					update(item.id, { state: 'uploaded', uploaded: true, roomId, progress: 1 })
-					return room
-				} catch (error) {
-					update(item.id, { state: 'failed', error: errorMessage(error, 'Failed to upload image') })
-					throw error
-				}
-			})
-			const rooms = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-			return { rooms, failed: results.length - rooms.length }
+			const names = roomNamesFor(
+				pending.map((item) => item.roomType),
+				existingRooms,
+			)
+			sender.send(
+				pending.map((item, i) => ({ id: item.id, roomName: names[i] })),
+				onDone,
+			)
 		},
-		[projectId, update],
+		[sender.send],
 	)
 
-	return { items, addFiles, remove, update, uploadPending }
+	return { items, addFiles, remove, update, uploadPending, uploading: sender.busy }
+}
+
+type Queued = { id: string; roomName: string }
+type UploadAnswer = { rooms?: RoomView[]; result?: { status?: string; error?: Record<string, string[] | null> } }
+
+/**
+ * Sends queued photos one at a time, each as its own post to the page's upload action through a
+ * fetcher (the action answers a fetcher with data, not a redirect): one photo's failure is that
+ * photo's only, and is retried alone.
+ */
+function usePhotoSender(latest: { current: UploadItem[] }, update: (id: string, change: Partial<UploadItem>) => void) {
+	const fetcher = useFetcher<UploadAnswer>({ key: 'studio-photo-upload' })
+	const [queue, setQueue] = useState<Queued[]>([])
+	const inFlight = useRef<string | null>(null)
+	// An answer counts only after the post was seen under way, not the previous photo's answer.
+	const sawBusy = useRef(false)
+	const batch = useRef<{ failed: number; onDone: (failed: number) => void } | null>(null)
+
+	const { state, data, submit } = fetcher
+	useEffect(() => {
+		if (state !== 'idle') {
+			sawBusy.current = true
+			return
+		}
+		const sent = inFlight.current
+		if (sent) {
+			if (!sawBusy.current) return
+			// The answer to the photo in flight: mark it, then the effect runs again for the next.
+			inFlight.current = null
+			const room = data?.rooms?.[0]
+			if (room) update(sent, { state: 'uploaded', uploaded: true, roomId: room.id, error: undefined })
+			else {
+				if (batch.current) batch.current.failed++
+				update(sent, { state: 'failed', error: data?.result?.error?.['']?.[0] ?? 'Failed to upload image' })
+			}
+			setQueue((current) => current.slice(1))
+			return
+		}
+		const next = queue[0]
+		if (!next) {
+			const done = batch.current
+			batch.current = null
+			done?.onDone(done.failed)
+			return
+		}
+		const item = latest.current.find((i) => i.id === next.id)
+		if (!item) return setQueue((current) => current.slice(1))
+		const form = new FormData()
+		form.set('roomType', item.roomType)
+		form.set('roomName', next.roomName)
+		form.set('hasFurniture', String(item.hasFurniture))
+		form.append(PHOTO_FIELD, item.file)
+		inFlight.current = item.id
+		sawBusy.current = false
+		update(item.id, { state: 'uploading', error: undefined })
+		submit(form, { method: 'post', encType: 'multipart/form-data', action: intentAction('upload', 'upload') })
+	}, [state, data, submit, queue, latest, update])
+
+	const send = useCallback((photos: Queued[], onDone: (failed: number) => void) => {
+		if (!photos.length) return onDone(0) // all in already (Back, then Continue again)
+		batch.current = { failed: 0, onDone }
+		setQueue(photos)
+	}, [])
+
+	return { send, busy: queue.length > 0 || state !== 'idle' }
 }
 
 export type UploadQueue = ReturnType<typeof useUploadQueue>

@@ -1,20 +1,18 @@
 import { Link } from '@remix-run/react'
 import { ArrowLeft, Calendar, Images } from 'lucide-react'
-import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { ProjectView } from '#core/studio/views.ts'
 import { formatShortDate } from './labels.ts'
 import { ProgressBar } from './progress-bar.tsx'
-import { STEP_TITLES, stepNumber, stepPercent, WORKFLOW_STEPS, type WorkflowStep } from './workflow-steps.ts'
+import { STEP_TITLES, stepHref, stepNumber, stepPercent, WORKFLOW_STEPS, type WorkflowStep } from './workflow-steps.ts'
 
 export function WorkflowHeader({
 	project,
 	step,
-	onViewGallery,
 }: {
 	project: Pick<ProjectView, 'propertyAddress' | 'createdAt'>
 	step: WorkflowStep
-	onViewGallery: () => void
 }) {
 	const number = stepNumber(step)
 	const percent = stepPercent(step)
@@ -26,10 +24,14 @@ export function WorkflowHeader({
 					<ArrowLeft aria-hidden className="size-4" />
 					Back to Studio
 				</Link>
-				<Button variant="outline" onClick={onViewGallery} aria-current={step === 'results' ? 'step' : undefined}>
+				<Link
+					to={stepHref('results')}
+					className={buttonClasses({ variant: 'outline' })}
+					aria-current={step === 'results' ? 'step' : undefined}
+				>
 					<Images aria-hidden className="size-4" />
 					View Gallery
-				</Button>
+				</Link>
 			</div>
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight break-words text-gray-900 sm:text-3xl">

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import {
+	addressedStep,
 	nextStep,
 	previousStep,
 	resumeStep,
@@ -108,5 +109,30 @@ describe('variation progress', () => {
 
 	test('nothing requested is never settled', () => {
 		expect(variationProgress([room('a')], []).settled).toBe(false)
+	})
+})
+
+describe('the step a ?step= address shows', () => {
+	const styled = [room('r1', ['modern'])]
+	const rendered = batch('r1', 'modern', 'completed', 'completed', 'completed')
+
+	test('uploading, confirming and the gallery are always open', () => {
+		expect(addressedStep('upload', styled, rendered)).toBe('upload')
+		expect(addressedStep('room-confirmation', [], [])).toBe('room-confirmation')
+		expect(addressedStep('results', [], [])).toBe('results')
+	})
+
+	test('styles need a room, and later steps a style asked for', () => {
+		expect(addressedStep('style-selection', [], [])).toBe('upload')
+		expect(addressedStep('style-selection', [room('r1')], [])).toBe('style-selection')
+		expect(addressedStep('selection', [room('r1')], [])).toBe('style-selection')
+		expect(addressedStep('processing', styled, rendered)).toBe('processing')
+		expect(addressedStep('selection', styled, rendered)).toBe('selection')
+		expect(addressedStep('download', styled, rendered)).toBe('download')
+	})
+
+	test('no step, or an unknown one, resumes from the rows', () => {
+		expect(addressedStep(null, styled, rendered)).toBe('results')
+		expect(addressedStep('checkout', styled, batch('r1', 'modern', 'pending'))).toBe('processing')
 	})
 })

@@ -80,3 +80,35 @@ export function resumeStep(rooms: readonly RoomStyles[], variations: readonly Va
 	if (!anyStyles) return 'style-selection'
 	return variationProgress(rooms, variations).settled ? 'results' : 'processing'
 }
+
+export function isWorkflowStep(value: unknown): value is WorkflowStep {
+	return (WORKFLOW_STEPS as readonly unknown[]).includes(value)
+}
+
+/** The address of a step of the project page: a plain form redirects there, a link goes there. */
+export function stepHref(step: WorkflowStep) {
+	return `?step=${step}`
+}
+
+/**
+ * The step the page shows for `?step=<name>`: the one asked for when the server's rows allow it,
+ * else where a reload would resume. Uploading and confirming are always open (the photos being
+ * confirmed may still be on the phone), and so is the gallery (View Gallery is in the header, and
+ * the gallery explains its empty states); styles need a room; the rest need a style asked for.
+ */
+export function addressedStep(
+	requested: string | null,
+	rooms: readonly RoomStyles[],
+	variations: readonly VariationState[],
+): WorkflowStep {
+	const resume = resumeStep(rooms, variations)
+	if (!isWorkflowStep(requested)) return resume
+	if (requested === 'upload' || requested === 'room-confirmation' || requested === 'results') return requested
+	if (requested === 'style-selection') return rooms.length > 0 ? requested : resume
+	return resume === 'processing' || resume === 'results' ? requested : resume
+}
+
+/** Where a step's form posts: its intent, and the step itself, so a refusal is shown on that step. */
+export function intentAction(step: WorkflowStep, intent: string) {
+	return `?step=${step}&intent=${intent}`
+}

@@ -1,3 +1,101 @@
-import type { ProjectIntents } from './project-intent.server.ts'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import type { z } from 'zod'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { listRooms } from '#core/studio/rooms.ts'
+import {
+	ProcessChoicesSchema,
+	RemodelFormSchema,
+	STYLE_CHOICE,
+	ToggleFavoriteSchema,
+	VARIATIONS_PER_STYLE,
+} from '#core/studio/studio.schema.ts'
+import { setFavorite } from '#core/studio/variations.ts'
+import type { ProjectView, VariationView } from '#core/studio/views.ts'
+import type { ProjectIntentContext, ProjectIntents } from './project-intent.server.ts'
+import { knownFailure, stepAfterPlainForm, stepUrl } from './project-replies.server.ts'
 
-export const renderIntents: ProjectIntents = {}
+/**
+ * One request per ticked room and style (spec 02 §7): a failure warns about that photo and
+ * style only, and the others carry on. Returns the warnings.
+ */
+async function processChoices(actor: Actor, project: ProjectView, choices: string[]) {
+	const rooms = await listRooms(actor, project.id)
+	const failures: string[] = []
+	for (const choice of choices) {
+		const [, roomId, style] = STYLE_CHOICE.exec(choice) ?? []
+		const room = rooms.find((r) => r.id === roomId)
+		try {
+			await processRoom(actor, roomId, {
+				styles: [style],
+				roomType: room?.roomType,
+				variationCount: VARIATIONS_PER_STYLE,
+				hasFurniture: room?.hasFurniture,
+			})
+		} catch (error) {
+			const photo = room ? roomLabel(room) : 'a photo'
+			failures.push(`Failed to process ${photo} with ${styleLabel(style)} style: ${knownFailure(error)}`)
+		}
+	}
+	return failures
+}
+
+/** The ticked styles of every room, in one post; on to the progress unless every request failed. */
+async function processImages({ request, actor, project }: ProjectIntentContext) {
+	const submission = parseWithZod(await request.formData(), { schema: ProcessChoicesSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+	const failures = await processChoices(actor, project, submission.value.choices)
+	if (failures.length === submission.value.choices.length)
+		return data({ result: submission.reply({ formErrors: failures }), processingFailed: true }, { status: 400 })
+	return redirectWithToast(
+		stepUrl(project, 'processing'),
+		failures.length
+			? { type: 'error', title: 'Processing Warning', description: failures.join(' ') }
+			: { type: 'success', description: 'Processing started' },
+	)
+}
+
+/**
+ * A tap in the gallery: the workflow's fetcher gets the variation back and stays put; a plain
+ * form is redirected to the step it came from, with a toast saying what happened.
+ */
+async function galleryTap<Schema extends z.ZodTypeAny>(
+	{ request, project }: ProjectIntentContext,
+	schema: Schema,
+	failed: string,
+	run: (input: z.output<Schema>) => Promise<{ variation: VariationView; done: string }>,
+) {
+	const form = await request.formData()
+	const next = stepAfterPlainForm(form)
+	const submission = parseWithZod(form, { schema })
+	const refuse = () =>
+		next
+			? redirectWithToast(stepUrl(project, next), { type: 'error', title: 'Error', description: failed })
+			: data({ result: submission.reply({ formErrors: [failed] }) }, { status: 400 })
+	if (submission.status !== 'success') return refuse()
+	try {
+		const { variation, done } = await run(submission.value)
+		if (next) return redirectWithToast(stepUrl(project, next), { type: 'success', description: done })
+		return data({ result: submission.reply(), variation })
+	} catch (error) {
+		knownFailure(error)
+		return refuse()
+	}
+}
+
+const favorite = (context: ProjectIntentContext) =>
+	galleryTap(context, ToggleFavoriteSchema, 'Failed to update favorite status', async (input) => {
+		const variation = await setFavorite(context.actor, input.variationId, input.isFavorite)
+		return { variation, done: variation.isFavorite ? 'Added to favorites' : 'Removed from favorites' }
+	})
+
+const remodel = (context: ProjectIntentContext) =>
+	galleryTap(context, RemodelFormSchema, 'Failed to generate more variations', async (input) => {
+		const { variation } = await remodelRoom(context.actor, input.roomId, { style: input.style, count: 1 })
+		return { variation, done: `Generating another ${styleLabel(variation.style)} variation` }
+	})
+
+export const renderIntents: ProjectIntents = { process: processImages, favorite, remodel }

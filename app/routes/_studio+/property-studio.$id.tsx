@@ -1,19 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ProjectWorkflow } from '#app/components/studio/project-workflow.tsx'
 import { PropertyNotFoundPanel } from '#app/components/studio/studio-error-panel.tsx'
-import { resumeStep } from '#app/components/studio/workflow-steps.ts'
+import { addressedStep } from '#app/components/studio/workflow-steps.ts'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { checkoutSettings } from '#core/billing/stripe.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
 import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
-import { checkoutIntents } from './project-checkout.server.ts'
+import { checkoutIntents, checkoutPageData } from './project-checkout.server.ts'
 import { renderIntents } from './project-render.server.ts'
 import { uploadIntents } from './project-upload.server.ts'
 
@@ -37,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const id = params.id ?? ''
 	const project = await findProject(actor, id)
 	// Back from a bank's own page after a card payment (Stripe's return URL).
-	const returnedFromPayment = new URL(request.url).searchParams.get('payment') === 'success'
+	const searchParams = new URL(request.url).searchParams
+	const returnedFromPayment = searchParams.get('payment') === 'success'
 	if (project.status === 'completed') {
 		// Paid, and the webhook already completed it: the product goes back to the list (spec 02 §4).
 		if (returnedFromPayment)
@@ -50,15 +51,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		throw redirect(`/property-studio/${project.id}/downloads`)
 	}
 	const [rooms, variations] = await Promise.all([listRooms(actor, project.id), listVariations(actor, project.id)])
-	// Resuming from the server's rows means a reload, or another phone, lands on the right step.
-	const step = returnedFromPayment ? 'download' : resumeStep(rooms, variations)
+	// The step is in the address (?step=), so plain forms redirect to it and Back is a link; the
+	// server's rows decide whether it is open yet, and a reload or another phone resumes from them.
+	const step = returnedFromPayment ? 'download' : addressedStep(searchParams.get('step'), rooms, variations)
 	// The local preview cannot empty a room: the workflow offers that choice only when the provider can.
 	return {
 		project,
 		rooms,
 		variations,
 		step,
-		checkout: checkoutSettings(),
+		// how the agent pays, and their logo (the Complete step's branding)
+		...(await checkoutPageData(actor)),
 		returnedFromPayment,
 		canEmptyRoom: stagingProvider().canEmptyRoom,
 	}
@@ -76,14 +79,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ProjectWorkflowPage() {
 	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom } =
 		useLoaderData<typeof loader>()
+	// Every intent answers a refusal as { result }, conform's reply, shown on the step that posted it.
+	const actionResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result
 	return (
 		<div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
 			<ProjectWorkflow
 				key={project.id}
+				actionResult={actionResult}
 				project={project}
 				rooms={rooms}
 				variations={variations}
-				initialStep={step}
+				step={step}
 				checkout={checkout}
 				returnedFromPayment={returnedFromPayment}
 				canEmptyRoom={canEmptyRoom}

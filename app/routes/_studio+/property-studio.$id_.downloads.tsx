@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Await, Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { ArrowLeft, CircleAlert, CircleCheck, FolderOpen, MapPin, PackageOpen, RefreshCw, User } from 'lucide-react'
-import { Suspense, useEffect } from 'react'
+import { useEffect } from 'react'
+import { CompletionScreen, type CompletionSummary } from '#app/components/checkout/completion-screen.tsx'
 import { AssetCard, AssetSkeleton } from '#app/components/downloads/asset-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
@@ -9,8 +10,10 @@ import { PropertyNotFoundPanel, StudioErrorPanel } from '#app/components/studio/
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { takeCompletion } from '#app/utils/checkout.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { logger } from '#core/platform/logger.ts'
 import { downloadsOverview, listDownloadAssets, type DownloadAsset } from '#core/studio/downloads.ts'
 import type { ProjectView } from '#core/studio/views.ts'
 import { pluralise } from '#core/studio/labels.ts'
@@ -22,10 +25,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data ? `Downloads: ${data.overview.project.propertyAddress} | Rendo` : 'Downloads | Rendo' },
 ]
 
+type Overview = Awaited<ReturnType<typeof downloadsOverview>>
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	const id = params.id ?? ''
-	let overview
+	let overview: Overview
 	try {
 		overview = await downloadsOverview(actor, id)
 	} catch (error) {
@@ -34,9 +39,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 			throw data('Property not found', { status: 404 })
 		throw error
 	}
-	// Not awaited: the header renders at once and the cards stream in behind a skeleton.
-	const assets: Promise<DownloadAsset[]> | null = overview.preparing ? null : listDownloadAssets(actor, id)
-	return { overview, assets }
+	const { summary: completion, headers } = await takeCompletion(request, id)
+	// Awaited, not streamed: a streamed list only shows once a script swaps it in, and the page
+	// must work without JavaScript. A failed list is the page's own error state, not a crash.
+	const assets = overview.preparing
+		? null
+		: await listDownloadAssets(actor, id).catch((error: unknown) => {
+				logger.error({ err: error, projectId: id }, 'download assets not listed')
+				return 'failed' as const
+			})
+	return data({ overview, assets, completion }, { headers })
 }
 
 /** Re-reads the page every 2 s while the final images are being made. */
@@ -51,7 +63,19 @@ function useRefreshWhilePreparing(preparing: boolean) {
 	}, [preparing, revalidator])
 }
 
-function Header({ overview }: { overview: Awaited<ReturnType<typeof loader>>['overview'] }) {
+/** While the final images are made: with JavaScript the page re-reads itself, without it the browser reloads. */
+function PreparingNotice() {
+	return (
+		<>
+			<noscript>
+				<meta httpEquiv="refresh" content={String(PREPARING_POLL_MS / 1000)} />
+			</noscript>
+			<AssetSkeleton label="Preparing your images..." />
+		</>
+	)
+}
+
+function Header({ overview }: { overview: Overview }) {
 	const { project } = overview
 	const counts = [
 		{ label: 'Favorited assets', value: String(overview.assetCount) },
@@ -142,7 +166,6 @@ function AssetList({ project, assets }: { project: ProjectView; assets: Download
 
 function AssetsError() {
 	const { toast } = useToast()
-	const revalidator = useRevalidator()
 	useEffect(() => {
 		toast({
 			title: 'Error Loading Downloads',
@@ -157,29 +180,44 @@ function AssetsError() {
 		>
 			<CircleAlert aria-hidden className="size-8" />
 			<p className="font-semibold">Failed to load your download assets</p>
-			<Button variant="outline" onClick={() => revalidator.revalidate()}>
-				<RefreshCw aria-hidden className="size-4" />
-				Try Again
-			</Button>
+			{/* Reading the page again, a plain link's worth of form so it works without JavaScript. */}
+			<Form method="get">
+				<Button type="submit" variant="outline">
+					<RefreshCw aria-hidden className="size-4" />
+					Try Again
+				</Button>
+			</Form>
+		</div>
+	)
+}
+
+/** Once, right after the completing post: 'Project Complete', then on to the project list. */
+function JustCompleted({ overview, completion }: { overview: Overview; completion: CompletionSummary }) {
+	return (
+		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+			<h1 className="flex items-start gap-2 text-2xl font-bold tracking-tight break-words text-gray-900 sm:text-3xl">
+				<MapPin aria-hidden className="mt-1.5 size-5 shrink-0 text-brand" />
+				{overview.project.propertyAddress}
+			</h1>
+			<CompletionScreen summary={completion} />
 		</div>
 	)
 }
 
 export default function DownloadsPage() {
-	const { overview, assets } = useLoaderData<typeof loader>()
-	useRefreshWhilePreparing(overview.preparing)
+	const { overview, assets, completion } = useLoaderData<typeof loader>()
+	useRefreshWhilePreparing(overview.preparing && !completion)
+	if (completion) return <JustCompleted overview={overview} completion={completion} />
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
 			<Header overview={overview} />
 			<section aria-label="Your images" className="flex flex-col gap-4">
 				{overview.preparing || !assets ? (
-					<AssetSkeleton label="Preparing your images..." />
+					<PreparingNotice />
+				) : assets === 'failed' ? (
+					<AssetsError />
 				) : (
-					<Suspense fallback={<AssetSkeleton label="Loading your downloads..." />}>
-						<Await resolve={assets} errorElement={<AssetsError />}>
-							{(list) => <AssetList project={overview.project} assets={list} />}
-						</Await>
-					</Suspense>
+					<AssetList project={overview.project} assets={assets} />
 				)}
 			</section>
 		</div>
