@@ -192,7 +192,8 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	await expect(card.getByText('0', { exact: true })).toBeVisible()
 	await expectAccessible(page)
 
-	await card.getByRole('button', { name: 'Send to Buyer' }).click()
+	// A link to ?send=<id>, so the dialog also opens without JavaScript; with it, it opens in place.
+	await card.getByRole('link', { name: 'Send to Buyer' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Send to Buyer' })
 	await expect(dialog).toBeVisible()
 	await expect(dialog.getByLabel('Buyer name')).toHaveValue('Mia Buyer')

@@ -1,30 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { mailedTrialLink } from './helpers.ts'
-
-type Photo = { name: string; mimeType: string; buffer: Buffer }
-
-let photo: Promise<Photo> | undefined
-function roomPhoto() {
-	return (photo ??= makeRoomPhoto({ width: 640, height: 480 }).then((buffer) => ({
-		name: 'lounge.jpg',
-		mimeType: 'image/jpeg',
-		buffer,
-	})))
-}
-
-const email = () => `visitor.${randomUUID().slice(0, 8)}@example.com`
-
-async function fillTrial(page: Page, address: string) {
-	const section = page.locator('#try-it-free')
-	await section.getByLabel('Name').fill('Vera Visitor')
-	await section.getByLabel('Email').fill(address)
-	await section.getByLabel('Room type').selectOption('living_room')
-	await section.getByLabel('Furniture style').selectOption('scandinavian')
-	await section.getByLabel('Remove the existing furniture').check()
-}
+import { email, fillTrial, roomPhoto } from './trial.ts'
 
 /**
  * Chooses the photo and waits for its preview, which only the hydrated page draws: a choice made
@@ -179,32 +156,6 @@ test('the e-mailed link shows the before and after and offers sign-up', async ({
 		'href',
 		/register$/,
 	)
-})
-
-test('the same trial works with JavaScript disabled', async ({ browser }) => {
-	const context = await browser.newContext({ javaScriptEnabled: false })
-	const page = await context.newPage()
-	const address = email()
-	for (const heading of ['Transformation in Progress!', "You've Already Tried Rendo!"]) {
-		await page.goto('/')
-		await fillTrial(page, address)
-		await page.getByLabel('Room photo').setInputFiles(await roomPhoto())
-		await page.getByRole('button', { name: 'Transform My Photo' }).click()
-		await expect(page.getByRole('heading', { name: heading })).toBeVisible()
-	}
-	// Try Different Email is a plain GET of the landing page: an empty form again.
-	await page.getByRole('button', { name: 'Try Different Email' }).click()
-	await expect(page.locator('#try-it-free').getByLabel('Name')).toHaveValue('')
-
-	// A bad file is refused by the server, and the form comes back with what was typed.
-	await fillTrial(page, email())
-	await page
-		.getByLabel('Room photo')
-		.setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') })
-	await page.getByRole('button', { name: 'Transform My Photo' }).click()
-	await expect(page.getByText('Please select an image file (JPEG, PNG, etc.)')).toBeVisible()
-	await expect(page.locator('#try-it-free').getByLabel('Name')).toHaveValue('Vera Visitor')
-	await context.close()
 })
 
 test('the pioneer program: the landing band and its own page show the spots left', async ({ page }) => {

@@ -1,4 +1,6 @@
+import { Link, useFetcher } from '@remix-run/react'
 import { CircleAlert, Eye, Globe, Loader2, MailCheck, MousePointerClick, RefreshCw, Send } from 'lucide-react'
+import type { MouseEvent } from 'react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -34,18 +36,40 @@ function Engagement({ email }: { email: NonNullable<AgentBrochure['lastEmail']> 
 	)
 }
 
+/** 'Rebuild' / 'Try Again': posts ?intent=regenerate through a fetcher, so only this card shows it busy. */
+function RebuildButton({ brochure }: { brochure: AgentBrochure }) {
+	const fetcher = useFetcher()
+	const rebuilding = fetcher.state !== 'idle'
+	return (
+		<fetcher.Form method="post" action="?intent=regenerate" preventScrollReset>
+			<input type="hidden" name="brochureId" value={brochure.id} />
+			<Button type="submit" variant="ghost" size="sm" disabled={rebuilding}>
+				<RefreshCw aria-hidden className={cn('size-4', rebuilding && 'animate-spin')} />
+				{brochure.status === 'failed' ? 'Try Again' : 'Rebuild'}
+			</Button>
+		</fetcher.Form>
+	)
+}
+
+/** 'Send to Buyer': a link to ?send=<id> (the dialog without JavaScript); `onSend` opens it in place. */
+function SendLink({ brochure, onSend }: { brochure: AgentBrochure; onSend: (event: MouseEvent) => void }) {
+	if (brochure.status !== 'ready')
+		return (
+			<Button size="sm" disabled>
+				<Send aria-hidden className="size-4" />
+				Send to Buyer
+			</Button>
+		)
+	return (
+		<Link to={`?send=${brochure.id}`} preventScrollReset onClick={onSend} className={buttonClasses({ size: 'sm' })}>
+			<Send aria-hidden className="size-4" />
+			Send to Buyer
+		</Link>
+	)
+}
+
 /** One brochure on the dashboard: where, for whom, in which style, when, how often downloaded, and what to do next. */
-export function BrochureCard({
-	brochure,
-	onSend,
-	onRebuild,
-	rebuilding,
-}: {
-	brochure: AgentBrochure
-	onSend: () => void
-	onRebuild: () => void
-	rebuilding: boolean
-}) {
+export function BrochureCard({ brochure, onSend }: { brochure: AgentBrochure; onSend: (event: MouseEvent) => void }) {
 	const status = STATUS[brochure.status]
 	const client = brochure.buyerName ?? brochure.property.clientName
 	return (
@@ -117,16 +141,8 @@ export function BrochureCard({
 						View online
 					</a>
 				) : null}
-				<Button size="sm" onClick={onSend} disabled={brochure.status !== 'ready'}>
-					<Send aria-hidden className="size-4" />
-					Send to Buyer
-				</Button>
-				{brochure.status !== 'processing' ? (
-					<Button variant="ghost" size="sm" onClick={onRebuild} disabled={rebuilding}>
-						<RefreshCw aria-hidden className={cn('size-4', rebuilding && 'animate-spin')} />
-						{brochure.status === 'failed' ? 'Try Again' : 'Rebuild'}
-					</Button>
-				) : null}
+				<SendLink brochure={brochure} onSend={onSend} />
+				{brochure.status !== 'processing' ? <RebuildButton brochure={brochure} /> : null}
 			</div>
 		</article>
 	)

@@ -1,33 +1,21 @@
-import { Loader2, MessageCircle, RefreshCw } from 'lucide-react'
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
-import { request } from '#app/components/studio/studio-api.ts'
+import { Link, useFetcher, useRevalidator, useSearchParams } from '@remix-run/react'
+import { Loader2, MessageCircle } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
+import { closeLinkProps } from '#app/components/ui/dialog-close-link.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { useOpenFromAddress } from '#app/utils/use-open-from-address.ts'
 
 type LinkStatus = { enabled: boolean; link: { telegramUsername: string | null; linkedAt: string } | null }
 type LinkCode = { code: string; expiresAt: string; botUsername: string; url: string }
 
-const ENDPOINT = '/api/telegram/link'
-const LOAD_FAILED = 'Could not load your Telegram connection.'
+/** What the dashboard's ?intent=telegram-connect answers: a code to use in Telegram, or why not. */
+export type TelegramConnectReply = { code: LinkCode | null; error: string | null }
+
 /** While a code is on screen, how often to look whether the agent has used it. */
 const CHECK_EVERY_MS = 3000
-
-function useLinkStatus() {
-	const [status, setStatus] = useState<LinkStatus | null>(null)
-	const [failed, setFailed] = useState(false)
-	const load = useCallback(async () => {
-		try {
-			setStatus(await request<LinkStatus>(ENDPOINT, undefined, LOAD_FAILED))
-			setFailed(false)
-		} catch {
-			setFailed(true)
-		}
-	}, [])
-	useEffect(() => {
-		void load()
-	}, [load])
-	return { status, failed, reload: load }
-}
+/** Asks for the confirmation step from the address, so it works without JavaScript too. */
+const CONFIRM_PARAM = 'disconnect-telegram'
 
 function Card({ children }: { children: ReactNode }) {
 	return (
@@ -66,73 +54,75 @@ function CodePanel({ code }: { code: LinkCode }) {
 	)
 }
 
-/** 'Connect Telegram' on the dashboard: a one-time code and link, the linked account, and a way to remove it. */
-export function ConnectTelegram() {
-	const { status, failed, reload } = useLinkStatus()
-	const [code, setCode] = useState<LinkCode | null>(null)
-	const [busy, setBusy] = useState(false)
-	const [error, setError] = useState<string | null>(null)
-	const [confirming, setConfirming] = useState(false)
-	const linked = status?.link ?? null
-
-	// The link is made in Telegram: while a code is shown, look for it now and then.
+/** The code on screen until it expires; meanwhile the page looks now and then whether it was used. */
+function useLiveCode(code: LinkCode | null, linked: boolean) {
+	const { revalidate } = useRevalidator()
+	const [expired, setExpired] = useState<string | null>(null)
+	const live = code && !linked && code.code !== expired ? code : null
 	useEffect(() => {
-		if (!code || linked) return
-		const timer = setInterval(() => void reload(), CHECK_EVERY_MS)
-		const expiry = setTimeout(() => setCode(null), new Date(code.expiresAt).getTime() - Date.now())
+		if (!live) return
+		const timer = setInterval(revalidate, CHECK_EVERY_MS)
+		const expiry = setTimeout(() => setExpired(live.code), new Date(live.expiresAt).getTime() - Date.now())
 		return () => {
 			clearInterval(timer)
 			clearTimeout(expiry)
 		}
-	}, [code, linked, reload])
-	useEffect(() => {
-		if (linked) setCode(null)
-	}, [linked])
+	}, [live, revalidate])
+	return live
+}
 
-	async function act(run: () => Promise<void>) {
-		setBusy(true)
-		setError(null)
-		try {
-			await run()
-		} catch (e) {
-			setError(e instanceof Error ? e.message : 'Something went wrong')
-		} finally {
-			setBusy(false)
-		}
-	}
+/** 'Disconnect Telegram' asks first: in place with JavaScript, from ?disconnect-telegram without. */
+function DisconnectTelegram() {
+	const [searchParams] = useSearchParams()
+	const confirm = useOpenFromAddress(searchParams.has(CONFIRM_PARAM) ? CONFIRM_PARAM : null)
+	const disconnect = useFetcher()
+	const busy = disconnect.state !== 'idle'
 
-	const connect = () =>
-		act(async () =>
-			setCode(await request<LinkCode>(ENDPOINT, { method: 'POST' }, 'Could not create a code. Please try again.')),
-		)
-	const disconnect = () =>
-		act(async () => {
-			await request(ENDPOINT, { method: 'DELETE' }, 'Could not disconnect Telegram. Please try again.')
-			setConfirming(false)
-			await reload()
-		})
-
-	if (failed && !status)
+	if (!confirm.value)
 		return (
-			<Card>
-				<p role="alert" className="text-sm text-destructive">
-					{LOAD_FAILED}
-				</p>
-				<Button variant="outline" size="sm" className="self-start" onClick={() => void reload()}>
-					<RefreshCw aria-hidden className="size-4" />
-					Retry
-				</Button>
-			</Card>
+			<Link
+				to={`?${CONFIRM_PARAM}`}
+				preventScrollReset
+				onClick={confirm.open(CONFIRM_PARAM)}
+				className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'self-start')}
+			>
+				Disconnect Telegram
+			</Link>
 		)
-	if (!status)
-		return (
-			<Card>
-				<p className="flex items-center gap-2 text-sm text-muted-foreground" aria-busy="true">
-					<Loader2 aria-hidden className="size-4 animate-spin" />
-					Checking your Telegram connection…
-				</p>
-			</Card>
-		)
+	return (
+		<disconnect.Form
+			method="post"
+			action="/dashboard?intent=telegram-disconnect"
+			preventScrollReset
+			className="flex flex-wrap items-center gap-2"
+		>
+			<span className="text-sm font-medium text-gray-900">Disconnect this Telegram account?</span>
+			<Button type="submit" variant="destructive" size="sm" disabled={busy}>
+				{busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
+				Disconnect
+			</Button>
+			<Link
+				{...closeLinkProps(confirm.closeHref, confirm.close)}
+				className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+			>
+				Cancel
+			</Link>
+		</disconnect.Form>
+	)
+}
+
+/**
+ * 'Connect Telegram' on the dashboard: a one-time code and link, the linked account, and a way to
+ * remove it. Both are the dashboard's actions (?intent=telegram-connect, ?intent=telegram-disconnect)
+ * posted through fetchers; without JavaScript the page itself answers (`posted`).
+ */
+export function ConnectTelegram({ status, posted }: { status: LinkStatus; posted?: TelegramConnectReply }) {
+	const connect = useFetcher<TelegramConnectReply>()
+	const busy = connect.state !== 'idle'
+	const reply = busy ? undefined : (connect.data ?? posted)
+	const linked = status.link
+	const code = useLiveCode(reply?.code ?? null, !!linked)
+
 	// The bot is off on this server and nothing is linked: nothing to offer.
 	if (!status.enabled && !linked) return null
 
@@ -144,22 +134,7 @@ export function ConnectTelegram() {
 						Connected to Telegram{linked.telegramUsername ? ` as @${linked.telegramUsername}` : ''}. Send room photos to
 						the bot between viewings and they arrive here, staged.
 					</p>
-					{confirming ? (
-						<div className="flex flex-wrap items-center gap-2">
-							<span className="text-sm font-medium text-gray-900">Disconnect this Telegram account?</span>
-							<Button variant="destructive" size="sm" disabled={busy} onClick={() => void disconnect()}>
-								{busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
-								Disconnect
-							</Button>
-							<Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirming(false)}>
-								Cancel
-							</Button>
-						</div>
-					) : (
-						<Button variant="outline" size="sm" className="self-start" onClick={() => setConfirming(true)}>
-							Disconnect Telegram
-						</Button>
-					)}
+					<DisconnectTelegram />
 				</>
 			) : (
 				<>
@@ -170,16 +145,18 @@ export function ConnectTelegram() {
 					{code ? (
 						<CodePanel code={code} />
 					) : (
-						<Button className="self-start" disabled={busy} onClick={() => void connect()}>
-							{busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
-							Connect Telegram
-						</Button>
+						<connect.Form method="post" action="/dashboard?intent=telegram-connect" preventScrollReset>
+							<Button type="submit" disabled={busy}>
+								{busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
+								Connect Telegram
+							</Button>
+						</connect.Form>
 					)}
 				</>
 			)}
-			{error && (
+			{reply?.error && (
 				<p role="alert" className="text-sm text-destructive">
-					{error}
+					{reply.error}
 				</p>
 			)}
 		</Card>

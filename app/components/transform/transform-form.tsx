@@ -15,8 +15,15 @@ import {
 	NO_URL_PROVIDED,
 	TRANSFORM_AREAS,
 	TRANSFORM_MAX_BYTES,
+	type TransformArea,
 	TRANSFORM_STYLES,
 } from '#core/transformations/transformation.schema.ts'
+
+/**
+ * One checkbox name per area: a plain form repeats a shared name, and the upload parser keeps
+ * only the last value of a name. The /transform action gathers them into the spec's `areas`.
+ */
+export const areaFieldName = (area: TransformArea) => `area-${area}`
 
 /** What the /transform action answers when it refuses a request. */
 export type TransformActionData = { message: string; fieldErrors?: Record<string, string[] | undefined> }
@@ -26,13 +33,12 @@ const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 tex
 /**
  * The quick transform form (spec 02 §2), used on /transform and in the landing page's #transform
  * section. It posts multipart to the /transform action through a fetcher, so the section stays
- * on the landing page; without JavaScript it is a plain form post.
+ * on the landing page; without JavaScript it is a plain form post, and /transform shows the refusal.
  */
 export function TransformForm({ user, refusal }: { user: { email: string } | null; refusal?: string }) {
 	const fetcher = useFetcher<TransformActionData>({ key: 'transform' })
 	const { toast } = useToast()
 	const ids = { file: useId(), url: useId(), style: useId(), email: useId(), emailResults: useId() }
-	const [mode, setMode] = useState<'upload' | 'url'>('upload')
 	const [emailResults, setEmailResults] = useState(false)
 	const busy = fetcher.state !== 'idle'
 
@@ -45,13 +51,12 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 			})
 	}, [fetcher.state, fetcher.data, toast])
 
+	/** The spec's checks before anything is sent; the server makes the same ones. */
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
-		event.preventDefault()
-		const form = event.currentTarget
-		const data = new FormData(form)
+		const data = new FormData(event.currentTarget)
 		const file = data.get('image')
 		const problem =
-			mode === 'upload'
+			data.get('mode') !== 'url'
 				? !(file instanceof File) || file.size === 0
 					? NO_FILE_SELECTED
 					: file.size > TRANSFORM_MAX_BYTES
@@ -60,12 +65,10 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 				: !String(data.get('propertyUrl') ?? '').trim()
 					? NO_URL_PROVIDED
 					: null
+		event.preventDefault()
 		if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' })
-		// the spec's request: areas as JSON text; none chosen sends kitchen
-		const areas = data.getAll('area').map(String)
-		data.delete('area')
-		data.set('areas', JSON.stringify(areas.length ? areas : ['kitchen']))
-		if (mode === 'url') data.delete('image')
+		// a photo picked before switching to a listing URL is not sent
+		if (data.get('mode') === 'url') data.delete('image')
 		fetcher.submit(data, { method: 'post', action: '/transform', encType: 'multipart/form-data' })
 	}
 
@@ -75,7 +78,7 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 			action="/transform"
 			encType="multipart/form-data"
 			onSubmit={onSubmit}
-			className="flex flex-col gap-5"
+			className="group flex flex-col gap-5"
 		>
 			<FormAlert errors={[refusal && !fetcher.data ? refusal : null]} />
 			{!user ? (
@@ -108,19 +111,9 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 					).map(([value, label, Icon]) => (
 						<label
 							key={value}
-							className={cn(
-								'flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
-								mode === value ? 'border-brand bg-brand/5 text-brand' : 'border-gray-300',
-							)}
+							className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-gray-300 px-3 text-sm font-medium has-checked:border-brand has-checked:bg-brand/5 has-checked:text-brand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent"
 						>
-							<input
-								type="radio"
-								name="mode"
-								value={value}
-								checked={mode === value}
-								onChange={() => setMode(value)}
-								className="sr-only"
-							/>
+							<input type="radio" name="mode" value={value} defaultChecked={value === 'upload'} className="sr-only" />
 							<Icon aria-hidden className="size-4" />
 							{label}
 						</label>
@@ -128,36 +121,34 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 				</div>
 			</fieldset>
 
-			{mode === 'upload' ? (
-				<div className="flex flex-col gap-1.5">
-					<label htmlFor={ids.file} className="text-sm font-medium text-gray-800">
-						Property photo
-					</label>
-					<input
-						id={ids.file}
-						name="image"
-						type="file"
-						accept="image/jpeg,image/png,image/webp"
-						className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium"
-					/>
-					<p className="text-xs text-muted-foreground">JPG, PNG or WebP, up to 10MB.</p>
-				</div>
-			) : (
-				<div className="flex flex-col gap-1.5">
-					<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">
-						Listing URL
-					</label>
-					<input
-						id={ids.url}
-						name="propertyUrl"
-						type="url"
-						inputMode="url"
-						placeholder="https://www.example-estate.co.uk/property/123"
-						className={control}
-					/>
-					<p className="text-xs text-muted-foreground">We take up to 10 photos from the listing page.</p>
-				</div>
-			)}
+			{/* Both sources are in the page; the chosen radio shows one (CSS, so it works without JavaScript). */}
+			<div className="flex flex-col gap-1.5 group-has-[input[name=mode][value=url]:checked]:hidden">
+				<label htmlFor={ids.file} className="text-sm font-medium text-gray-800">
+					Property photo
+				</label>
+				<input
+					id={ids.file}
+					name="image"
+					type="file"
+					accept="image/jpeg,image/png,image/webp"
+					className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium"
+				/>
+				<p className="text-xs text-muted-foreground">JPG, PNG or WebP, up to 10MB.</p>
+			</div>
+			<div className="hidden flex-col gap-1.5 group-has-[input[name=mode][value=url]:checked]:flex">
+				<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">
+					Listing URL
+				</label>
+				<input
+					id={ids.url}
+					name="propertyUrl"
+					type="url"
+					inputMode="url"
+					placeholder="https://www.example-estate.co.uk/property/123"
+					className={control}
+				/>
+				<p className="text-xs text-muted-foreground">We take up to 10 photos from the listing page.</p>
+			</div>
 
 			<div className="flex flex-col gap-1.5">
 				<label htmlFor={ids.style} className="text-sm font-medium text-gray-800">
@@ -182,8 +173,8 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 						>
 							<input
 								type="checkbox"
-								name="area"
-								value={area}
+								name={areaFieldName(area)}
+								value="true"
 								defaultChecked={DEFAULT_AREAS.includes(area)}
 								className="size-4"
 							/>

@@ -1,2 +1,2 @@
 // The brochure dashboard has two addresses (spec 02 §2): /brochures and /brochure-dashboard.
-export { default, ErrorBoundary, loader, meta } from '#app/routes/_brochures+/brochures.tsx'
+export { action, default, ErrorBoundary, loader, meta } from '#app/routes/_brochures+/brochures.tsx'

@@ -1,16 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { FileText, Palette, Send } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { BrochureCard } from '#app/components/brochures/brochure-card.tsx'
-import { SendToBuyerDialog } from '#app/components/brochures/send-to-buyer-dialog.tsx'
+import { SendToBuyerDialog, type SendReply } from '#app/components/brochures/send-to-buyer-dialog.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
-import { useToast } from '#app/components/toaster.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { dispatchIntent } from '#app/utils/intents.server.ts'
+import { useOpenFromAddress } from '#app/utils/use-open-from-address.ts'
 import { listAgentBrochures, type AgentBrochure } from '#core/brochures/agent-brochures.ts'
 import { pluralise } from '#core/studio/labels.ts'
+import { brochureIntents } from './brochure-intents.server.ts'
 
 // /brochure-dashboard re-exports this module: one screen, two addresses (spec 02 §2).
 
@@ -19,6 +21,12 @@ export const meta: MetaFunction = () => [{ title: 'Brochure Dashboard | Rendo' }
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	return { brochures: await listAgentBrochures(actor) }
+}
+
+/** ?intent=send (the Send to Buyer dialog) and ?intent=regenerate (a card's Rebuild). */
+export async function action({ request }: ActionFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	return dispatchIntent(request, brochureIntents, { request, actor })
 }
 
 const REFRESH_MS = 4_000
@@ -32,7 +40,6 @@ function useRefreshWhilePreparing(brochures: AgentBrochure[]) {
 		const timer = setTimeout(revalidate, REFRESH_MS)
 		return () => clearTimeout(timer)
 	}, [preparing, state, revalidate])
-	return revalidate
 }
 
 function EmptyBrochures() {
@@ -60,23 +67,12 @@ function EmptyBrochures() {
 
 export default function BrochureDashboard() {
 	const { brochures } = useLoaderData<typeof loader>()
-	const revalidate = useRefreshWhilePreparing(brochures)
-	const { toast } = useToast()
-	const [sending, setSending] = useState<AgentBrochure | null>(null)
-	const [rebuilding, setRebuilding] = useState<string | null>(null)
-
-	async function rebuild(brochure: AgentBrochure) {
-		setRebuilding(brochure.id)
-		const response = await fetch(`/api/brochures/${brochure.id}/regenerate`, {
-			method: 'POST',
-			credentials: 'include',
-		}).catch(() => null)
-		setRebuilding(null)
-		if (response?.ok) {
-			toast({ title: 'Rebuilding Brochure', description: 'The brochure is being rebuilt in your current brand.' })
-			revalidate()
-		} else toast({ title: 'Failed to generate brochure', description: 'Please try again.', variant: 'destructive' })
-	}
+	const refused = useActionData<SendReply>()
+	useRefreshWhilePreparing(brochures)
+	// Send to Buyer opens from ?send=<id> too (and a refused no-JavaScript post reopens it).
+	const [searchParams] = useSearchParams()
+	const dialog = useOpenFromAddress(searchParams.get('send') ?? refused?.brochureId ?? null)
+	const sending = brochures.find((b) => b.id === dialog.value && b.status === 'ready')
 
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
@@ -104,12 +100,7 @@ export default function BrochureDashboard() {
 				<ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
 					{brochures.map((brochure) => (
 						<li key={brochure.id}>
-							<BrochureCard
-								brochure={brochure}
-								onSend={() => setSending(brochure)}
-								onRebuild={() => rebuild(brochure)}
-								rebuilding={rebuilding === brochure.id}
-							/>
+							<BrochureCard brochure={brochure} onSend={dialog.open(brochure.id)} />
 						</li>
 					))}
 				</ul>
@@ -118,10 +109,11 @@ export default function BrochureDashboard() {
 			)}
 			{sending ? (
 				<SendToBuyerDialog
+					key={sending.id}
 					brochure={sending}
-					open
-					onOpenChange={(open) => !open && setSending(null)}
-					onSent={revalidate}
+					onClose={dialog.close}
+					closeHref={dialog.closeHref}
+					refused={refused?.brochureId === sending.id ? refused.result : undefined}
 				/>
 			) : null}
 		</div>

@@ -1,7 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData } from '@remix-run/react'
 import { TestBrochurePanel } from '#app/components/brochures/test-brochure-panel.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
+import { createTestBrochure } from '#core/brochures/test-brochure.ts'
+import { RateLimitError } from '#core/errors.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Test Brochure | Rendo' }]
 
@@ -10,7 +12,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
+/**
+ * 'Generate Test Brochure': builds it now and answers with its name, token and link, shown in
+ * place (nothing to redirect to: the test brochure is listed nowhere).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	try {
+		return { generated: await createTestBrochure(actor), failed: false }
+	} catch (error) {
+		if (!(error instanceof RateLimitError)) throw error
+		return data({ generated: null, failed: true }, { status: 429 })
+	}
+}
+
 export default function TestBrochurePage() {
+	const actionData = useActionData<typeof action>()
 	return (
 		<div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
@@ -24,7 +41,7 @@ export default function TestBrochurePage() {
 					.
 				</p>
 			</div>
-			<TestBrochurePanel />
+			<TestBrochurePanel posted={actionData} />
 		</div>
 	)
 }

@@ -1,18 +1,23 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { TransformForm } from '#app/components/transform/transform-form.tsx'
+import { areaFieldName, TransformForm } from '#app/components/transform/transform-form.tsx'
 import { getSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { parseUpload } from '#app/utils/upload.server.ts'
 import { useRootData } from '#app/root.tsx'
-import { InputError } from '#core/errors.ts'
-import { FILE_TOO_LARGE, TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
+import { InputError, RateLimitError } from '#core/errors.ts'
+import { FILE_TOO_LARGE, TRANSFORM_AREAS, TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
 import { createTransformation } from '#core/transformations/transformations.ts'
 
 export const meta: MetaFunction = () => [
 	{ title: 'Transform Your Property | Rendo' },
 	{ name: 'description', content: 'Upload a photo or paste a listing link, pick a style and the areas to stage.' },
 ]
+
+/** The form's area checkboxes (one field each) as the spec's `areas`; none ticked is the service's default. */
+function withAreas(fields: Record<string, string>) {
+	return { ...fields, areas: TRANSFORM_AREAS.filter((area) => fields[areaFieldName(area)]) }
+}
 
 /** The form's post (also from the landing page's #transform section): starts it, then /dashboard. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,11 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
 			tooLarge: FILE_TOO_LARGE,
 		})
 		try {
-			await createTransformation(session.actor, fields, file)
+			await createTransformation(session.actor, withAreas(fields), file)
 		} finally {
 			await file?.cleanup()
 		}
 	} catch (error) {
+		if (error instanceof RateLimitError) return data({ message: error.message, fieldErrors: {} }, { status: 429 })
 		if (!(error instanceof InputError)) throw error
 		return data({ message: error.message, fieldErrors: error.fieldErrors }, { status: 400 })
 	}

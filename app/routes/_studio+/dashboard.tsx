@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, NavLink, useLoaderData } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, NavLink, useActionData, useLoaderData } from '@remix-run/react'
 import {
 	Bug,
 	ChartColumn,
@@ -11,18 +11,26 @@ import {
 	Sparkles,
 	type LucideIcon,
 } from 'lucide-react'
-import { ConnectTelegram } from '#app/components/telegram/connect-telegram.tsx'
+import { ConnectTelegram, type TelegramConnectReply } from '#app/components/telegram/connect-telegram.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
+import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { displayName } from '#app/utils/misc.ts'
 import { dashboardSummary, type DashboardSummary } from '#core/studio/dashboard-summary.ts'
+import { telegramIntents, telegramStatus } from './dashboard-telegram.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Rendo' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, actor } = await requireSessionUser(request)
-	return { name: displayName(user), summary: await dashboardSummary(actor) }
+	return { name: displayName(user), summary: await dashboardSummary(actor), telegram: await telegramStatus(actor) }
+}
+
+/** The Telegram card's ?intent=telegram-connect and ?intent=telegram-disconnect. */
+export async function action({ request }: ActionFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	return dispatchIntent(request, telegramIntents, { actor })
 }
 
 type Task = { to: string; title: string; description: string; icon: LucideIcon; featured?: boolean }
@@ -147,7 +155,8 @@ function PerformanceStrip({ summary }: { summary: DashboardSummary }) {
 }
 
 export default function Dashboard() {
-	const { name, summary } = useLoaderData<typeof loader>()
+	const { name, summary, telegram } = useLoaderData<typeof loader>()
+	const telegramReply = useActionData<TelegramConnectReply>()
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
@@ -162,7 +171,7 @@ export default function Dashboard() {
 				</ul>
 			</section>
 			<PerformanceStrip summary={summary} />
-			<ConnectTelegram />
+			<ConnectTelegram status={telegram} posted={telegramReply} />
 		</div>
 	)
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { useFetcher } from '@remix-run/react'
 import { CircleAlert, Loader2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect } from 'react'
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react'
 import { Field } from '#app/components/forms.tsx'
 import { SelectField } from '#app/components/select-field.tsx'
@@ -15,7 +16,7 @@ import {
 	TrialFormSchema,
 } from '#core/leads/trial.schema.ts'
 import { ImagePicker } from './image-picker.tsx'
-import { sendTrial } from './send-trial.ts'
+import type { TrialActionData } from './try-it-free-section.tsx'
 
 const roomTypeOptions = [
 	{ value: '', label: 'Select a room type' },
@@ -25,6 +26,9 @@ const styleOptions = [
 	{ value: '', label: 'Select a furniture style' },
 	...TRIAL_STYLES.map((style) => ({ value: style, label: TRIAL_STYLE_LABELS[style] })),
 ]
+
+/** The landing page's index route, whose action takes the trial. */
+const FORM_ACTION = '/?index'
 
 /** The red box for failures that belong to no field, titled as the spec's alert. */
 function ErrorAlert({ message }: { message: string }) {
@@ -43,10 +47,10 @@ function ErrorAlert({ message }: { message: string }) {
 }
 
 /**
- * The free-trial form. Without JavaScript it is a multipart POST to the landing page's action,
- * which answers with `lastResult`/`serverMessage` or a panel. With JavaScript, conform checks the
- * fields in the spec's order, then the form is sent to /api/try-it-free and the caller is told how
- * it ended.
+ * The free-trial form, a multipart POST to the landing page's action. Without JavaScript the page
+ * answers with `lastResult`/`serverMessage` or a panel. With JavaScript, conform checks the fields
+ * in the spec's order, then a fetcher posts the form to the same action and the caller is told
+ * how it ended.
  */
 export function TrialForm({
 	lastResult,
@@ -61,26 +65,27 @@ export function TrialForm({
 	onSent: (email: string) => void
 	onUsed: () => void
 }) {
-	const [sending, setSending] = useState(false)
-	const [error, setError] = useState(serverMessage ?? null)
+	const fetcher = useFetcher<{ trial: TrialActionData }>()
+	const sending = fetcher.state !== 'idle'
+	const reply = sending ? undefined : fetcher.data?.trial
+	const refused = reply?.kind === 'error' ? reply : undefined
+	const error = fetcher.data ? refused?.message : serverMessage
+	useEffect(() => {
+		if (reply?.kind === 'sent') onSent(reply.email)
+		else if (reply?.kind === 'used') onUsed()
+	}, [reply, onSent, onUsed])
 	const [form, fields] = useForm({
 		id: 'free-trial-form',
-		lastResult,
+		lastResult: fetcher.data ? refused?.result : lastResult,
 		constraint: getZodConstraint(TrialFormSchema),
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: TrialFormSchema }),
-		async onSubmit(event, { formData }) {
+		onSubmit(event, { formData }) {
 			event.preventDefault()
 			// The spec's clients always send the flag, as text.
 			formData.set('requiresDeclutter', formData.has('requiresDeclutter') ? 'true' : 'false')
-			setSending(true)
-			setError(null)
-			const reply = await sendTrial(formData)
-			setSending(false)
-			if (reply.kind === 'sent') onSent(String(formData.get('email')).trim())
-			else if (reply.kind === 'used') onUsed()
-			else setError(reply.message)
+			fetcher.submit(formData, { method: 'post', action: FORM_ACTION, encType: 'multipart/form-data' })
 		},
 	})
 
@@ -88,7 +93,7 @@ export function TrialForm({
 		<form
 			method="post"
 			encType="multipart/form-data"
-			action="/?index#try-it-free"
+			action={`${FORM_ACTION}#try-it-free`}
 			className="flex flex-col gap-2"
 			{...getFormProps(form)}
 		>

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, expect, test } from 'vitest'
+import { propertyBrochures } from '#db/schema/brochures.ts'
+import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
+import { db } from '#core/platform/db.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { call, multipartRequest } from '#tests/brochures.ts'
+import { insertUser } from '#tests/factories.ts'
+import { drainJobs } from '#tests/jobs.ts'
+import { formRequest, settle } from '#tests/request.ts'
+import { cookieFor } from '#tests/studio.ts'
+import { action } from './brochures.tsx'
+import { action as testBrochureAction } from './test-brochure.tsx'
+
+let agentCookie: string
+let brochureId: string
+
+beforeAll(async () => {
+	agentCookie = await cookieFor(await insertUser({ firstName: 'Kit' }))
+	const files = await Promise.all(
+		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
+			field: 'property-images',
+			name,
+			bytes: await makeRoomPhoto({ width: 400, height: 300, seed }),
+		})),
+	)
+	const submitted = await call(
+		multiAction,
+		multipartRequest(
+			'/api/client-preferences-multi-room',
+			agentCookie,
+			{
+				clientName: 'Pat Buyer',
+				propertyAddress: '4 Dock Lane, Hull HU1 1AA',
+				stylePreference: 'modern',
+				agentEmail: 'kit@example.com',
+			},
+			files,
+		),
+	)
+	;({ brochureId } = ((await submitted.json()) as { details: { brochureId: string } }).details)
+	await drainJobs()
+}, 120_000)
+
+const post = (path: string, fields: Record<string, string>, cookie = agentCookie) =>
+	settle(() => action({ request: formRequest(path, fields, { cookie }), params: {}, context: {} }))
+
+test("Send to Buyer refuses a bad address with the spec's message, in the dialog of that brochure", async () => {
+	const refused = await post('/brochures?intent=send', { brochureId, buyerName: 'Pat Buyer', buyerEmail: 'pat@' })
+	expect(refused.status).toBe(400)
+	expect(refused.data).toMatchObject({
+		brochureId,
+		result: { error: { buyerEmail: ['Valid email address is required'] } },
+	})
+})
+
+test("someone else's brochure cannot be sent or rebuilt", async () => {
+	const stranger = await cookieFor(await insertUser())
+	const fields = { brochureId, buyerName: 'Pat Buyer', buyerEmail: 'pat@example.com' }
+	const refused = await post('/brochures?intent=send', fields, stranger)
+	expect(refused.status).toBe(400)
+	expect(refused.data).toMatchObject({ result: { error: { '': [expect.any(String)] } } })
+	const rebuilt = await post('/brochures?intent=regenerate', { brochureId }, stranger)
+	expect(rebuilt.status).toBe(302)
+	expect(rebuilt.headers.get('set-cookie')).toContain('rendo_toast')
+})
+
+test('a send redirects back to the address it came from, with the toast, and records the buyer', async () => {
+	const sent = await post('/brochure-dashboard?intent=send&send=x', {
+		brochureId,
+		buyerName: 'Pat B. Buyer',
+		buyerEmail: 'Pat@Example.com',
+		personalMessage: 'Hi Pat',
+	})
+	expect(sent.status).toBe(302)
+	expect(sent.headers.get('location')).toBe('/brochure-dashboard')
+	expect(sent.headers.get('set-cookie')).toContain('rendo_toast')
+	const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, brochureId))
+	expect(row).toMatchObject({ buyerName: 'Pat B. Buyer', buyerEmail: 'pat@example.com' })
+
+	const rebuilt = await post('/brochures?intent=regenerate', { brochureId })
+	expect(rebuilt.status).toBe(302)
+	expect(rebuilt.headers.get('location')).toBe('/brochures')
+})
+
+test('the test brochure page generates one and answers with its link', async () => {
+	const generated = await settle(() =>
+		testBrochureAction({
+			request: formRequest('/test-brochure', {}, { cookie: agentCookie }),
+			params: {},
+			context: {},
+		}),
+	)
+	expect(generated.data).toMatchObject({
+		failed: false,
+		generated: { brochure: { downloadUrl: expect.stringMatching(/^\/api\/brochures\/[0-9a-f]{32}$/) } },
+	})
+})
