@@ -103,18 +103,16 @@ try {
 			})),
 		)
 		.returning({ id: s.agentBillingCycles.id })
-	await db
-		.insert(s.agentInvoiceLineItems)
-		.values(
-			invoiced.map((p, i) => ({
-				billingCycleId: cycles[i].id,
-				projectId: p.id,
-				propertyAddress: 'x',
-				itemDescription: 'Property Styling Service',
-				totalAmount: 9900,
-				completedAt: p.completedAt,
-			})),
-		)
+	await db.insert(s.agentInvoiceLineItems).values(
+		invoiced.map((p, i) => ({
+			billingCycleId: cycles[i].id,
+			projectId: p.id,
+			propertyAddress: 'x',
+			itemDescription: 'Property Styling Service',
+			totalAmount: 9900,
+			completedAt: p.completedAt,
+		})),
+	)
 	await insertChunks(
 		(rows) => db.insert(s.renderCalls).values(rows),
 		Array.from({ length: 30_000 }, (_, i) => ({

@@ -7,7 +7,12 @@ import { createLogger } from './logger.ts'
 
 function capturedLogger() {
 	const lines: string[] = []
-	const destination = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) })
+	const destination = new Writable({
+		write(chunk, _encoding, done) {
+			lines.push(String(chunk))
+			done()
+		},
+	})
 	return { log: createLogger('info', destination), lines }
 }
 

@@ -1,4 +1,4 @@
-import { WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import type { WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 
 export type WorkflowStyle = (typeof WORKFLOW_STYLES)[number]
 export type WorkflowRoomType = (typeof WORKFLOW_ROOM_TYPES)[number]
