@@ -12,6 +12,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 fs.chmodSync(dataDir, 0o755)
 
 const noJavaScript = '**/*.no-js.spec.ts'
+// Raw HTTP bodies, no page: once is enough.
+const httpOnly = '**/limits.spec.ts'
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -29,7 +31,7 @@ export default defineConfig({
 	},
 	projects: [
 		{ name: 'desktop', use: { ...devices['Desktop Chrome'] }, testIgnore: noJavaScript },
-		{ name: 'mobile', use: { ...devices['Pixel 7'] }, testIgnore: noJavaScript },
+		{ name: 'mobile', use: { ...devices['Pixel 7'] }, testIgnore: [noJavaScript, httpOnly] },
 		// The main journeys again as plain HTML forms: every screen's mutation must work before
 		// (or without) its scripts. axe needs JavaScript, so these pages are scanned by the runs above.
 		{ name: 'no-javascript', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, testMatch: noJavaScript },

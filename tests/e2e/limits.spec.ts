@@ -4,9 +4,8 @@ import { rawPost as post } from '../raw-post.ts'
 import { expect, test } from './axe.ts'
 
 // The real server over real HTTP, from a client that is careless or hostile about body sizes.
-// No browser is needed: the desktop project runs these once. Skipped on the phone project on
-// purpose, not as a gap: a phone viewport changes nothing about raw HTTP bodies.
-test.beforeEach((_fixtures, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP only: once is enough'))
+// No browser is needed: the desktop project runs these once (playwright.config.ts leaves them out
+// of the phone project on purpose: a phone viewport changes nothing about raw HTTP bodies).
 
 const MB = 1024 * 1024
 
