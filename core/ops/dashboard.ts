@@ -42,76 +42,41 @@ async function acquisitionByMonth(now: Date) {
 	)
 }
 
+/** Awaits an object of promises together, keeping their names: `{ a: Promise<A> }` → `{ a: A }`. */
+async function awaitAll<T extends Record<string, unknown>>(
+	pending: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+	const entries = await Promise.all(Object.entries(pending).map(async ([name, value]) => [name, await value] as const))
+	return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> }
+}
+
 /** Step 1: every figure the dashboard needs, read from the rows in parallel. */
 async function gatherFigures(p: Periods, now: Date) {
 	const month = { from: p.monthStart, to: p.nextMonthStart }
 	const week = { from: p.weekStart, to: now }
 	const previousWeek = { from: p.previousWeekStart, to: p.weekStart }
-	const [
-		weeklyActive,
-		previousWeeklyActive,
-		imagesToday,
-		monthRenders,
-		last24h,
-		completionRevenue,
-		subscriptionRevenue,
-		completedThisMonth,
-		payingCustomers,
-		uploadedThisWeek,
-		heartedThisWeek,
-		downloadsThisWeek,
-		allTime,
-		agentUsage,
-		newAgentsThisMonth,
-		lastMonthRevenue,
-		acquisition,
-		foundingMembers,
-		criticalTickets,
-		staging,
-	] = await Promise.all([
-		figures.activeCustomers(week),
-		figures.activeCustomers(previousWeek),
-		figures.renderCallStats({ from: p.dayStart, to: now }).then((s) => s.ok),
-		figures.renderCallStats(month),
-		figures.renderCallStats({ from: p.last24h, to: now }),
-		figures.completionRevenue(month),
-		figures.activeSubscriptionRevenue(now),
-		figures.projectsCompleted(month),
-		figures.payingCustomers(month),
-		figures.imagesUploaded(week),
-		figures.imagesHearted(week),
-		figures.finalDownloads(week),
-		figures.allTimeCompletions(),
-		figures.customerUsage(),
-		figures.newCustomers(month),
-		previousMonthRevenue(p.previousMonthStart, p.monthStart),
-		acquisitionByMonth(now),
-		figures.foundingMemberPipeline(),
-		figures.openCriticalTickets(),
-		stagingProviderHealth(month),
-	])
-	return {
-		weeklyActive,
-		previousWeeklyActive,
-		imagesToday,
-		monthRenders,
-		last24h,
-		completionRevenue,
-		subscriptionRevenue,
-		completedThisMonth,
-		payingCustomers,
-		uploadedThisWeek,
-		heartedThisWeek,
-		downloadsThisWeek,
-		allTime,
-		agentUsage,
-		newAgentsThisMonth,
-		lastMonthRevenue,
-		acquisition,
-		foundingMembers,
-		criticalTickets,
-		staging,
-	}
+	return awaitAll({
+		weeklyActive: figures.activeCustomers(week),
+		previousWeeklyActive: figures.activeCustomers(previousWeek),
+		imagesToday: figures.renderCallStats({ from: p.dayStart, to: now }).then((s) => s.ok),
+		monthRenders: figures.renderCallStats(month),
+		last24h: figures.renderCallStats({ from: p.last24h, to: now }),
+		completionRevenue: figures.completionRevenue(month),
+		subscriptionRevenue: figures.activeSubscriptionRevenue(now),
+		completedThisMonth: figures.projectsCompleted(month),
+		payingCustomers: figures.payingCustomers(month),
+		uploadedThisWeek: figures.imagesUploaded(week),
+		heartedThisWeek: figures.imagesHearted(week),
+		downloadsThisWeek: figures.finalDownloads(week),
+		allTime: figures.allTimeCompletions(),
+		agentUsage: figures.customerUsage(),
+		newAgentsThisMonth: figures.newCustomers(month),
+		lastMonthRevenue: previousMonthRevenue(p.previousMonthStart, p.monthStart),
+		acquisition: acquisitionByMonth(now),
+		foundingMembers: figures.foundingMemberPipeline(),
+		criticalTickets: figures.openCriticalTickets(),
+		staging: stagingProviderHealth(month),
+	})
 }
 type Figures = Awaited<ReturnType<typeof gatherFigures>>
 
