@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises'
-import { parseUpload } from '#app/utils/upload.server.ts'
+import { parseLogoUpload } from '#app/utils/logo-upload.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { onboardAgent } from '#core/accounts/agent-profile.ts'
-import { LOGO_MAX_BYTES, LOGO_TOO_LARGE } from '#core/accounts/logo.schema.ts'
 import { InputError } from '#core/errors.ts'
 
 /** Where the success screen's two buttons lead (spec 02 §4). */
@@ -30,18 +29,12 @@ export type OnboardingOutcome =
  * come back with the fields that were read, so a form can show them again; bugs are thrown.
  */
 export async function onboardFromRequest(request: Request, actor: Actor): Promise<OnboardingOutcome> {
-	let upload: Awaited<ReturnType<typeof parseUpload>>
+	let upload: Awaited<ReturnType<typeof parseLogoUpload>>
 	try {
-		upload = await parseUpload(request, {
-			fileField: 'logo',
-			maxBytes: LOGO_MAX_BYTES - 1,
-			tooLarge: LOGO_TOO_LARGE.description,
-		})
+		upload = await parseLogoUpload(request)
 	} catch (error) {
 		if (!(error instanceof InputError)) throw error
-		// The logo service's title is the message, as for POST /api/user/upload-logo.
-		const tooLarge = error.fieldErrors.logo?.includes(LOGO_TOO_LARGE.description)
-		return { ok: false, error: tooLarge ? new InputError(error.fieldErrors, LOGO_TOO_LARGE.title) : error, fields: {} }
+		return { ok: false, error, fields: {} }
 	}
 	const { fields, file } = upload
 	try {

@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunction } from '@remix-run/react'
+
 /**
  * Page state kept in the URL (a tab, a filter, an open dialog) so it works without JavaScript
  * and survives a reload: links and forms change one parameter and keep the others.
@@ -26,4 +28,10 @@ function without(search: string, params: string[]) {
 export function onlySearchParamsChanged(currentUrl: URL, nextUrl: URL, params: string[]) {
 	if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return false
 	return without(currentUrl.search, params) === without(nextUrl.search, params)
+}
+
+/** A route's `shouldRevalidate` that keeps its data when a link changes only these view parameters. */
+export function keepDataWhenOnlyChanging(...params: string[]): ShouldRevalidateFunction {
+	return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+		!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, params) ? false : defaultShouldRevalidate
 }

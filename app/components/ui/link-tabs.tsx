@@ -3,6 +3,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cn } from '#app/utils/cn.ts'
 import { withSearchParam } from '#app/utils/search-params.ts'
+import { TAB_LOOKS, tabKeyTarget } from './tabs.tsx'
 
 export type LinkTab = { value: string; label: string; content: ReactNode }
 
@@ -15,7 +16,7 @@ function selectedTab(tabs: ReadonlyArray<{ value: string }>, search: string, par
 /**
  * WAI-ARIA tabs whose selection lives in the URL (`?tab=`): each tab is a link, so a section can
  * be bookmarked and chosen without JavaScript; with it, the arrow keys (and Home/End) move
- * between tabs as in `tabs.tsx`. Only the selected panel is rendered.
+ * between tabs by the same rule as `tabs.tsx`, in the same look. Only the selected panel is rendered.
  */
 export function LinkTabs({ label, tabs, param = 'tab' }: { label: string; tabs: LinkTab[]; param?: string }) {
 	const { search } = useLocation()
@@ -27,28 +28,19 @@ export function LinkTabs({ label, tabs, param = 'tab' }: { label: string; tabs: 
 	const active = tabs.findIndex((t) => t.value === selectedTab(tabs, search, param))
 	const hrefOf = (i: number) => withSearchParam(search, param, i === 0 ? null : tabs[i].value)
 
+	const look = TAB_LOOKS.underline
+
 	function onKeyDown(event: KeyboardEvent) {
-		const moves: Record<string, number> = {
-			ArrowRight: active + 1,
-			ArrowLeft: active - 1,
-			Home: 0,
-			End: tabs.length - 1,
-		}
-		if (!(event.key in moves)) return
+		const next = tabKeyTarget(event.key, active, tabs.length)
+		if (next === null) return
 		event.preventDefault()
-		const next = (moves[event.key] + tabs.length) % tabs.length
 		navigate(hrefOf(next), { replace: true, preventScrollReset: true })
 		links.current[next]?.focus()
 	}
 
 	return (
 		<div className="flex flex-col gap-4">
-			<div
-				role="tablist"
-				aria-label={label}
-				onKeyDown={onKeyDown}
-				className="-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4"
-			>
+			<div role="tablist" aria-label={label} onKeyDown={onKeyDown} className={look.list}>
 				{tabs.map((tab, i) => (
 					<Link
 						key={tab.value}
@@ -63,10 +55,7 @@ export function LinkTabs({ label, tabs, param = 'tab' }: { label: string; tabs: 
 						aria-selected={active === i}
 						aria-controls={active === i ? `${id}-panel` : undefined}
 						tabIndex={roving && active !== i ? -1 : undefined}
-						className={cn(
-							'-mb-px inline-flex h-11 shrink-0 items-center border-b-2 px-4 text-sm font-medium whitespace-nowrap',
-							active === i ? 'border-brand text-brand' : 'border-transparent text-muted-foreground hover:text-gray-900',
-						)}
+						className={cn(look.tab, 'inline-flex items-center', active === i ? look.active : look.inactive)}
 					>
 						{tab.label}
 					</Link>

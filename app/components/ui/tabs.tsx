@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { cn } from '#app/utils/cn.ts'
 
-const LOOKS = {
+export const TAB_LOOKS = {
 	// dashboards: a scrolling row of underlined tabs
 	underline: {
 		list: '-mx-4 flex gap-1 overflow-x-auto border-b border-gray-200 px-4',
@@ -20,6 +20,12 @@ const LOOKS = {
 	},
 }
 
+/** WAI-ARIA tabs' keys: the arrows move to the next or previous tab (wrapping), Home and End to the ends. */
+export function tabKeyTarget(key: string, active: number, count: number): number | null {
+	const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: count - 1 }
+	return key in moves ? (moves[key] + count) % count : null
+}
+
 /**
  * WAI-ARIA tabs: the selected tab is the only one in the tab order, arrow keys (and Home/End)
  * move between tabs, and each panel is labelled by its tab. Only the selected panel is rendered,
@@ -34,24 +40,18 @@ export function Tabs({
 }: {
 	label: string
 	tabs: Array<{ label: string; content: ReactNode }>
-	look?: keyof typeof LOOKS
+	look?: keyof typeof TAB_LOOKS
 	keepMounted?: boolean
 }) {
 	const [active, setActive] = useState(0)
 	const id = useId()
 	const buttons = useRef<Array<HTMLButtonElement | null>>([])
-	const styles = LOOKS[look]
+	const styles = TAB_LOOKS[look]
 
 	function onKeyDown(event: KeyboardEvent) {
-		const moves: Record<string, number> = {
-			ArrowRight: active + 1,
-			ArrowLeft: active - 1,
-			Home: 0,
-			End: tabs.length - 1,
-		}
-		if (!(event.key in moves)) return
+		const next = tabKeyTarget(event.key, active, tabs.length)
+		if (next === null) return
 		event.preventDefault()
-		const next = (moves[event.key] + tabs.length) % tabs.length
 		setActive(next)
 		buttons.current[next]?.focus()
 	}

@@ -1,12 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-	Form,
-	Link,
-	type ShouldRevalidateFunction,
-	useLoaderData,
-	useLocation,
-	useSearchParams,
-} from '@remix-run/react'
+import { Form, Link, useLoaderData, useLocation, useSearchParams } from '@remix-run/react'
 import { Filter, Plus, Search } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -20,7 +13,7 @@ import { styleLabel } from '#core/studio/labels.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
-import { onlySearchParamsChanged, withSearchParam } from '#app/utils/search-params.ts'
+import { keepDataWhenOnlyChanging, withSearchParam } from '#app/utils/search-params.ts'
 import { can } from '#core/accounts/actor.ts'
 import { listAllTransformations } from '#core/ops/admin-transformations.ts'
 import type { TransformationView } from '#core/transformations/views.ts'
@@ -51,12 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Searching and filtering happen in the browser over the loaded list: a new view does not reload it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-	currentUrl,
-	nextUrl,
-	formMethod,
-	defaultShouldRevalidate,
-}) => (!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, VIEW_PARAMS) ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepDataWhenOnlyChanging(...VIEW_PARAMS)
 
 function matches(t: TransformationView, query: string, status: StatusFilter) {
 	if (status === 'awaiting' ? !isAwaiting(t.status) : status !== 'all' && t.status !== status) return false

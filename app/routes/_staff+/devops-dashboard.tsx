@@ -1,12 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import {
-	Link,
-	type ShouldRevalidateFunction,
-	useLoaderData,
-	useLocation,
-	useRevalidator,
-	useSearchParams,
-} from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { ArrowLeft } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { AccessDenied } from '#app/components/ops/access-denied.tsx'
@@ -18,7 +11,7 @@ import { TicketStatCards } from '#app/components/tickets/ticket-stat-cards.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
-import { onlySearchParamsChanged, withSearchParam } from '#app/utils/search-params.ts'
+import { keepDataWhenOnlyChanging, withSearchParam } from '#app/utils/search-params.ts'
 import { can, type Actor } from '#core/accounts/actor.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { TICKET_STATUSES, type TicketStatus } from '#core/tickets/ticket.schema.ts'
@@ -73,15 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * Opening or closing the dialog of a listed ticket changes only `?ticket=`: the list already
  * holds it, so the page does not reload (a ticket outside the list is loaded by a real visit).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-	currentUrl,
-	nextUrl,
-	formMethod,
-	defaultShouldRevalidate,
-}) => {
-	if (!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, ['ticket'])) return false
-	return defaultShouldRevalidate
-}
+export const shouldRevalidate = keepDataWhenOnlyChanging('ticket')
 
 export default function DevopsDashboard() {
 	const { status, tickets, stats, ticket } = useLoaderData<typeof loader>()

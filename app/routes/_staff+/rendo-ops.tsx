@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, type ShouldRevalidateFunction, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import { Ticket } from 'lucide-react'
 import { useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -11,7 +11,7 @@ import { usePolling } from '#app/components/studio/use-polling.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { LinkTabs } from '#app/components/ui/link-tabs.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
-import { onlySearchParamsChanged } from '#app/utils/search-params.ts'
+import { keepDataWhenOnlyChanging } from '#app/utils/search-params.ts'
 import { can } from '#core/accounts/actor.ts'
 import { capacityAutomation } from '#core/ops/capacity.ts'
 import { opsDashboard } from '#core/ops/dashboard.ts'
@@ -43,15 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A tab is a view of the same figures: choosing one does not reload them. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-	currentUrl,
-	nextUrl,
-	formMethod,
-	defaultShouldRevalidate,
-}) => {
-	if (!formMethod && onlySearchParamsChanged(currentUrl, nextUrl, ['tab'])) return false
-	return defaultShouldRevalidate
-}
+export const shouldRevalidate = keepDataWhenOnlyChanging('tab')
 
 /** The last value that loaded: a failed refresh keeps showing it under the error (spec 02 §8). */
 function useLastLoaded<T>(value: T | null) {
