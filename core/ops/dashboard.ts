@@ -43,9 +43,7 @@ async function acquisitionByMonth(now: Date) {
 }
 
 /** Awaits an object of promises together, keeping their names: `{ a: Promise<A> }` → `{ a: A }`. */
-async function awaitAll<T extends Record<string, unknown>>(
-	pending: T,
-): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+async function awaitAll<T extends Record<string, unknown>>(pending: T): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
 	const entries = await Promise.all(Object.entries(pending).map(async ([name, value]) => [name, await value] as const))
 	return Object.fromEntries(entries) as { [K in keyof T]: Awaited<T[K]> }
 }
