@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './axe.ts'
-import { mailedTrialLink } from './helpers.ts'
+import { mailedTrialLink, signUp } from './helpers.ts'
 import { email, fillTrial, roomPhoto } from './trial.ts'
 
 /**
@@ -175,4 +175,29 @@ test('the footer shows the current year', async ({ page }) => {
 	await page.goto('/')
 	await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Rendo. All rights reserved.`)
 	await expectAccessible(page, { once: 'the landing page' })
+})
+
+test('the spots left are asked again every 30 s while the page is open', async ({ page }) => {
+	await page.clock.install()
+	await page.goto('/')
+	const spots = page.getByTestId('pioneer-spots').first()
+	await expect(spots).toContainText(/pioneer spots? left|have been taken/)
+	await expectAccessible(page, { once: 'the landing page' })
+	const asked: string[] = []
+	page.on('request', (request) => {
+		if (new URL(request.url()).pathname.startsWith('/api/pioneer-status')) asked.push(request.url())
+	})
+	// A spot taken while the page is open (when any are left): the next answer shows it.
+	await signUp(page, 'Petra', 'correct horse battery')
+	await page.clock.fastForward(29_000)
+	expect(asked).toEqual([])
+	const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/pioneer-status'))
+	await page.clock.fastForward(1_000)
+	await answer
+	const now = (await (await page.request.get('/api/pioneer-status')).json()) as { pioneerSpotsRemaining: number }
+	const left = now.pioneerSpotsRemaining
+	await expect(spots).toHaveText(
+		left > 0 ? `${left} of 5 pioneer ${left === 1 ? 'spot' : 'spots'} left` : 'All 5 pioneer spots have been taken',
+	)
+	expect(asked).toHaveLength(1)
 })

@@ -50,10 +50,10 @@ test("an empty reply is refused in the page, and someone else's ticket is not fo
 		context: {},
 	})) as unknown as {
 		init: { status: number }
-		data: { error: string }
+		data: { ticketId: string; result: { error: Record<string, string[]> } }
 	}
 	expect(empty.init.status).toBe(400)
-	expect(empty.data).toMatchObject({ ticketId, error: 'Comment cannot be empty' })
+	expect(empty.data).toMatchObject({ ticketId, result: { error: { comment: ['Comment cannot be empty'] } } })
 
 	const stranger = await cookieFor(await insertUser({ role: 'agent' }))
 	const foreign = (await action({

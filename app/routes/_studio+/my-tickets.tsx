@@ -1,13 +1,20 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Bug, MessageSquare } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { formatTicketDate, StatusBadge } from '#app/components/tickets/ticket-badges.tsx'
+import { TextareaField } from '#app/components/select-field.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import { CommentSchema } from '#core/tickets/ticket.schema.ts'
 import { addComment, listOwnTickets, type TicketView } from '#core/tickets/tickets.ts'
+
+// An agent's reply is always public: the schema's comment, without the staff's internal flag.
+const ReplySchema = CommentSchema.pick({ comment: true })
 
 export const meta: MetaFunction = () => [
 	{ title: 'My Tickets | Rendo' },
@@ -23,15 +30,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** A reply to one of your own tickets: a plain form post, so it works without JavaScript too. */
 export async function action({ request }: ActionFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
-	const form = await request.formData()
-	const ticketId = String(form.get('ticketId') ?? '')
+	const formData = await request.formData()
+	const ticketId = String(formData.get('ticketId') ?? '')
+	const submission = parseWithZod(formData, { schema: ReplySchema })
+	if (submission.status !== 'success') return data({ ticketId, result: submission.reply() }, { status: 400 })
 	try {
-		await addComment(actor, ticketId, { comment: String(form.get('comment') ?? '') })
+		await addComment(actor, ticketId, submission.value)
 	} catch (error) {
 		if (error instanceof InputError)
-			return data({ ticketId, error: error.fieldErrors.comment?.[0] ?? error.message }, { status: 400 })
+			return data({ ticketId, result: submission.reply({ fieldErrors: error.fieldErrors }) }, { status: 400 })
 		if (error instanceof NotFoundError || error instanceof ForbiddenError)
-			return data({ ticketId, error: 'Ticket not found' }, { status: 404 })
+			return data({ ticketId, result: submission.reply({ formErrors: ['Ticket not found'] }) }, { status: 404 })
 		throw error
 	}
 	return redirectWithToast('/my-tickets', {
@@ -41,31 +50,24 @@ export async function action({ request }: ActionFunctionArgs) {
 	})
 }
 
-function ReplyForm({ ticket, error }: { ticket: TicketView; error?: string }) {
+function ReplyForm({ ticket, lastResult }: { ticket: TicketView; lastResult?: SubmissionResult }) {
 	const navigation = useNavigation()
 	const sending = navigation.state !== 'idle' && navigation.formData?.get('ticketId') === ticket.id
-	const fieldId = `reply-${ticket.id}`
+	const [form, fields] = useForm({
+		id: `reply-${ticket.id}`,
+		lastResult,
+		constraint: getZodConstraint(ReplySchema),
+		shouldRevalidate: 'onBlur',
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplySchema }),
+	})
 	return (
-		<Form method="post" className="flex flex-col gap-2">
+		<Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
 			<input type="hidden" name="ticketId" value={ticket.id} />
-			<label htmlFor={fieldId} className="text-sm font-medium text-gray-800">
-				Your reply
-			</label>
-			<textarea
-				id={fieldId}
-				name="comment"
-				rows={3}
-				maxLength={5000}
-				required
-				aria-invalid={error ? true : undefined}
-				aria-describedby={error ? `${fieldId}-error` : undefined}
-				className="w-full rounded-md border border-gray-300 px-3 py-2 text-base shadow-sm"
+			<TextareaField
+				labelProps={{ children: 'Your reply' }}
+				textareaProps={{ ...getTextareaProps(fields.comment), rows: 3 }}
+				errors={[...(fields.comment.errors ?? []), ...(form.errors ?? [])]}
 			/>
-			{error ? (
-				<p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
-					{error}
-				</p>
-			) : null}
 			<Button type="submit" variant="outline" disabled={sending} className="self-start">
 				<MessageSquare aria-hidden className="size-4" />
 				{sending ? 'Sending...' : 'Send Reply'}
@@ -74,7 +76,7 @@ function ReplyForm({ ticket, error }: { ticket: TicketView; error?: string }) {
 	)
 }
 
-function TicketItem({ ticket, error }: { ticket: TicketView; error?: string }) {
+function TicketItem({ ticket, lastResult }: { ticket: TicketView; lastResult?: SubmissionResult }) {
 	const open = ticket.status !== 'closed'
 	return (
 		<li>
@@ -114,7 +116,7 @@ function TicketItem({ ticket, error }: { ticket: TicketView; error?: string }) {
 				) : (
 					<p className="text-sm text-muted-foreground">No replies yet.</p>
 				)}
-				{open ? <ReplyForm ticket={ticket} error={error} /> : null}
+				{open ? <ReplyForm ticket={ticket} lastResult={lastResult} /> : null}
 			</article>
 		</li>
 	)
@@ -141,7 +143,7 @@ export default function MyTicketsPage() {
 						<TicketItem
 							key={ticket.id}
 							ticket={ticket}
-							error={refused?.ticketId === ticket.id ? refused.error : undefined}
+							lastResult={refused?.ticketId === ticket.id ? refused.result : undefined}
 						/>
 					))}
 				</ul>
