@@ -60,18 +60,98 @@ function EmptyState({ children }: { children: string }) {
 	)
 }
 
+/** Search and the status filter: a GET form (Apply without JavaScript); with it, the list narrows as one types. */
+function SearchForm({
+	search,
+	onSearch,
+	status,
+	onStatus,
+	tab,
+}: {
+	search: string
+	onSearch: (value: string) => void
+	status: StatusFilter
+	onStatus: (value: StatusFilter) => void
+	tab: string | null
+}) {
+	const hydrated = useHydrated()
+	const [showFilter, setShowFilter] = useState(status !== 'all')
+	const ids = { search: useId(), filter: useId() }
+	return (
+		<Form method="get" preventScrollReset className="flex flex-col gap-4">
+			{tab ? <input type="hidden" name="tab" value={tab} /> : null}
+			<div className="flex gap-2">
+				<div className="relative flex-1">
+					<label htmlFor={ids.search} className="sr-only">
+						Search transformations
+					</label>
+					<Search
+						aria-hidden
+						className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+					/>
+					<input
+						id={ids.search}
+						type="search"
+						name="q"
+						value={search}
+						onChange={(e) => onSearch(e.target.value)}
+						placeholder="Search by ID, user, style or status"
+						className="h-11 w-full rounded-md border border-gray-300 bg-white pr-3 pl-9 text-base shadow-sm"
+					/>
+				</div>
+				{/* without JavaScript the filter is always shown, and applied with its own button */}
+				{hydrated ? (
+					<Button
+						variant="outline"
+						aria-expanded={showFilter}
+						aria-controls={ids.filter}
+						onClick={() => setShowFilter((v) => !v)}
+					>
+						<Filter aria-hidden className="size-4" />
+						Filter
+					</Button>
+				) : null}
+			</div>
+			{showFilter || !hydrated ? (
+				<div id={ids.filter} className="flex flex-wrap items-end gap-2">
+					<div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-xs">
+						<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">
+							Status
+						</label>
+						<select
+							id={`${ids.filter}-status`}
+							name="status"
+							value={status}
+							onChange={(e) => onStatus(statusFilter(e.target.value))}
+							className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
+						>
+							{STATUS_FILTERS.map((f) => (
+								<option key={f.value} value={f.value}>
+									{f.label}
+								</option>
+							))}
+						</select>
+					</div>
+					{hydrated ? null : (
+						<Button type="submit" variant="outline">
+							Apply
+						</Button>
+					)}
+				</div>
+			) : null}
+		</Form>
+	)
+}
+
 export default function AdminDashboard() {
 	const { transformations } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	const { search: locationSearch } = useLocation()
-	const hydrated = useHydrated()
 	// With JavaScript the list narrows as one types; the address only seeds the fields.
 	const [search, setSearch] = useState(searchParams.get('q') ?? '')
 	const [status, setStatus] = useState<StatusFilter>(statusFilter(searchParams.get('status')))
-	const [showFilter, setShowFilter] = useState(status !== 'all')
 	const viewing = searchParams.get('view')
 	const tab = searchParams.get('tab')
-	const ids = { search: useId(), filter: useId() }
 
 	const query = search.trim().toLowerCase()
 	const filtered = useMemo(
@@ -96,68 +176,7 @@ export default function AdminDashboard() {
 						Create New
 					</Link>
 				</div>
-				<Form method="get" preventScrollReset className="flex flex-col gap-4">
-					{tab ? <input type="hidden" name="tab" value={tab} /> : null}
-					<div className="flex gap-2">
-						<div className="relative flex-1">
-							<label htmlFor={ids.search} className="sr-only">
-								Search transformations
-							</label>
-							<Search
-								aria-hidden
-								className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-							/>
-							<input
-								id={ids.search}
-								type="search"
-								name="q"
-								value={search}
-								onChange={(e) => setSearch(e.target.value)}
-								placeholder="Search by ID, user, style or status"
-								className="h-11 w-full rounded-md border border-gray-300 bg-white pr-3 pl-9 text-base shadow-sm"
-							/>
-						</div>
-						{/* without JavaScript the filter is always shown, and applied with its own button */}
-						{hydrated ? (
-							<Button
-								variant="outline"
-								aria-expanded={showFilter}
-								aria-controls={ids.filter}
-								onClick={() => setShowFilter((v) => !v)}
-							>
-								<Filter aria-hidden className="size-4" />
-								Filter
-							</Button>
-						) : null}
-					</div>
-					{showFilter || !hydrated ? (
-						<div id={ids.filter} className="flex flex-wrap items-end gap-2">
-							<div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-xs">
-								<label htmlFor={`${ids.filter}-status`} className="text-sm font-medium">
-									Status
-								</label>
-								<select
-									id={`${ids.filter}-status`}
-									name="status"
-									value={status}
-									onChange={(e) => setStatus(statusFilter(e.target.value))}
-									className="h-11 rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
-								>
-									{STATUS_FILTERS.map((f) => (
-										<option key={f.value} value={f.value}>
-											{f.label}
-										</option>
-									))}
-								</select>
-							</div>
-							{hydrated ? null : (
-								<Button type="submit" variant="outline">
-									Apply
-								</Button>
-							)}
-						</div>
-					) : null}
-				</Form>
+				<SearchForm search={search} onSearch={setSearch} status={status} onStatus={setStatus} tab={tab} />
 			</div>
 			<LinkTabs
 				label="Dashboard sections"
