@@ -7,6 +7,7 @@ import { ConfirmRoomsSchema, WORKFLOW_ROOM_TYPES } from '#core/studio/studio.sch
 import type { RoomView } from '#core/studio/views.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { PhotoRow } from './photo-row.tsx'
 import type { WorkflowRoomType } from './labels.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
@@ -61,40 +62,35 @@ function RoomTypeRow({
 }) {
 	const selectId = `${item.id}-room-type`
 	return (
-		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
-			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
-				<img src={item.preview} alt="" className="size-full object-cover" />
-			</div>
-			<div className="flex min-w-0 flex-1 flex-col gap-2">
-				<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900" title={item.file.name}>
-					<span className="sr-only">Room type for </span>
-					{item.file.name}
-				</label>
-				<select
-					id={selectId}
-					value={item.roomType}
-					disabled={item.uploaded || item.state === 'uploading' || busy}
-					aria-invalid={item.roomType ? undefined : true}
-					onChange={(event) => onRoomTypeChange(event.currentTarget.value as WorkflowRoomType | '')}
-					className={cn(
-						'h-11 w-full rounded-md border bg-white px-3 text-base shadow-sm disabled:bg-muted',
-						item.roomType ? 'border-gray-300' : 'border-destructive',
-					)}
-				>
-					{item.roomType ? null : (
-						<option value="" disabled>
-							Choose a room type
-						</option>
-					)}
-					{WORKFLOW_ROOM_TYPES.map((type) => (
-						<option key={type} value={type}>
-							{roomTypeLabel(type)}
-						</option>
-					))}
-				</select>
-				<UploadState item={item} onRetry={onRetry} />
-			</div>
-		</li>
+		<PhotoRow thumbnail={<img src={item.preview} alt="" className="size-full object-cover" />}>
+			<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900" title={item.file.name}>
+				<span className="sr-only">Room type for </span>
+				{item.file.name}
+			</label>
+			<select
+				id={selectId}
+				value={item.roomType}
+				disabled={item.uploaded || item.state === 'uploading' || busy}
+				aria-invalid={item.roomType ? undefined : true}
+				onChange={(event) => onRoomTypeChange(event.currentTarget.value as WorkflowRoomType | '')}
+				className={cn(
+					'h-11 w-full rounded-md border bg-white px-3 text-base shadow-sm disabled:bg-muted',
+					item.roomType ? 'border-gray-300' : 'border-destructive',
+				)}
+			>
+				{item.roomType ? null : (
+					<option value="" disabled>
+						Choose a room type
+					</option>
+				)}
+				{WORKFLOW_ROOM_TYPES.map((type) => (
+					<option key={type} value={type}>
+						{roomTypeLabel(type)}
+					</option>
+				))}
+			</select>
+			<UploadState item={item} onRetry={onRetry} />
+		</PhotoRow>
 	)
 }
 
@@ -223,29 +219,24 @@ function UploadedRoomRow({ room, index }: { room: RoomView; index: number }) {
 	const selectId = `room-${room.id}-type`
 	const label = roomLabel(room)
 	return (
-		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
-			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted">
-				<ImageWithFallback src={room.thumbnailUrl} alt="" size="thumb" />
-			</div>
-			<div className="flex min-w-0 flex-1 flex-col gap-2">
-				<input type="hidden" name={`rooms[${index}].id`} value={room.id} />
-				<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900">
-					<span className="sr-only">Room type for </span>
-					{label}
-				</label>
-				<select
-					id={selectId}
-					name={`rooms[${index}].roomType`}
-					defaultValue={room.roomType}
-					className="h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
-				>
-					{WORKFLOW_ROOM_TYPES.map((type) => (
-						<option key={type} value={type}>
-							{roomTypeLabel(type)}
-						</option>
-					))}
-				</select>
-			</div>
-		</li>
+		<PhotoRow thumbnail={<ImageWithFallback src={room.thumbnailUrl} alt="" size="thumb" />}>
+			<input type="hidden" name={`rooms[${index}].id`} value={room.id} />
+			<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900">
+				<span className="sr-only">Room type for </span>
+				{label}
+			</label>
+			<select
+				id={selectId}
+				name={`rooms[${index}].roomType`}
+				defaultValue={room.roomType}
+				className="h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm"
+			>
+				{WORKFLOW_ROOM_TYPES.map((type) => (
+					<option key={type} value={type}>
+						{roomTypeLabel(type)}
+					</option>
+				))}
+			</select>
+		</PhotoRow>
 	)
 }

@@ -12,6 +12,7 @@ import { StepActions, StepHeading } from './step-layout.tsx'
 import { ACCEPTED_IMAGE_TYPES, type UploadItem } from './use-upload-queue.ts'
 import { ImageWithFallback } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
+import { PhotoRow } from './photo-row.tsx'
 
 const ACCEPT = ACCEPTED_IMAGE_TYPES.join(',')
 
@@ -140,51 +141,46 @@ function UploadPreview({
 }) {
 	const furnitureId = `${item.id}-furniture`
 	return (
-		<li className="flex gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
-			<div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24">
-				<img src={item.preview} alt="" className="size-full object-cover" />
-			</div>
-			<div className="flex min-w-0 flex-1 flex-col gap-1">
-				<div className="flex items-start justify-between gap-2">
-					<p className="min-w-0 truncate text-sm font-medium text-gray-900" title={item.file.name}>
-						{item.file.name}
-					</p>
-					{item.uploaded ? (
-						<span className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-green-800">
-							<CircleCheck aria-hidden className="size-4" />
-							Uploaded
-						</span>
-					) : (
-						<button
-							type="button"
-							onClick={onRemove}
-							aria-label={`Remove ${item.file.name}`}
-							className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-muted hover:text-destructive"
-						>
-							<Trash2 aria-hidden className="size-4" />
-						</button>
-					)}
-				</div>
-				<p className="text-sm text-muted-foreground">
-					Detected:{' '}
-					<span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
+		<PhotoRow thumbnail={<img src={item.preview} alt="" className="size-full object-cover" />} large>
+			<div className="flex items-start justify-between gap-2">
+				<p className="min-w-0 truncate text-sm font-medium text-gray-900" title={item.file.name}>
+					{item.file.name}
 				</p>
-				<label
-					htmlFor={furnitureId}
-					className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800"
-				>
-					<input
-						id={furnitureId}
-						type="checkbox"
-						checked={item.hasFurniture}
-						disabled={item.uploaded}
-						onChange={(event) => onFurnitureChange(event.currentTarget.checked)}
-						className="size-5 rounded border-gray-300 accent-brand"
-					/>
-					Contains furniture to remove
-				</label>
+				{item.uploaded ? (
+					<span className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-green-800">
+						<CircleCheck aria-hidden className="size-4" />
+						Uploaded
+					</span>
+				) : (
+					<button
+						type="button"
+						onClick={onRemove}
+						aria-label={`Remove ${item.file.name}`}
+						className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-muted hover:text-destructive"
+					>
+						<Trash2 aria-hidden className="size-4" />
+					</button>
+				)}
 			</div>
-		</li>
+			<p className="text-sm text-muted-foreground">
+				Detected:{' '}
+				<span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
+			</p>
+			<label
+				htmlFor={furnitureId}
+				className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800"
+			>
+				<input
+					id={furnitureId}
+					type="checkbox"
+					checked={item.hasFurniture}
+					disabled={item.uploaded}
+					onChange={(event) => onFurnitureChange(event.currentTarget.checked)}
+					className="size-5 rounded border-gray-300 accent-brand"
+				/>
+				Contains furniture to remove
+			</label>
+		</PhotoRow>
 	)
 }
 
@@ -262,37 +258,28 @@ function PlainUploadForm({
 	)
 }
 
-export function UploadStep(props: {
+type PhotoPickerProps = {
 	items: UploadItem[]
 	existingRooms: RoomView[]
 	onAddFiles: (files: File[]) => string[]
 	onRemove: (id: string) => void
 	onFurnitureChange: (id: string, hasFurniture: boolean) => void
 	onContinue: () => void
-	/** the server's answer to a plain upload that failed */
-	result?: SubmissionResult<string[]>
-}) {
+}
+
+export function UploadStep(
+	props: PhotoPickerProps & {
+		/** the server's answer to a plain upload that failed */
+		result?: SubmissionResult<string[]>
+	},
+) {
 	const hydrated = useHydrated()
 	if (!hydrated) return <PlainUploadForm existingRooms={props.existingRooms} result={props.result} />
 	return <PhotoPicker {...props} />
 }
 
 /** The upload with scripts: previews, drag and drop, the camera, a furniture flag per photo. */
-function PhotoPicker({
-	items,
-	existingRooms,
-	onAddFiles,
-	onRemove,
-	onFurnitureChange,
-	onContinue,
-}: {
-	items: UploadItem[]
-	existingRooms: RoomView[]
-	onAddFiles: (files: File[]) => string[]
-	onRemove: (id: string) => void
-	onFurnitureChange: (id: string, hasFurniture: boolean) => void
-	onContinue: () => void
-}) {
+function PhotoPicker({ items, existingRooms, onAddFiles, onRemove, onFurnitureChange, onContinue }: PhotoPickerProps) {
 	const [rejected, setRejected] = useState<string[]>([])
 	const addFiles = (files: File[]) => {
 		if (files.length) setRejected(onAddFiles(files))
