@@ -84,3 +84,52 @@ export const TransformRequestSchema = z
 	})
 export type TransformRequestInput = z.input<typeof TransformRequestSchema>
 export type TransformRequest = z.output<typeof TransformRequestSchema>
+
+/**
+ * One checkbox name per area: a plain form repeats a shared name, and the upload parser keeps
+ * only the last value of a name. The /transform action gathers them into the spec's `areas`.
+ */
+export const areaFieldName = (area: TransformArea) => `area-${area}` as const
+export const NOT_AN_IMAGE = 'Please select an image file (JPEG, PNG, etc.)'
+
+const areaFields = Object.fromEntries(
+	TRANSFORM_AREAS.map((area) => [areaFieldName(area), z.literal('true').optional()]),
+) as Record<`area-${TransformArea}`, z.ZodOptional<z.ZodLiteral<'true'>>>
+
+/**
+ * The quick transform form's fields, checked by conform in the browser and by the /transform action
+ * (with the uploaded file) before createTransformation: the photo or the listing URL by mode.
+ * Empty fields arrive as undefined (conform's parse).
+ */
+export const TransformFormSchema = z
+	.object({
+		mode: z.enum(['upload', 'url']).default('upload'),
+		image: z.custom<File>((v) => typeof File !== 'undefined' && v instanceof File, NO_FILE_SELECTED).optional(),
+		propertyUrl: z.string().trim().max(2000).optional(),
+		style: z
+			.enum(TRANSFORM_STYLES, { errorMap: () => ({ message: 'Choose a style from the list' }) })
+			.default(DEFAULT_STYLE),
+		...areaFields,
+		emailResults: z.literal('true').optional(),
+		email: z.string().trim().email('Please enter a valid email address').optional(),
+	})
+	.superRefine((v, ctx) => {
+		if (v.mode === 'url') {
+			if (!v.propertyUrl) ctx.addIssue({ code: 'custom', path: ['propertyUrl'], message: NO_URL_PROVIDED })
+			else if (!z.string().url().safeParse(v.propertyUrl).success)
+				ctx.addIssue({ code: 'custom', path: ['propertyUrl'], message: 'Please enter a valid URL' })
+			return
+		}
+		const file = v.image
+		if (!file || file.size === 0) ctx.addIssue({ code: 'custom', path: ['image'], message: NO_FILE_SELECTED })
+		else if (file.size > TRANSFORM_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['image'], message: FILE_TOO_LARGE })
+		// the declared type is a hint only (the server decodes the image); an unknown type passes
+		else if (file.type && !file.type.startsWith('image/'))
+			ctx.addIssue({ code: 'custom', path: ['image'], message: NOT_AN_IMAGE })
+	})
+export type TransformForm = z.output<typeof TransformFormSchema>
+
+/** The form's area checkboxes as the spec's `areas` (none ticked is the service's default). */
+export function formAreas(form: Partial<Record<`area-${TransformArea}`, unknown>>) {
+	return TRANSFORM_AREAS.filter((area) => form[areaFieldName(area)])
+}

@@ -1,32 +1,27 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link, useFetcher } from '@remix-run/react'
 import { Link2, Upload } from 'lucide-react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { styleLabel } from '#core/studio/labels.ts'
-import { FormAlert } from '#app/components/forms.tsx'
+import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import {
 	AREA_LABELS,
+	areaFieldName,
 	DEFAULT_AREAS,
 	DEFAULT_STYLE,
-	FILE_TOO_LARGE,
-	NO_FILE_SELECTED,
-	NO_URL_PROVIDED,
 	TRANSFORM_AREAS,
-	TRANSFORM_MAX_BYTES,
-	type TransformArea,
 	TRANSFORM_STYLES,
+	TransformFormSchema,
 } from '#core/transformations/transformation.schema.ts'
 
-/**
- * One checkbox name per area: a plain form repeats a shared name, and the upload parser keeps
- * only the last value of a name. The /transform action gathers them into the spec's `areas`.
- */
-export const areaFieldName = (area: TransformArea) => `area-${area}`
+export { areaFieldName }
 
 /** What the /transform action answers when it refuses a request. */
-export type TransformActionData = { message: string; fieldErrors?: Record<string, string[] | undefined> }
+export type TransformActionData = { message: string; result?: SubmissionResult<string[]> }
 
 const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm'
 
@@ -35,12 +30,21 @@ const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 tex
  * section. It posts multipart to the /transform action through a fetcher, so the section stays
  * on the landing page; without JavaScript it is a plain form post, and /transform shows the refusal.
  */
-export function TransformForm({ user, refusal }: { user: { email: string } | null; refusal?: string }) {
+export function TransformForm({
+	user,
+	refusal,
+	lastResult,
+}: {
+	user: { email: string } | null
+	refusal?: string
+	lastResult?: SubmissionResult<string[]>
+}) {
 	const fetcher = useFetcher<TransformActionData>({ key: 'transform' })
 	const { toast } = useToast()
-	const ids = { file: useId(), url: useId(), style: useId(), email: useId(), emailResults: useId() }
 	const [emailResults, setEmailResults] = useState(false)
 	const busy = fetcher.state !== 'idle'
+	// set by a submit, so the refusal of a submit (not of a revalidation) is toasted
+	const submitting = useRef(false)
 
 	useEffect(() => {
 		if (fetcher.state === 'idle' && fetcher.data?.message)
@@ -51,33 +55,50 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 			})
 	}, [fetcher.state, fetcher.data, toast])
 
-	/** The spec's checks before anything is sent; the server makes the same ones. */
-	function onSubmit(event: FormEvent<HTMLFormElement>) {
-		const data = new FormData(event.currentTarget)
-		const file = data.get('image')
-		const problem =
-			data.get('mode') !== 'url'
-				? !(file instanceof File) || file.size === 0
-					? NO_FILE_SELECTED
-					: file.size > TRANSFORM_MAX_BYTES
-						? FILE_TOO_LARGE
-						: null
-				: !String(data.get('propertyUrl') ?? '').trim()
-					? NO_URL_PROVIDED
-					: null
-		event.preventDefault()
-		if (problem) return toast({ title: 'Error', description: problem, variant: 'destructive' })
-		// a photo picked before switching to a listing URL is not sent
-		if (data.get('mode') === 'url') data.delete('image')
-		fetcher.submit(data, { method: 'post', action: '/transform', encType: 'multipart/form-data' })
+	/** The spec's checks before anything is sent (the action parses with the same schema). */
+	const [form, fields] = useForm({
+		id: 'transform-form',
+		lastResult: fetcher.data ? fetcher.data.result : lastResult,
+		constraint: getZodConstraint(TransformFormSchema),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+		onValidate({ formData }) {
+			const submission = parseWithZod(formData, { schema: TransformFormSchema })
+			if (submitting.current && submission.status === 'error') {
+				const problem = Object.values(submission.error ?? {}).flat()[0]
+				if (problem) toast({ title: 'Error', description: problem, variant: 'destructive' })
+			}
+			submitting.current = false
+			return submission
+		},
+		onSubmit(event, { formData }) {
+			event.preventDefault()
+			// a photo picked before switching to a listing URL is not sent
+			if (formData.get('mode') === 'url') formData.delete('image')
+			fetcher.submit(formData, { method: 'post', action: '/transform', encType: 'multipart/form-data' })
+		},
+	})
+	const formProps = getFormProps(form)
+	const ids = {
+		file: fields.image.id,
+		url: fields.propertyUrl.id,
+		style: fields.style.id,
+		email: fields.email.id,
+		emailResults: fields.emailResults.id,
 	}
+	const describedBy = (field: { errors?: string[]; errorId: string }, hint?: string) =>
+		[field.errors?.length ? field.errorId : null, hint].filter(Boolean).join(' ') || undefined
 
 	return (
 		<fetcher.Form
 			method="post"
 			action="/transform"
 			encType="multipart/form-data"
-			onSubmit={onSubmit}
+			{...formProps}
+			onSubmit={(event) => {
+				submitting.current = true
+				formProps.onSubmit(event)
+			}}
 			className="group flex flex-col gap-5"
 		>
 			<FormAlert errors={[refusal && !fetcher.data ? refusal : null]} />
@@ -131,9 +152,14 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 					name="image"
 					type="file"
 					accept="image/jpeg,image/png,image/webp"
+					aria-invalid={fields.image.errors?.length ? true : undefined}
+					aria-describedby={describedBy(fields.image, `${ids.file}-hint`)}
 					className="text-sm file:mr-3 file:h-11 file:rounded-md file:border-0 file:bg-muted file:px-4 file:font-medium"
 				/>
-				<p className="text-xs text-muted-foreground">JPG, PNG or WebP, up to 10MB.</p>
+				<p id={`${ids.file}-hint`} className="text-xs text-muted-foreground">
+					JPG, PNG or WebP, up to 10MB.
+				</p>
+				<ErrorList id={fields.image.errorId} errors={fields.image.errors} />
 			</div>
 			<div className="hidden flex-col gap-1.5 group-has-[input[name=mode][value=url]:checked]:flex">
 				<label htmlFor={ids.url} className="text-sm font-medium text-gray-800">
@@ -144,23 +170,36 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 					name="propertyUrl"
 					type="url"
 					inputMode="url"
+					aria-invalid={fields.propertyUrl.errors?.length ? true : undefined}
+					aria-describedby={describedBy(fields.propertyUrl, `${ids.url}-hint`)}
 					placeholder="https://www.example-estate.co.uk/property/123"
 					className={control}
 				/>
-				<p className="text-xs text-muted-foreground">We take up to 10 photos from the listing page.</p>
+				<p id={`${ids.url}-hint`} className="text-xs text-muted-foreground">
+					We take up to 10 photos from the listing page.
+				</p>
+				<ErrorList id={fields.propertyUrl.errorId} errors={fields.propertyUrl.errors} />
 			</div>
 
 			<div className="flex flex-col gap-1.5">
 				<label htmlFor={ids.style} className="text-sm font-medium text-gray-800">
 					Style
 				</label>
-				<select id={ids.style} name="style" defaultValue={DEFAULT_STYLE} className={control}>
+				<select
+					id={ids.style}
+					name={fields.style.name}
+					defaultValue={DEFAULT_STYLE}
+					aria-invalid={fields.style.errors?.length ? true : undefined}
+					aria-describedby={describedBy(fields.style)}
+					className={control}
+				>
 					{TRANSFORM_STYLES.map((s) => (
 						<option key={s} value={s}>
 							{styleLabel(s)}
 						</option>
 					))}
 				</select>
+				<ErrorList id={fields.style.errorId} errors={fields.style.errors} />
 			</div>
 
 			<fieldset className="flex flex-col gap-2">
@@ -208,13 +247,15 @@ export function TransformForm({ user, refusal }: { user: { email: string } | nul
 							name="email"
 							type="email"
 							readOnly
-							aria-describedby={`${ids.email}-hint`}
+							aria-invalid={fields.email.errors?.length ? true : undefined}
+							aria-describedby={describedBy(fields.email, `${ids.email}-hint`)}
 							value={user?.email ?? ''}
 							className={cn(control, 'bg-muted text-gray-700')}
 						/>
 						<p id={`${ids.email}-hint`} className="text-xs text-muted-foreground">
 							Results are sent to your account’s address.
 						</p>
+						<ErrorList id={fields.email.errorId} errors={fields.email.errors} />
 					</div>
 				) : null}
 			</div>

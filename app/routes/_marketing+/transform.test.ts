@@ -23,3 +23,27 @@ test('a plain form post keeps every ticked area (one checkbox field each) and st
 	const [row] = await db.select().from(transformations).where(eq(transformations.userId, user.id))
 	expect(row).toMatchObject({ style: 'rustic', areas: ['kitchen', 'exterior'] })
 })
+
+test('a post without a photo is refused by the form schema, with the message under the field', async () => {
+	const user = await insertUser()
+	const response = await call(
+		action,
+		multipartRequest('/transform', await cookieFor(user), { mode: 'upload', style: 'modern' }, []),
+	)
+	// data() from the action: its init and body
+	expect(response).toMatchObject({ init: { status: 400 } })
+	expect((response as unknown as { data: unknown }).data).toMatchObject({
+		message: 'No file selected',
+		result: { error: { image: ['No file selected'] } },
+	})
+})
+
+test('a listing-URL post without a URL is refused with the spec message', async () => {
+	const user = await insertUser()
+	const response = await call(action, multipartRequest('/transform', await cookieFor(user), { mode: 'url' }, []))
+	expect(response).toMatchObject({ init: { status: 400 } })
+	expect((response as unknown as { data: unknown }).data).toMatchObject({
+		message: 'No URL provided',
+		result: { error: { propertyUrl: ['No URL provided'] } },
+	})
+})

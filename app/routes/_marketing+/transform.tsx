@@ -1,12 +1,19 @@
+import { openAsBlob } from 'node:fs'
+import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { areaFieldName, TransformForm } from '#app/components/transform/transform-form.tsx'
+import { TransformForm } from '#app/components/transform/transform-form.tsx'
 import { getSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { parseUpload } from '#app/utils/upload.server.ts'
 import { useRootData } from '#app/root.tsx'
 import { InputError, RateLimitError } from '#core/errors.ts'
-import { FILE_TOO_LARGE, TRANSFORM_AREAS, TRANSFORM_MAX_BYTES } from '#core/transformations/transformation.schema.ts'
+import {
+	FILE_TOO_LARGE,
+	formAreas,
+	TRANSFORM_MAX_BYTES,
+	TransformFormSchema,
+} from '#core/transformations/transformation.schema.ts'
 import { createTransformation } from '#core/transformations/transformations.ts'
 
 export const meta: MetaFunction = () => [
@@ -14,9 +21,13 @@ export const meta: MetaFunction = () => [
 	{ name: 'description', content: 'Upload a photo or paste a listing link, pick a style and the areas to stage.' },
 ]
 
-/** The form's area checkboxes (one field each) as the spec's `areas`; none ticked is the service's default. */
-function withAreas(fields: Record<string, string>) {
-	return { ...fields, areas: TRANSFORM_AREAS.filter((area) => fields[areaFieldName(area)]) }
+/** The parsed multipart fields and the file on disk, as the form data the browser's schema reads. */
+async function asFormData(fields: Record<string, string>, file: { path: string; name: string } | null) {
+	const formData = new FormData()
+	for (const [name, value] of Object.entries(fields)) formData.set(name, value)
+	// a lazy blob over the temp file: its size is known without reading it
+	if (file) formData.set('image', new File([await openAsBlob(file.path)], file.name))
+	return formData
 }
 
 /** The form's post (also from the landing page's #transform section): starts it, then /dashboard. */
@@ -29,21 +40,50 @@ export async function action({ request }: ActionFunctionArgs) {
 			title: 'Login required',
 			description: 'Please log in or register to transform photos',
 		})
+	const upload = await parseUpload(request, {
+		fileField: 'image',
+		maxBytes: TRANSFORM_MAX_BYTES,
+		tooLarge: FILE_TOO_LARGE,
+	}).catch((error) => {
+		if (error instanceof InputError) return error
+		throw error
+	})
+	if (upload instanceof InputError)
+		return data(
+			{
+				message: upload.message,
+				result: { status: 'error' as const, error: { '': [upload.message], ...upload.fieldErrors } },
+			},
+			{ status: 400 },
+		)
+	const { fields, file } = upload
 	try {
-		const { fields, file } = await parseUpload(request, {
-			fileField: 'image',
-			maxBytes: TRANSFORM_MAX_BYTES,
-			tooLarge: FILE_TOO_LARGE,
-		})
-		try {
-			await createTransformation(session.actor, withAreas(fields), file)
-		} finally {
-			await file?.cleanup()
+		const submission = parseWithZod(await asFormData(fields, file), { schema: TransformFormSchema })
+		if (submission.status !== 'success') {
+			const result = submission.reply()
+			const message = Object.values(result.error ?? {}).flat()[0] ?? 'Failed to start transformation'
+			return data({ message, result }, { status: 400 })
 		}
-	} catch (error) {
-		if (error instanceof RateLimitError) return data({ message: error.message, fieldErrors: {} }, { status: 429 })
-		if (!(error instanceof InputError)) throw error
-		return data({ message: error.message, fieldErrors: error.fieldErrors }, { status: 400 })
+		const { image: _image, ...values } = submission.value
+		try {
+			await createTransformation(session.actor, { ...values, areas: formAreas(values) }, file)
+		} catch (error) {
+			if (error instanceof RateLimitError)
+				return data(
+					{ message: error.message, result: submission.reply({ formErrors: [error.message] }) },
+					{ status: 429 },
+				)
+			if (!(error instanceof InputError)) throw error
+			return data(
+				{
+					message: error.message,
+					result: submission.reply({ formErrors: [error.message], fieldErrors: error.fieldErrors }),
+				},
+				{ status: 400 },
+			)
+		}
+	} finally {
+		await file?.cleanup()
 	}
 	return redirectWithToast('/dashboard', {
 		type: 'success',
@@ -65,7 +105,7 @@ export default function TransformPage() {
 				</p>
 			</div>
 			<div className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-				<TransformForm user={user} refusal={refused?.message} />
+				<TransformForm user={user} refusal={refused?.message} lastResult={refused?.result} />
 			</div>
 		</div>
 	)
