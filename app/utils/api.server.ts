@@ -15,6 +15,19 @@ export function errorResponse(error: unknown) {
 	throw error
 }
 
+/**
+ * A refusal core explains in words the user can act on (bad input, not theirs, not found, too many
+ * at once), as a page shows it beside its form; anything else is a bug.
+ */
+export function isRefusal(error: unknown): error is InputError | ForbiddenError | NotFoundError | RateLimitError {
+	return (
+		error instanceof InputError ||
+		error instanceof ForbiddenError ||
+		error instanceof NotFoundError ||
+		error instanceof RateLimitError
+	)
+}
+
 /** Runs an API handler and answers its core errors as JSON. */
 export async function apiResponse(run: () => Promise<Response>) {
 	try {

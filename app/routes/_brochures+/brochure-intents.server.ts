@@ -4,21 +4,12 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { regenerateBrochure } from '#core/brochures/agent-brochures.ts'
 import { SendBrochureSchema } from '#core/brochures/brochure.schema.ts'
 import { sendBrochure } from '#core/brochures/send-brochure.ts'
-import { ForbiddenError, InputError, NotFoundError, RateLimitError } from '#core/errors.ts'
+import { InputError, RateLimitError } from '#core/errors.ts'
+import { isRefusal } from '#app/utils/api.server.ts'
 import type { IntentHandlers } from '#app/utils/intents.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 
 export type BrochureIntentContext = { request: Request; actor: Actor }
-
-/** A refusal the agent can act on (bad input, not ready, too many sends, not theirs); anything else is a bug. */
-function isRefusal(error: unknown): error is Error {
-	return (
-		error instanceof InputError ||
-		error instanceof RateLimitError ||
-		error instanceof NotFoundError ||
-		error instanceof ForbiddenError
-	)
-}
 
 /** Back to the dashboard at whichever of its two addresses the form was posted from, without ?send. */
 function dashboardPath(request: Request) {

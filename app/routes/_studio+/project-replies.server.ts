@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { isWorkflowStep, stepHref, type WorkflowStep } from '#app/components/studio/workflow-steps.ts'
-import { ForbiddenError, InputError, NotFoundError, RateLimitError } from '#core/errors.ts'
+import { isRefusal } from '#app/utils/api.server.ts'
 import type { ProjectView } from '#core/studio/views.ts'
 
 /**
@@ -22,13 +22,7 @@ export function stepUrl(project: Pick<ProjectView, 'id'>, step: WorkflowStep) {
 
 /** What to tell the agent about a refusal core explains itself; anything else is a bug, thrown on. */
 export function knownFailure(error: unknown): string {
-	if (
-		error instanceof InputError ||
-		error instanceof ForbiddenError ||
-		error instanceof NotFoundError ||
-		error instanceof RateLimitError
-	)
-		return error.message
+	if (isRefusal(error)) return error.message
 	throw error
 }
 
