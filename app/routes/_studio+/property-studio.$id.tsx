@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -8,7 +8,7 @@ import { addressedStep } from '#app/components/studio/workflow-steps.ts'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { orPropertyNotFound } from './property-not-found.server.ts'
 import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
@@ -21,16 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 	{ title: data ? `${data.project.propertyAddress} | Property Studio | Rendo` : 'Property Studio | Rendo' },
 ]
 
-async function findProject(...args: Parameters<typeof getProject>) {
-	try {
-		return await getProject(...args)
-	} catch (error) {
-		// Someone else's project is as unknown to this agent as a mistyped id.
-		if (error instanceof NotFoundError || error instanceof ForbiddenError)
-			throw data('Property not found', { status: 404 })
-		throw error
-	}
-}
+const findProject = (...args: Parameters<typeof getProject>) => orPropertyNotFound(getProject(...args))
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)

@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { takeCompletion } from '#app/utils/checkout.server.ts'
 import { cn } from '#app/utils/cn.ts'
-import { ForbiddenError, NotFoundError } from '#core/errors.ts'
+import { orPropertyNotFound } from './property-not-found.server.ts'
 import { logger } from '#core/platform/logger.ts'
 import { downloadsOverview, listDownloadAssets, type DownloadAsset } from '#core/studio/downloads.ts'
 import type { ProjectView } from '#core/studio/views.ts'
@@ -30,15 +30,7 @@ type Overview = Awaited<ReturnType<typeof downloadsOverview>>
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	const id = params.id ?? ''
-	let overview: Overview
-	try {
-		overview = await downloadsOverview(actor, id)
-	} catch (error) {
-		// Someone else's project is as unknown to this agent as a mistyped id.
-		if (error instanceof NotFoundError || error instanceof ForbiddenError)
-			throw data('Property not found', { status: 404 })
-		throw error
-	}
+	const overview = await orPropertyNotFound(downloadsOverview(actor, id))
 	const { summary: completion, headers } = await takeCompletion(request, id)
 	// Awaited, not streamed: a streamed list only shows once a script swaps it in, and the page
 	// must work without JavaScript. A failed list is the page's own error state, not a crash.
