@@ -22,6 +22,7 @@ import { outboxMessages } from '#tests/outbox.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import type { AgentBrochure } from './agent-brochures.ts'
+import { postTwoRoomPreference } from '#tests/preferences.ts'
 
 const ADDRESS = '12 Oak Street, Bristol BS1 4DJ'
 const BUYER = 'Jane Buyer'
@@ -368,27 +369,12 @@ describe('the test brochure', () => {
 
 describe('when rooms cannot be staged', () => {
 	async function submitTwoRooms(cookie: string) {
-		const files = await Promise.all(
-			['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
-				field: 'property-images',
-				name,
-				bytes: await makeRoomPhoto({ width: 400, height: 300, seed }),
-			})),
-		)
-		const response = await call(
-			multiAction,
-			multipartRequest(
-				'/api/client-preferences-multi-room',
-				cookie,
-				{
-					clientName: 'Lee Buyer',
-					propertyAddress: '9 Pier Road, Hove BN3 1AA',
-					stylePreference: 'modern',
-					agentEmail: 'x@example.com',
-				},
-				files,
-			),
-		)
+		const response = await postTwoRoomPreference(cookie, {
+			clientName: 'Lee Buyer',
+			propertyAddress: '9 Pier Road, Hove BN3 1AA',
+			stylePreference: 'modern',
+			agentEmail: 'x@example.com',
+		})
 		const { details } = (await response.json()) as { details: { brochureId: string } }
 		const [row] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, details.brochureId))
 		return db.select().from(roomImages).where(eq(roomImages.brochureId, row.uniqueToken))

@@ -2,14 +2,13 @@ import { afterAll, expect, test, vi } from 'vitest'
 import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
 import { action as sendAction } from '#app/routes/api+/brochures.$id.send-email.ts'
 import { loader as downloadLoader } from '#app/routes/api+/brochures.$uniqueToken.ts'
-import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
-import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { call, multipartRequest } from '#tests/brochures.ts'
+import { call } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import type { AgentBrochure } from './agent-brochures.ts'
+import { postTwoRoomPreference } from '#tests/preferences.ts'
 
 // A real SMTP server on loopback, and the mail service pointed at it before anything reads the config.
 const smtp = await vi.hoisted(async () => {
@@ -36,26 +35,15 @@ afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())
 
 test('Send to Buyer goes out over SMTP with the buyer name and a link that opens the brochure', async () => {
 	const cookie = await cookieFor(await insertUser({ firstName: 'Sam' }))
-	const files = await Promise.all(
-		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
-			field: 'property-images',
-			name,
-			bytes: await makeRoomPhoto({ width: 480, height: 360, seed }),
-		})),
-	)
-	const submitted = await call(
-		multiAction,
-		multipartRequest(
-			'/api/client-preferences-multi-room',
-			cookie,
-			{
-				clientName: 'Priya Patel',
-				propertyAddress: '3 Quay Lane, Bath BA1 1AA',
-				stylePreference: 'coastal',
-				agentEmail: 'sam@agency.example',
-			},
-			files,
-		),
+	const submitted = await postTwoRoomPreference(
+		cookie,
+		{
+			clientName: 'Priya Patel',
+			propertyAddress: '3 Quay Lane, Bath BA1 1AA',
+			stylePreference: 'coastal',
+			agentEmail: 'sam@agency.example',
+		},
+		{ width: 480, height: 360 },
 	)
 	expect(submitted.status).toBe(201)
 	await drainJobs()

@@ -1,43 +1,26 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
 import { propertyBrochures } from '#db/schema/brochures.ts'
-import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
 import { db } from '#core/platform/db.ts'
-import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { call, multipartRequest } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { formRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { action } from './brochures.tsx'
 import { action as testBrochureAction } from './test-brochure.tsx'
+import { postTwoRoomPreference } from '#tests/preferences.ts'
 
 let agentCookie: string
 let brochureId: string
 
 beforeAll(async () => {
 	agentCookie = await cookieFor(await insertUser({ firstName: 'Kit' }))
-	const files = await Promise.all(
-		['lounge.jpg', 'kitchen.jpg'].map(async (name, seed) => ({
-			field: 'property-images',
-			name,
-			bytes: await makeRoomPhoto({ width: 400, height: 300, seed }),
-		})),
-	)
-	const submitted = await call(
-		multiAction,
-		multipartRequest(
-			'/api/client-preferences-multi-room',
-			agentCookie,
-			{
-				clientName: 'Pat Buyer',
-				propertyAddress: '4 Dock Lane, Hull HU1 1AA',
-				stylePreference: 'modern',
-				agentEmail: 'kit@example.com',
-			},
-			files,
-		),
-	)
+	const submitted = await postTwoRoomPreference(agentCookie, {
+		clientName: 'Pat Buyer',
+		propertyAddress: '4 Dock Lane, Hull HU1 1AA',
+		stylePreference: 'modern',
+		agentEmail: 'kit@example.com',
+	})
 	;({ brochureId } = ((await submitted.json()) as { details: { brochureId: string } }).details)
 	await drainJobs()
 }, 120_000)
