@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './axe.ts'
-import { mailedTrialLink, signUp } from './helpers.ts'
+import { mailedTrialLink } from './helpers.ts'
 import { email, fillTrial, roomPhoto } from './trial.ts'
 
 /**
@@ -174,25 +174,5 @@ test('the pioneer program: the landing band and its own page show the spots left
 test('the footer shows the current year', async ({ page }) => {
 	await page.goto('/')
 	await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Rendo. All rights reserved.`)
-	await expectAccessible(page, { once: 'the landing page' })
-})
-
-test('the spots left are asked again after 30 s while the page is open', async ({ page }) => {
-	await page.clock.install()
-	// A spot taken (when any are left) before the page opens: the page's first figure is the root loader's.
-	await signUp(page, 'Petra', 'correct horse battery')
-	await page.goto('/')
-	const spots = page.getByTestId('pioneer-spots').first()
-	await expect(spots).toContainText(/pioneer spots? left|have been taken/)
-	// Once hydrated the poll is set; the answer is awaited from before the clock moves, so it cannot slip past.
-	await expect.poll(() => page.evaluate(() => '__remixRouter' in window)).toBe(true)
-	const answer = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/pioneer-status'))
-	await page.clock.fastForward(30_000)
-	await answer
-	const now = (await (await page.request.get('/api/pioneer-status')).json()) as { pioneerSpotsRemaining: number }
-	const left = now.pioneerSpotsRemaining
-	await expect(spots).toHaveText(
-		left > 0 ? `${left} of 5 pioneer ${left === 1 ? 'spot' : 'spots'} left` : 'All 5 pioneer spots have been taken',
-	)
 	await expectAccessible(page, { once: 'the landing page' })
 })

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useState } from 'react'
 import type { PioneerStatus } from '#app/components/site-header.tsx'
 import { usePolling } from '#app/components/studio/use-polling.ts'
 import { useRootData } from '#app/root.tsx'
@@ -10,18 +10,18 @@ const INACTIVE: PioneerStatus = { isPioneerProgramActive: false, pioneerSpotsRem
 
 /**
  * The pioneer program's spots left: the page's first render uses the root loader's figure, then
- * the API is asked every 30 s (through a fetcher), so a spot taken while the page is open shows up here.
+ * the API is asked every 30 s, so a spot taken while the page is open shows up here.
  */
 export function usePioneerStatus(): PioneerStatus {
 	const initial = useRootData()?.pioneer
-	const fetcher = useFetcher<PioneerStatus>()
+	const [status, setStatus] = useState(initial ?? INACTIVE)
 	usePolling(
-		() => {
-			if (fetcher.state === 'idle') fetcher.load('/api/pioneer-status')
+		async () => {
+			const response = await fetch('/api/pioneer-status', { credentials: 'include' })
+			if (response.ok) setStatus((await response.json()) as PioneerStatus)
 		},
 		PIONEER_POLL_MS,
 		true,
-		{ immediate: false },
 	)
-	return fetcher.data ?? initial ?? INACTIVE
+	return status
 }
