@@ -93,6 +93,15 @@ export function createGeminiApi({
 		sw.left--
 		return true
 	}
+	/** How many calls have been held unanswered so far, and who waits for that count to reach a number. */
+	let heldCalls = 0
+	let waiting: Array<{ calls: number; resolve: () => void }> = []
+	const holdForever = () => {
+		heldCalls++
+		for (const waiter of waiting.filter((w) => w.calls <= heldCalls)) waiter.resolve()
+		waiting = waiting.filter((waiter) => waiter.calls > heldCalls)
+		return delay('infinite')
+	}
 
 	const handlers = [
 		http.post(`${baseUrl}/v1beta/models/:modelAction`, async ({ request, params }) => {
@@ -165,7 +174,7 @@ export function createGeminiApi({
 							'INTERNAL',
 							'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
 						)
-			if (take(state.hangs)) await delay('infinite')
+			if (take(state.hangs)) await holdForever()
 			if (take(state.malformed))
 				return new HttpResponse('{"candidates": [{"content": {"parts": [{"inlineData": {"mimeType": "image/png", "da', {
 					headers: { 'content-type': 'application/json; charset=UTF-8' },
@@ -289,6 +298,16 @@ export function createGeminiApi({
 		hang(calls = Infinity) {
 			state.hangs = { left: calls }
 		},
+		/**
+		 * Resolves once `calls` calls in all are being held unanswered by hang(): from then on only the
+		 * adapter's timeout or an abort ends them, so a test can move a fake clock or abort at a known point.
+		 */
+		held(calls = 1) {
+			return new Promise<void>((resolve) => {
+				if (heldCalls >= calls) resolve()
+				else waiting.push({ calls, resolve })
+			})
+		},
 		/** The next `calls` calls answer 200 with a truncated JSON body. */
 		malformed(calls = Infinity) {
 			state.malformed = { left: calls }
@@ -309,6 +328,8 @@ export function createGeminiApi({
 			state.rateLimited = { left: 0, retryDelay: '7s' }
 			state.serverErrors = { left: 0, status: 503 }
 			state.hangs = { left: 0 }
+			heldCalls = 0
+			waiting = []
 			state.malformed = { left: 0 }
 			state.noImage.left = 0
 			state.blocked.left = 0

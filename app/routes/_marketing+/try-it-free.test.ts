@@ -269,9 +269,9 @@ describe('POST /api/try-it-free', () => {
 
 	test('a tiny PNG declaring 30000×30000 pixels is refused from its header, without decoding', async () => {
 		const before = await snapshot()
-		const started = performance.now()
+		// Its pixel data is an empty stream, so an attempt to decode it would fail as a broken photo (415):
+		// the pixel-count refusal can only come from the header.
 		const response = await post(validFields(), { bytes: decompressionBomb(), name: 'bomb.png', type: 'image/png' })
-		expect(performance.now() - started).toBeLessThan(2_000)
 		expect(response.status).toBe(413)
 		expect(((await response.json()) as { message: string }).message).toBe(TOO_MANY_PIXELS)
 		await expectNothingStored(before)

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { logger } from '#core/platform/logger.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
@@ -28,7 +29,8 @@ const gemini = (options: Partial<GeminiOptions> = {}) =>
 	createGeminiProvider({
 		apiKey: GEMINI_API_KEY,
 		baseUrl: GEMINI_BASE_URL,
-		timeoutMs: 2000,
+		// Far above the test timeout: no call here is abandoned unless a test moves the fake clock.
+		timeoutMs: 120_000,
 		retryBaseMs: 1,
 		...options,
 	})
@@ -288,24 +290,6 @@ describe('failures', () => {
 		expect(api.generateCalls()).toHaveLength(3)
 	})
 
-	test('a call with no answer in time is abandoned and tried again', async () => {
-		api.hang(1)
-		const started = Date.now()
-		const receipt = await gemini({ timeoutMs: 150 }).render(request())
-		expect(receipt.images).toHaveLength(1)
-		expect(api.generateCalls()).toHaveLength(2)
-		expect(Date.now() - started).toBeGreaterThanOrEqual(140)
-	})
-
-	test('no answer ever: a retryable failure after the retries, in bounded time', async () => {
-		api.hang()
-		const started = Date.now()
-		const error = await failure(gemini({ timeoutMs: 100, retries: 1 }).render(request()))
-		expect((error as RenderError).retryable).toBe(true)
-		expect(error.message).toMatch(/after 2 attempts: no answer in time/)
-		expect(Date.now() - started).toBeLessThan(2000)
-	})
-
 	test('a broken JSON answer is retried; broken every time is retryable', async () => {
 		api.malformed(1)
 		expect((await gemini().render(request())).images).toHaveLength(1)
@@ -395,14 +379,50 @@ describe('failures', () => {
 		)
 		expect((error as RenderError).retryable).toBe(false)
 	})
+})
+
+describe('timeouts', () => {
+	// The SDK bounds each attempt with a setTimeout: a fake one, moved by the test once the model holds the call,
+	// so a timeout fires when the test says and never because the machine was busy.
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+	})
+	afterEach(() => {
+		vi.useRealTimers()
+	})
+
+	test('a call with no answer in time is abandoned and tried again', async () => {
+		api.hang(1)
+		const render = gemini({ timeoutMs: 150 }).render(request())
+		await api.held(1)
+		await vi.advanceTimersByTimeAsync(149)
+		expect(api.generateCalls()).toHaveLength(1)
+		await vi.advanceTimersByTimeAsync(1)
+		const receipt = await render
+		expect(receipt.images).toHaveLength(1)
+		expect(api.generateCalls()).toHaveLength(2)
+	})
+
+	test('no answer ever: a retryable failure after the retries, in bounded time', async () => {
+		api.hang()
+		const render = failure(gemini({ timeoutMs: 100, retries: 1 }).render(request()))
+		await api.held(1)
+		await vi.advanceTimersByTimeAsync(100)
+		await api.held(2)
+		await vi.advanceTimersByTimeAsync(100)
+		const error = await render
+		expect((error as RenderError).retryable).toBe(true)
+		expect(error.message).toMatch(/after 2 attempts: no answer in time/)
+		expect(api.generateCalls()).toHaveLength(2)
+	})
 
 	test('one variation failing fails the render and stops the others', async () => {
 		api.hang(1)
 		api.noImage(Infinity)
-		const started = Date.now()
+		// The held call's timeout never fires here (the clock does not move): only the failure of the others ends it.
 		const error = await failure(gemini({ timeoutMs: 5000, retries: 0 }).render(request({ count: 3 })))
 		expect(error.message).toMatch(/^Gemini returned no image/)
-		expect(Date.now() - started).toBeLessThan(2000)
+		expect(api.generateCalls()).toHaveLength(3)
 	})
 })
 
@@ -410,8 +430,10 @@ describe('cancelling', () => {
 	test('the caller abort stops a call in flight and rejects with its reason', async () => {
 		api.hang()
 		const controller = new AbortController()
-		setTimeout(() => controller.abort(new Error('worker shutting down')), 50)
-		const error = await failure(gemini({ timeoutMs: 5000 }).render(request({ signal: controller.signal })))
+		const render = failure(gemini().render(request({ signal: controller.signal })))
+		await api.held(1)
+		controller.abort(new Error('worker shutting down'))
+		const error = await render
 		expect(error.message).toBe('worker shutting down')
 		expect(api.generateCalls()).toHaveLength(1)
 	})
@@ -425,9 +447,13 @@ describe('cancelling', () => {
 	test('an abort during the backoff stops the retries', async () => {
 		api.serverError()
 		const controller = new AbortController()
+		// Aborted in the turn after the adapter logs its retry, when the backoff has begun.
+		vi.spyOn(logger, 'warn').mockImplementationOnce(() => {
+			setImmediate(() => controller.abort(new Error('stop')))
+		})
 		const render = gemini({ retryBaseMs: 10_000 }).render(request({ signal: controller.signal }))
-		setTimeout(() => controller.abort(new Error('stop')), 50)
 		expect((await failure(render)).message).toBe('stop')
+		vi.restoreAllMocks()
 		expect(api.generateCalls()).toHaveLength(1)
 	})
 })

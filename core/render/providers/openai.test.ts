@@ -12,7 +12,8 @@ serveVendorModel(api)
 const { request } = stagingRequests({ width: 800, height: 600 })
 
 const openai = (options: Partial<OpenAiOptions> = {}) =>
-	createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseURL: OPENAI_TEST_BASE, timeoutMs: 2000, ...options })
+	// Far above the test timeout: only the timeout test (a call that never answers) waits for one.
+	createOpenAiProvider({ apiKey: OPENAI_TEST_KEY, baseURL: OPENAI_TEST_BASE, timeoutMs: 120_000, ...options })
 
 test('one call asks for n=3 at high input fidelity, JPEG, the nearest size, and answers three images', async () => {
 	const { images, model, providerRenderId } = await openai().render(request())

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createVirtualStagingAiModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type DeferredProvider } from '../provider.ts'
@@ -21,9 +21,33 @@ const vsai = (options: Partial<VirtualStagingAiOptions> = {}): DeferredProvider 
 		apiKey: VSAI_TEST_KEY,
 		baseUrl: model.baseUrl,
 		retryBaseMs: 1,
-		requestTimeoutMs: 500,
+		// Far above the test timeout: only the timeout tests abandon a request, on a fake clock.
+		requestTimeoutMs: 60_000,
 		...options,
 	})
+/** Every GET to the vendor from now on is held unanswered; `count(n)` resolves once n of them are held. */
+function holdRequests() {
+	let requests = 0
+	let waiting: Array<{ n: number; resolve: () => void }> = []
+	server.use(
+		http.get(`${new URL(model.baseUrl).origin}/*`, () => {
+			requests++
+			for (const waiter of waiting.filter((w) => w.n <= requests)) waiter.resolve()
+			waiting = waiting.filter((waiter) => waiter.n > requests)
+			return new Promise<never>(() => {})
+		}),
+	)
+	return {
+		get requests() {
+			return requests
+		},
+		count: (n: number) =>
+			new Promise<void>((resolve) => {
+				if (requests >= n) resolve()
+				else waiting.push({ n, resolve })
+			}),
+	}
+}
 const creates = () => model.requests.filter((r) => r.method === 'POST' && r.path === '/renders')
 
 describe('submit', () => {
@@ -200,12 +224,28 @@ describe('failures', () => {
 	})
 
 	test('a request with no answer in time is abandoned and tried again, then fails retryable, in bounded time', async () => {
-		server.use(http.get(`${new URL(model.baseUrl).origin}/*`, () => new Promise<never>(() => {})))
-		const started = Date.now()
-		const error = await failure(vsai({ requestTimeoutMs: 100, maxRetries: 2 }).poll('rnd_1'))
-		expect(error.retryable).toBe(true)
-		expect(error.message).toMatch(/after 3 attempts/)
-		expect(Date.now() - started).toBeLessThan(2_000)
+		// The adapter's timeouts are AbortSignal.timeout, made here of the fake setTimeout: they fire when the test
+		// moves the clock, once the request is held, never because the machine was slow.
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+		vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms) => {
+			const controller = new AbortController()
+			setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms)
+			return controller.signal
+		})
+		try {
+			const held = holdRequests()
+			// Three attempts of 100 ms each fit in the bound of the whole call, 100 ms × (2 retries + 2).
+			const error = failure(vsai({ requestTimeoutMs: 100, maxRetries: 2 }).poll('rnd_1'))
+			for (const attempt of [1, 2, 3]) {
+				await held.count(attempt)
+				await vi.advanceTimersByTimeAsync(100)
+			}
+			expect((await error).retryable).toBe(true)
+			expect((await error).message).toMatch(/after 3 attempts: The operation timed out/)
+		} finally {
+			vi.restoreAllMocks()
+			vi.useRealTimers()
+		}
 	})
 
 	test('an answer that is not JSON, or JSON of the wrong shape, is a clear final failure', async () => {
@@ -243,11 +283,13 @@ describe('failures', () => {
 	})
 
 	test('the caller abort stops a request in flight, and nothing is retried after it', async () => {
-		server.use(http.get(`${new URL(model.baseUrl).origin}/*`, () => new Promise<never>(() => {})))
+		const held = holdRequests()
 		const controller = new AbortController()
-		const polling = vsai({ requestTimeoutMs: 5_000 }).poll('rnd_1', controller.signal)
-		setTimeout(() => controller.abort(new Error('shutting down')), 20)
-		expect((await failure(polling)).message).toBe('shutting down')
+		const polling = failure(vsai().poll('rnd_1', controller.signal))
+		await held.count(1)
+		controller.abort(new Error('shutting down'))
+		expect((await polling).message).toBe('shutting down')
+		expect(held.requests).toBe(1)
 	})
 })
 
