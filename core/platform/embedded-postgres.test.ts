@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
 import { freePort } from '#tests/free-port.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
+import { isProcessAlive, processStat } from './process-alive.ts'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })))
@@ -26,8 +27,18 @@ async function query(url: string, sql: string) {
 	}
 }
 
-/** A Node process that starts the cluster in `dir`, then runs `then` (a few lines of a module). */
-function clusterInChild(dir: string, port: number, then: string, stdio: 'inherit' | 'pipe-stdout' = 'inherit') {
+/**
+ * A Node process that starts the cluster in `dir`, then runs `then` (a few lines of a module).
+ * `detached` puts it in a process group of its own, as a service manager does, so the test can
+ * kill that whole group.
+ */
+function clusterInChild(
+	dir: string,
+	port: number,
+	then: string,
+	stdio: 'inherit' | 'pipe-stdout' = 'inherit',
+	{ detached = false } = {},
+) {
 	const script = `
 		import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 		const pg = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, port: ${port}, password: 'pw' })
@@ -35,19 +46,28 @@ function clusterInChild(dir: string, port: number, then: string, stdio: 'inherit
 	return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
 		cwd: process.cwd(),
 		stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'inherit'],
+		detached,
 	})
 }
 
 const exitCodeOf = (child: ReturnType<typeof spawn>) =>
 	new Promise<number | null>((resolve) => child.on('exit', resolve))
 
-/** A cluster started by a Node process that is then killed with SIGKILL: the orphan postmaster's pid. */
-async function orphanedCluster(dir: string, port: number) {
-	const child = clusterInChild(dir, port, "console.log('ready'); setInterval(() => {}, 1000)", 'pipe-stdout')
+/** A child that started its cluster and says 'ready', then keeps running. */
+async function runningCluster(dir: string, port: number, { detached = false } = {}) {
+	const child = clusterInChild(dir, port, "console.log('ready'); setInterval(() => {}, 1000)", 'pipe-stdout', {
+		detached,
+	})
 	await new Promise<void>((resolve, reject) => {
 		child.stdout!.on('data', (d) => String(d).includes('ready') && resolve())
 		child.on('exit', (code) => reject(new Error(`the child exited with ${code} before PostgreSQL was ready`)))
 	})
+	return child
+}
+
+/** A cluster started by a Node process that is then killed with SIGKILL: the orphan postmaster's pid. */
+async function orphanedCluster(dir: string, port: number) {
+	const child = await runningCluster(dir, port)
 	const orphanPid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
 	child.kill('SIGKILL')
 	await exitCodeOf(child)
@@ -88,7 +108,8 @@ describe('embedded PostgreSQL', () => {
 
 		const recovered = await startEmbeddedPostgres({ dir, port, password: 'pw' })
 		expect(recovered.shared).toBe(false)
-		expect(() => process.kill(orphanPid, 0)).toThrow()
+		// Exited (it may still be a zombie until PID 1 reaps it).
+		expect(isProcessAlive(orphanPid)).toBe(false)
 		expect(await query(recovered.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
 		await recovered.stop()
 	}, 60_000)
@@ -120,8 +141,8 @@ describe('embedded PostgreSQL', () => {
 		const pid = Number(printed.trim())
 		expect(pid).toBeGreaterThan(0)
 		const until = Date.now() + 10_000
-		while (Date.now() < until && fs.existsSync(`/proc/${pid}`)) await new Promise((r) => setTimeout(r, 100))
-		expect(fs.existsSync(`/proc/${pid}`)).toBe(false)
+		while (Date.now() < until && isProcessAlive(pid)) await new Promise((r) => setTimeout(r, 100))
+		expect(isProcessAlive(pid)).toBe(false)
 	}, 60_000)
 
 	test('an orphan already shutting down (its postmaster.pid gone, its socket lock not) is waited for before the new start', async () => {
@@ -133,8 +154,72 @@ describe('embedded PostgreSQL', () => {
 		expect(fs.existsSync(`/tmp/.s.PGSQL.${port}.lock`)).toBe(true)
 
 		const again = await startEmbeddedPostgres({ dir, port, password: 'pw' })
-		expect(() => process.kill(orphanPid, 0)).toThrow()
+		// Exited (it may still be a zombie until PID 1 reaps it).
+		expect(isProcessAlive(orphanPid)).toBe(false)
 		expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
 		await again.stop()
+	}, 60_000)
+
+	test('a start right after the whole service was killed with SIGKILL serves, 20 times in a row', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		await (await startEmbeddedPostgres({ dir, port, password: 'pw' })).stop()
+		const url = `postgres://postgres:pw@127.0.0.1:${port}/postgres`
+		let served = 0
+		for (let i = 0; i < 20; i++) {
+			// Each start but the first comes right after the kill: the killed postmaster is still a
+			// zombie (its parent died with it; PID 1 reaps it later) or its backends are still exiting.
+			const child = await runningCluster(dir, port, { detached: true })
+			expect(await query(url, 'select 1 as ok')).toEqual([{ ok: 1 }])
+			served++
+			const postmaster = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0])
+			// Every process of the service at once, as systemd, Docker or Kubernetes do when a stop
+			// times out: the Node process's group and the postmaster (in a session of its own).
+			const exited = exitCodeOf(child)
+			process.kill(-child.pid!, 'SIGKILL')
+			try {
+				process.kill(-postmaster, 'SIGKILL')
+			} catch {
+				// no group of its own: it was in the Node process's group, killed already
+			}
+			await exited
+		}
+		expect(served).toBe(20)
+		// The last one killed leaves its files for the next start, like the others: start once more to tidy up.
+		await (await startEmbeddedPostgres({ dir, port, password: 'pw' })).stop()
+	}, 120_000)
+
+	test('lock files naming a zombie (a postmaster killed with its parent, not yet reaped) do not stop a start', async () => {
+		const dir = tempDir()
+		const port = await freePort()
+		await (await startEmbeddedPostgres({ dir, port, password: 'pw' })).stop()
+		// sh becomes a sleep that never reaps its child, so that child stays a zombie as long as the test needs.
+		const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] })
+		const zombie = Number(await new Promise((resolve) => parent.stdout.once('data', resolve)))
+		const until = Date.now() + 5_000
+		while (Date.now() < until && processStat(zombie)?.state !== 'Z') await new Promise((r) => setTimeout(r, 20))
+		expect(processStat(zombie)?.state).toBe('Z')
+		try {
+			fs.writeFileSync(path.join(dir, 'postmaster.pid'), `${zombie}\n${dir}\n0\n${port}\n`)
+			fs.writeFileSync(`/tmp/.s.PGSQL.${port}.lock`, `${zombie}\n${dir}\n`)
+			const again = await startEmbeddedPostgres({ dir, port, password: 'pw' })
+			expect(await query(again.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+			await again.stop()
+		} finally {
+			parent.kill()
+		}
+	}, 60_000)
+
+	test('a live postmaster of another folder on the port is left alone: the start fails, that cluster serves on', async () => {
+		const port = await freePort()
+		const running = await startEmbeddedPostgres({ dir: tempDir(), port, password: 'pw' })
+		const lock = fs.readFileSync(`/tmp/.s.PGSQL.${port}.lock`, 'utf8')
+		try {
+			await expect(startEmbeddedPostgres({ dir: tempDir(), port, password: 'pw' })).rejects.toThrow(/did not start/)
+			expect(fs.readFileSync(`/tmp/.s.PGSQL.${port}.lock`, 'utf8')).toBe(lock)
+			expect(await query(running.url(), 'select 1 as ok')).toEqual([{ ok: 1 }])
+		} finally {
+			await running.stop()
+		}
 	}, 60_000)
 })
