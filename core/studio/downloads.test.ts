@@ -95,15 +95,19 @@ describe('downloads', () => {
 			expect(entry.data).toEqual(original)
 		}
 
-		// A download that went out in full is counted, and confirms the completion.
+		// A download that went out in full is counted, and confirms the completion: recorded once the server has
+		// sent the last byte, a moment after the client read it (waited for as long as the test may run, not 1 s).
 		await expect
-			.poll(async () => {
-				const events = await db
-					.select()
-					.from(propertyStudioUsageEvents)
-					.where(eq(propertyStudioUsageEvents.projectId, project.id))
-				return events.filter((e) => e.eventType === 'final_download').map((e) => e.eventData)
-			})
+			.poll(
+				async () => {
+					const events = await db
+						.select()
+						.from(propertyStudioUsageEvents)
+						.where(eq(propertyStudioUsageEvents.projectId, project.id))
+					return events.filter((e) => e.eventType === 'final_download').map((e) => e.eventData)
+				},
+				{ timeout: 50_000 },
+			)
 			.toContainEqual({ kind: 'zip', assetCount: 2 })
 		const [completion] = await db
 			.select()

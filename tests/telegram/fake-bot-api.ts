@@ -253,11 +253,14 @@ export class FakeBotApi {
 		return message
 	}
 
-	/** Waits for a call the bot makes (or made since `since`, an index into calls). */
+	/**
+	 * Waits for a call the bot makes (or made since `since`, an index into calls). The bound is only there to
+	 * name the calls seen when the bot never makes it: close to the test's own timeout, so a busy machine is no failure.
+	 */
 	async waitFor(
 		method: string,
 		match: (call: RecordedCall) => boolean = () => true,
-		{ since = 0, timeoutMs = 8000 } = {},
+		{ since = 0, timeoutMs = 15_000 } = {},
 	) {
 		const deadline = Date.now() + timeoutMs
 		for (;;) {
