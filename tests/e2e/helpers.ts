@@ -23,21 +23,19 @@ export async function registerAgent(page: Page, firstName: string, password: str
 	return email
 }
 
-/** A signed-in agent, quicker than the register page: the API sets the session cookie on the page's context. */
+/**
+ * A signed-in agent, quicker than the register page: the API sets the session cookie on the page's context.
+ * Returns the e-mail.
+ */
 export async function signUp(page: Page, firstName: string, password: string) {
 	const id = randomUUID().slice(0, 8)
 	const name = firstName.toLowerCase()
+	const email = `${name}.${id}@example.com`
 	const response = await page.request.post('/api/auth/register', {
-		data: {
-			firstName,
-			lastName: 'Tester',
-			username: `${name}_${id}`,
-			email: `${name}.${id}@example.com`,
-			password,
-			confirmPassword: password,
-		},
+		data: { firstName, lastName: 'Tester', username: `${name}_${id}`, email, password, confirmPassword: password },
 	})
 	expect(response.ok()).toBe(true)
+	return email
 }
 
 /** The path of the free-trial link e-mailed to an address: the server writes its outbox into the test data folder. */

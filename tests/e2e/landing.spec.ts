@@ -15,15 +15,34 @@ async function choosePhoto(page: Page) {
 	}).toPass({ timeout: 15_000 })
 }
 
-test('the hero carousel advances every 2.5 s and stops for good after a click', async ({ page }) => {
+/** The spec's interval (app/components/landing/use-carousel.ts). */
+const CAROUSEL_INTERVAL_MS = 2_500
+
+/**
+ * The landing page with the page's clock stopped (timers, Date), hydrated, and moved on by one carousel interval:
+ * the carousel moves only when the test moves the clock, so a busy machine neither hurries nor delays it.
+ */
+async function landingOnSecondSlide(page: Page) {
+	await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') })
+	await page.clock.pauseAt(new Date('2026-01-05T10:00:00Z'))
 	await page.goto('/')
 	const caption = page.getByTestId('hero-slide')
 	await expect(caption).toContainText('Kitchen')
-	await expect(caption).toContainText('Living Room', { timeout: 4_000 })
+	// Running: the page's effects have loaded the next slide's images, and so started the carousel's interval.
+	await expect(page.locator('[aria-roledescription="slide"]').nth(1).locator('img').first()).toBeAttached()
+	await page.clock.runFor(CAROUSEL_INTERVAL_MS - 1)
+	await expect(caption).toContainText('Kitchen')
+	await page.clock.runFor(1)
+	await expect(caption).toContainText('Living Room')
+	return caption
+}
+
+test('the hero carousel advances every 2.5 s and stops for good after a click', async ({ page }) => {
+	const caption = await landingOnSecondSlide(page)
 
 	await page.getByRole('button', { name: 'Next example' }).click()
 	const chosen = (await caption.textContent())!
-	await page.waitForTimeout(3_500)
+	await page.clock.runFor(3 * CAROUSEL_INTERVAL_MS)
 	await expect(caption).toHaveText(chosen)
 
 	// The keyboard moves it too: arrows on the focused carousel, End for the last slide.
@@ -31,6 +50,8 @@ test('the hero carousel advances every 2.5 s and stops for good after a click', 
 	await expect(caption).not.toHaveText(chosen)
 	await page.keyboard.press('End')
 	await expect(caption).toContainText('Garden')
+	// axe runs on the page's timers
+	await page.clock.resume()
 	await expectAccessible(page)
 })
 
@@ -54,9 +75,7 @@ async function swipe(page: Page, hasTouch: boolean, from: { x: number; y: number
 }
 
 test('a swipe moves the carousel and stops it', async ({ page }, testInfo) => {
-	await page.goto('/')
-	const caption = page.getByTestId('hero-slide')
-	await expect(caption).toContainText('Living Room', { timeout: 4_000 })
+	const caption = await landingOnSecondSlide(page)
 	const frame = page.getByRole('region', { name: 'Before and after examples' }).locator('.aspect-\\[3\\/2\\]').first()
 	await frame.scrollIntoViewIfNeeded()
 	const box = (await frame.boundingBox())!
@@ -68,8 +87,9 @@ test('a swipe moves the carousel and stops it', async ({ page }, testInfo) => {
 		{ x: box.x + box.width * 0.2, y },
 	)
 	await expect(caption).toContainText('Home Office')
-	await page.waitForTimeout(3_000)
+	await page.clock.runFor(3 * CAROUSEL_INTERVAL_MS)
 	await expect(caption).toContainText('Home Office')
+	await page.clock.resume()
 	await expectAccessible(page)
 })
 

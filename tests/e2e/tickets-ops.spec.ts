@@ -1,11 +1,37 @@
 import { randomUUID } from 'node:crypto'
-import type { Browser } from '@playwright/test'
+import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
-import { expect, expectAccessible, test } from './axe.ts'
-import { registerAgent } from './helpers.ts'
+import { test as base, expect, expectAccessible } from './axe.ts'
+import { registerAgent, signUp } from './helpers.ts'
 import { createAdmin } from './staff-accounts.ts'
 
 const PASSWORD = 'support-2026'
+
+const port = Number(process.env.E2E_PORT ?? 3210)
+
+// One administrator per worker, signed in once: staff accounts come from the CLI, a process start too slow to
+// repeat in each test. `admin` is a page of their session; one test signs in through the form.
+const test = base.extend<{ admin: Page }, { adminSession: { email: string; storageState: StorageState } }>({
+	adminSession: [
+		async ({ playwright }, use) => {
+			const email = createAdmin(PASSWORD)
+			const api = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${port}` })
+			const login = await api.post('/api/auth/login', { data: { username: email, password: PASSWORD } })
+			expect(login.ok()).toBe(true)
+			const storageState = await api.storageState()
+			await api.dispose()
+			await use({ email, storageState })
+		},
+		{ scope: 'worker' },
+	],
+	// After the accessibility fixture, which watches the contexts a test opens: every admin page is scanned.
+	admin: async ({ browser, adminSession, accessibilityCoverage: _ }, use) => {
+		const context = await browser.newContext({ storageState: adminSession.storageState })
+		await use(await context.newPage())
+		await context.close()
+	},
+})
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>
 
 async function signInAs(browser: Browser, username: string) {
 	const context = await browser.newContext()
@@ -22,11 +48,36 @@ async function signInAs(browser: Browser, username: string) {
 	return page
 }
 
-test('an agent reports an issue; an admin starts work, adds an internal note and resolves it', async ({
-	page,
-	browser,
-}) => {
-	test.setTimeout(60_000)
+/** A ticket an agent reported through the HTTP API (as the CLI and the bot do), the agent signed in on `page`. */
+async function reportedTicket(page: Page, firstName: string) {
+	await signUp(page, firstName, PASSWORD)
+	const description = `Gallery spins forever ${randomUUID().slice(0, 6)}`
+	const reported = await page.request.post('/api/report-issue', {
+		data: { projectId: null, issueType: 'gallery-loading', description },
+	})
+	expect(reported.status()).toBe(201)
+	const { ticketNumber, ticketId } = (await reported.json()) as { ticketNumber: string; ticketId: string }
+	return { description, ticketNumber, ticketId }
+}
+
+/** The support dashboard's JSON API, as the admin whose page this is. */
+function staffApi(admin: Page) {
+	return {
+		async startWork(ticketId: string) {
+			expect((await admin.request.post(`/api/devops/tickets/${ticketId}/start-work`)).ok()).toBe(true)
+		},
+		async comment(ticketId: string, comment: string, isInternal: boolean) {
+			const answer = await admin.request.post(`/api/devops/tickets/${ticketId}/comments`, {
+				data: { comment, isInternal },
+			})
+			expect(answer.status()).toBe(201)
+		},
+	}
+}
+
+// The ticket's life, one step a test: reported, worked on by staff, followed by the agent, resolved.
+
+test('an agent reports an issue: a missing description is named, then the ticket number is shown', async ({ page }) => {
 	await registerAgent(page, 'Rita', PASSWORD)
 	await page.goto('/report-issue')
 	await expect(page.getByRole('heading', { level: 1, name: 'Report an Issue' })).toBeVisible()
@@ -47,8 +98,13 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Report Another Issue' })).toBeVisible()
 	await expectAccessible(page)
+})
 
-	const admin = await signInAs(browser, createAdmin(PASSWORD))
+test('an admin starts work on a new ticket from the list, and sets its priority and assignee in its details', async ({
+	page,
+	admin,
+}) => {
+	const { description, ticketNumber } = await reportedTicket(page, 'Rita')
 	await admin.goto('/devops-dashboard')
 	await expect(admin.getByRole('heading', { level: 1, name: 'DevOps Dashboard' })).toBeVisible()
 	await expect(admin.getByRole('link', { name: 'Back to Rendo Ops' })).toBeVisible()
@@ -65,6 +121,26 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await card.getByRole('link', { name: 'View Details' }).click()
 	const dialog = admin.getByRole('dialog')
 	await expect(dialog).toContainText(ticketNumber)
+	// a change saves at once: the priority on choosing it, the assignee on leaving the field
+	await dialog.getByLabel('Priority').selectOption('critical')
+	await expect(card.getByText('critical', { exact: true })).toBeVisible()
+	await dialog.getByLabel('Assigned to').fill('Sam')
+	await dialog.getByLabel('Assigned to').blur()
+	await expect(card).toContainText('Sam')
+	await expect(dialog.getByLabel('Assigned to')).toHaveValue('Sam')
+	await expectAccessible(admin)
+	await dialog.getByRole('link', { name: 'Close' }).click()
+	await expect(dialog).toBeHidden()
+})
+
+test("an admin adds an internal note and a reply in a ticket's details", async ({ page, admin }) => {
+	const { ticketNumber, ticketId } = await reportedTicket(page, 'Rita')
+	await staffApi(admin).startWork(ticketId)
+	await admin.goto('/devops-dashboard')
+	const card = admin.getByTestId('ticket-card').filter({ hasText: ticketNumber })
+	await card.getByRole('link', { name: 'View Details' }).click()
+	const dialog = admin.getByRole('dialog')
+	await expect(dialog).toContainText(ticketNumber)
 	await dialog.getByLabel('Add a comment').fill('Checked the CDN logs: cache miss storm')
 	await dialog.getByLabel('Internal note (not visible to customer)').check()
 	await dialog.getByRole('button', { name: 'Add Comment' }).click()
@@ -75,17 +151,18 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 	await dialog.getByRole('button', { name: 'Add Comment' }).click()
 	await expect(dialog.getByText('We are clearing the cache now')).toBeVisible()
 	await expectAccessible(admin)
-	// a change saves at once: the priority on choosing it, the assignee on leaving the field
-	await dialog.getByLabel('Priority').selectOption('critical')
-	await expect(card.getByText('critical', { exact: true })).toBeVisible()
-	await dialog.getByLabel('Assigned to').fill('Sam')
-	await dialog.getByLabel('Assigned to').blur()
-	await expect(card).toContainText('Sam')
-	await expect(dialog.getByLabel('Assigned to')).toHaveValue('Sam')
-	await dialog.getByRole('link', { name: 'Close' }).click()
-	await expect(dialog).toBeHidden()
+})
 
-	// The agent follows it on My Tickets: the public reply, never the internal note; and answers.
+test('the agent follows the ticket on My Tickets: the public reply, never the internal note; and answers', async ({
+	page,
+	admin,
+}) => {
+	const { ticketNumber, ticketId } = await reportedTicket(page, 'Rita')
+	const staff = staffApi(admin)
+	await staff.startWork(ticketId)
+	await staff.comment(ticketId, 'Checked the CDN logs: cache miss storm', true)
+	await staff.comment(ticketId, 'We are clearing the cache now', false)
+
 	await page.goto('/my-tickets')
 	const mine = page.getByRole('article').filter({ hasText: ticketNumber })
 	await expect(mine.getByText('In Progress', { exact: true })).toBeVisible()
@@ -98,14 +175,27 @@ test('an agent reports an issue; an admin starts work, adds an internal note and
 		page.getByRole('article').filter({ hasText: ticketNumber }).getByText('Thanks, it loads again'),
 	).toBeVisible()
 	await expectAccessible(page)
+})
 
+test('an admin signs in, resolves a ticket in progress and finds it under Resolved', async ({
+	page,
+	browser,
+	admin,
+	adminSession,
+}) => {
+	const { ticketNumber, ticketId } = await reportedTicket(page, 'Rita')
+	await staffApi(admin).startWork(ticketId)
+	const signedIn = await signInAs(browser, adminSession.email)
+	await signedIn.goto('/devops-dashboard')
+	const card = signedIn.getByTestId('ticket-card').filter({ hasText: ticketNumber })
+	await expect(card.getByText('In Progress', { exact: true })).toBeVisible()
 	await card.getByRole('button', { name: 'Resolve' }).click()
 	await expect(card.getByText('Resolved', { exact: true })).toBeVisible()
-	await admin.getByRole('link', { name: 'Resolved', exact: true }).click()
-	await expect(admin).toHaveURL(/status=resolved/)
-	await expect(admin.getByTestId('ticket-card').filter({ hasText: ticketNumber })).toBeVisible()
-	await expectAccessible(admin)
-	await admin.context().close()
+	await signedIn.getByRole('link', { name: 'Resolved', exact: true }).click()
+	await expect(signedIn).toHaveURL(/status=resolved/)
+	await expect(signedIn.getByTestId('ticket-card').filter({ hasText: ticketNumber })).toBeVisible()
+	await expectAccessible(signedIn)
+	await signedIn.context().close()
 })
 
 test('an agent opening the DevOps dashboard sees Access Denied', async ({ page }) => {
@@ -115,9 +205,10 @@ test('an agent opening the DevOps dashboard sees Access Denied', async ({ page }
 	await expectAccessible(page)
 })
 
-test('the operations dashboard renders all five tabs from seeded data', async ({ page, browser }) => {
+test('the operations dashboard renders all five tabs from seeded data', async ({ page, admin }) => {
+	// The seed's render is the server's work, waited for up to a minute.
 	test.setTimeout(90_000)
-	const agentEmail = await registerAgent(page, 'Olga', PASSWORD)
+	const agentEmail = await signUp(page, 'Olga', PASSWORD)
 	// seed: a project with a rendered room, through the same APIs the studio uses
 	const project = await page.request.post('/api/property-studio/projects', {
 		data: { propertyAddress: '4 Seed Street' },
@@ -145,7 +236,6 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 		expect(variations.every((v) => v.status === 'completed')).toBe(true)
 	}).toPass({ timeout: 60_000 })
 
-	const admin = await signInAs(browser, createAdmin(PASSWORD))
 	await admin.goto('/rendo-ops')
 	await expect(admin.getByRole('heading', { level: 1, name: 'Rendo Ops' })).toBeVisible()
 	await expect(admin.getByText('Images processed today')).toBeVisible()
@@ -168,11 +258,11 @@ test('the operations dashboard renders all five tabs from seeded data', async ({
 	await expect(tab('Growth')).toHaveAttribute('aria-selected', 'true')
 	await expect(admin.getByRole('tabpanel')).toContainText('Agent Acquisition per Month')
 	await expectAccessible(admin)
-	await admin.context().close()
 })
 
-test('a quick transform from /transform shows up on the admin dashboard', async ({ page, browser }) => {
-	test.setTimeout(90_000)
+test('signed out, the quick transform asks to log in or register, on the landing page and on /transform', async ({
+	page,
+}) => {
 	// the landing page carries the same form in its #transform section
 	await page.goto('/#transform')
 	await expect(page.getByRole('heading', { level: 2, name: 'Transform Your Property' })).toBeVisible()
@@ -181,7 +271,10 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await page.goto('/transform')
 	await expect(page.getByText('Please log in or register to transform photos')).toBeVisible()
 	await expectAccessible(page)
-	await registerAgent(page, 'Tess', PASSWORD)
+})
+
+test('a quick transform from /transform shows up on the admin dashboard', async ({ page, admin }) => {
+	await signUp(page, 'Tess', PASSWORD)
 	await page.goto('/transform')
 	await expect(page.getByRole('heading', { level: 1, name: 'Transform Your Property' })).toBeVisible()
 	await expect(page.getByRole('checkbox', { name: 'Kitchen' })).toBeChecked()
@@ -194,8 +287,8 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 		await page.getByRole('button', { name: 'Transform Property' }).click()
 		await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5_000 })
 	}).toPass({ timeout: 30_000 })
+	await expectAccessible(page)
 
-	const admin = await signInAs(browser, createAdmin(PASSWORD))
 	await admin.goto('/admin-dashboard')
 	await expect(admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
 	await expect(admin.getByText('Awaiting Live Data')).toBeVisible()
@@ -215,5 +308,4 @@ test('a quick transform from /transform shows up on the admin dashboard', async 
 	await expect(dialog.getByRole('img', { name: 'Before image' })).toBeVisible()
 	await expect(dialog.getByText('Kitchen')).toBeVisible()
 	await expectAccessible(admin)
-	await admin.context().close()
 })
