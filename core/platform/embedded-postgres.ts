@@ -202,8 +202,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 			cause: error,
 		})
 	}
-	// A process that exits without stopping it (a crash, process.exit) asks PostgreSQL for a fast
-	// shutdown on its way out, so no orphan keeps the port; 'exit' allows only synchronous work.
+	// The postmaster runs in a session of its own (patched: a terminal's Ctrl-C must reach only
+	// Node, which stops it last), so it does not die with Node's process group. A process that exits
+	// without stopping it (a crash, process.exit) asks PostgreSQL for a fast shutdown on its way out,
+	// so no orphan keeps the port; 'exit' allows only synchronous work. One left by a SIGKILL is
+	// stopped by the next start (inspectLock).
 	const postmaster = Number(fs.readFileSync(path.join(opts.dir, 'postmaster.pid'), 'utf8').split('\n')[0])
 	const onExit = () => {
 		try {

