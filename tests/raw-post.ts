@@ -62,7 +62,9 @@ export function rawPost(
 			}
 			if (!received && !socket.destroyed && !declare) socket.write('0\r\n\r\n')
 		}
-		// Headers first: a declared size over the limit is answered before any of the body.
-		setTimeout(write, declare ? 300 : 0)
+		// Headers first: a declared size over the limit is answered before any of the body. The body waits for
+		// that answer (a server that waits for the body gets it after 10 s), not for a guess of how fast it comes.
+		const start = setTimeout(write, declare ? 10_000 : 0)
+		socket.on('close', () => clearTimeout(start))
 	})
 }

@@ -74,7 +74,7 @@ test('without JavaScript: final review → logo → invoice checkout → Project
 	await expect(page.getByRole('definition').filter({ hasText: /^1$/ })).toBeVisible()
 
 	// Two seconds later the browser itself goes on to the project list, where the project is closed.
-	await expect(page).toHaveURL(/\/property-studio$/, { timeout: 5_000 })
+	await expect(page).toHaveURL(/\/property-studio$/)
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
 	await card.getByRole('link', { name: 'Access Downloads' }).click()

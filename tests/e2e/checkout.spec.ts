@@ -81,7 +81,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	).toBeVisible()
 
 	// Two seconds later: the project list, where the project is closed.
-	await expect(page).toHaveURL(/\/property-studio$/, { timeout: 5_000 })
+	await expect(page).toHaveURL(/\/property-studio$/)
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Completed', { exact: true })).toBeVisible()
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
