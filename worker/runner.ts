@@ -3,7 +3,7 @@ import os from 'node:os'
 import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import { config } from '#core/platform/config.ts'
 import { pool } from '#core/platform/db.ts'
-import { beat, forget, heartbeatInterval, unlockDeadPools } from '#core/platform/job-recovery.ts'
+import { startHeartbeat } from '#core/platform/job-recovery.ts'
 import { logger } from '#core/platform/logger.ts'
 import { setWorkerState } from '#core/platform/worker-status.ts'
 import { parsedCronItems } from './cron.ts'
@@ -51,17 +51,8 @@ export async function startWorker(): Promise<Worker> {
 	}
 	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? os.availableParallelism(), true)]
 	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, false))
-	const keepAlive = async () => {
-		try {
-			await beat(poolIds)
-			await unlockDeadPools()
-		} catch (error) {
-			logger.warn({ err: error }, 'job heartbeat failed')
-		}
-	}
-	await keepAlive()
-	const timer = setInterval(keepAlive, heartbeatInterval())
-	timer.unref()
+	const heartbeat = startHeartbeat(() => poolIds)
+	await heartbeat.started
 
 	setWorkerState('running')
 	const promise = Promise.all(runners.map((runner) => runner.promise)).then(() => undefined)
@@ -75,9 +66,8 @@ export async function startWorker(): Promise<Worker> {
 	return {
 		promise,
 		async stop() {
-			clearInterval(timer)
 			await Promise.all(runners.map((runner) => runner.stop()))
-			await forget(poolIds).catch(() => {})
+			await heartbeat.stop()
 		},
 	}
 }

@@ -29,7 +29,7 @@ const EnvSchema = z.object({
 	RENDO_CLI_AS: z.string().email().optional(),
 	JOBS: z.enum(['inline', 'off']).default('inline'),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().optional(),
-	JOB_STALE_AFTER_MS: count(30_000),
+	JOB_STALE_AFTER_MS: count(6_000),
 	S3_BUCKET: optional,
 	S3_REGION: z.string().default('us-east-1'),
 	S3_ENDPOINT: z.string().url().optional(),

@@ -47,6 +47,17 @@ export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
+/**
+ * A connection of its own, outside the pool, for work that must never wait behind a busy pool
+ * (the job heartbeat). The caller ends it.
+ */
+export async function dedicatedClient() {
+	const client = new pg.Client({ connectionString: databaseUrl() })
+	client.on('error', (error) => console.error('database client error', error.message))
+	await client.connect()
+	return client
+}
+
 /** Ends the pool, if anything used one: shutting down never opens a pool just to end it. */
 export async function closeDb() {
 	if (!opened) return

@@ -45,3 +45,17 @@ test('a heartbeat that went quiet counts as dead once it is older than the windo
 	expect(await unlockDeadPools(30_000)).toContain('pool-quiet')
 	expect(await lockOf(job)).toBeNull()
 })
+
+test("a process never takes its own pools' jobs, even when its own beat is late", async () => {
+	const job = await lockedJob('pool-mine', 120)
+	expect(await unlockDeadPools(30_000, pool, ['pool-mine'])).not.toContain('pool-mine')
+	expect(await lockOf(job)).toBe('pool-mine')
+})
+
+test('a job taken back from a dead process gets back the attempt its taking counted', async () => {
+	const job = await lockedJob('pool-killed', 120)
+	await pool.query('update graphile_worker._private_jobs set attempts = 5, max_attempts = 5 where id = $1', [job])
+	await unlockDeadPools(30_000)
+	const { rows } = await pool.query('select attempts, locked_by from graphile_worker.jobs where id = $1', [job])
+	expect(rows[0]).toEqual({ attempts: 4, locked_by: null })
+})

@@ -124,6 +124,8 @@ export interface ProviderVariation {
 	createdAt: number
 	/** The style the vendor was asked for, in Rendo's words (null when emptying). */
 	style: Style | null
+	/** What the vendor's listings show of the request it was made for (see DeferredProvider.lookOf). */
+	look: string
 	error?: string
 }
 
@@ -147,6 +149,12 @@ export interface DeferredProvider extends ProviderBase {
 		signal?: AbortSignal,
 	): Promise<Array<{ providerRenderId: string; createdAt: number; variations: ProviderVariation[] }>>
 	download(url: string, signal?: AbortSignal): Promise<Buffer>
+	/**
+	 * What the vendor's listings show of a request (room type and style as the vendor names them):
+	 * equal to `look` of the variations it makes. Two requests of one look cannot be told apart after
+	 * a lost answer, so the pipeline never has two of them being submitted at once.
+	 */
+	lookOf(request: Pick<StagingRequest, 'roomType' | 'style'>): string
 	/** The render a webhook body names, if it names one (the body is a hint, never trusted further). */
 	webhookRenderId(body: unknown): string | undefined
 }

@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, expect, test } from 'vitest'
+import { stagingRenders } from '#db/schema/staging.ts'
+import { db, pool } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
-// kill -9 in the middle of a paid render: the vendor (a model of Virtual Staging AI's API on
-// loopback) has accepted the render, the worker has not yet heard its id. A worker started
-// afterwards must take the job back within a minute and adopt that render, never create another.
+// kill -9 in the middle of paid renders: the vendor (a model of Virtual Staging AI's API on
+// loopback) has accepted a render, the worker has not yet heard its id. Whatever process takes the
+// job back must adopt that render, never create another: one create per room and style.
 const vendor = await serveModel({ latencyMs: 300 })
 afterAll(() => vendor.close())
 
@@ -14,7 +16,7 @@ const children: ChildProcess[] = []
 afterAll(() => children.forEach((child) => child.kill('SIGKILL')))
 
 /** `rendo worker` in a process of its own, on this file's database and files, with the vendor configured. */
-function startWorker() {
+function startWorker(env: Record<string, string> = {}) {
 	const child = spawn(process.execPath, ['cli/bin.js', 'worker'], {
 		env: {
 			...process.env,
@@ -22,13 +24,19 @@ function startWorker() {
 			RENDER_API_KEY: VSAI_TEST_KEY,
 			RENDER_API_URL: vendor.baseUrl,
 			RENDER_POLL_INTERVAL_MS: '200',
-			// A dead process's jobs come back after 1.5 s here (30 s in production).
-			JOB_STALE_AFTER_MS: '1500',
+			...env,
 		},
 		stdio: 'ignore',
 	})
 	children.push(child)
 	return child
+}
+
+async function kill(child: ChildProcess) {
+	if (child.exitCode === null) {
+		child.kill('SIGKILL')
+		await new Promise((resolve) => child.once('exit', resolve))
+	}
 }
 
 async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs: number): Promise<T> {
@@ -41,16 +49,58 @@ async function until<T>(what: string, check: () => Promise<T | false | undefined
 	}
 }
 
+/** Until the worker just started asks the vendor anything: it is up, and the kill can land mid-work. */
+async function untilAsked() {
+	const before = vendor.model.requests.length
+	await until('the vendor to be asked', async () => vendor.model.requests.length > before || undefined, 30_000)
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Rooms of a few types, all processed in one style: many requests the vendor shows alike. */
+async function sameStyleRooms(count: number) {
+	const roomTypes = ['living', 'bedroom', 'kitchen']
+	const rooms = []
+	for (let i = 0; i < count; i++) {
+		const { actor, room } = await roomWithPhoto({ roomType: roomTypes[i % roomTypes.length] })
+		await processRoom(actor, room.id, { styles: ['modern'] })
+		rooms.push(room)
+	}
+	return rooms
+}
+
+/** Every variation stored and every request settled (the row is marked after the images are handed over). */
+const allDelivered = async (roomIds: string[]) =>
+	(await Promise.all(roomIds.map(variationsOf))).flat().every((v) => v.status === 'completed') &&
+	(await db.select().from(stagingRenders)).every((row) => row.state === 'delivered')
+
+/** Every request was created once at the vendor, and every vendor render belongs to one request. */
+async function expectOneCreateEach(requests: number, context = '') {
+	const rows = await db.select().from(stagingRenders)
+	const ids = rows.map((row) => row.providerRenderId)
+	expect(rows.map((row) => row.state)).toEqual(rows.map(() => 'delivered'))
+	expect(new Set(ids).size).toBe(requests)
+	expect(vendor.model.state.creates, context).toBe(requests)
+	expect([...vendor.model.renders.keys()].sort()).toEqual([...ids].sort())
+}
+
+/** Jobs still locked by a pool with no recent heartbeat: a killed process's, not yet taken over. */
+async function jobsOfDeadPools() {
+	const { rows } = await pool.query<{ count: number }>(`
+		select count(*)::int as count from graphile_worker.jobs where locked_by is not null
+		and locked_by not in (select pool_id from job_pool_heartbeats where seen_at > now() - interval '2 seconds')`)
+	return rows[0].count
+}
+
 test('kill -9 between "the vendor accepted" and "stored": one create per room and style, resumed within a minute', async () => {
 	const { actor, room } = await roomWithPhoto()
 	await processRoom(actor, room.id, { styles: ['modern', 'luxury'] })
 	// The vendor makes each render at once but holds its answer: the worker dies in between.
 	vendor.model.state.answerDelayMs = 10_000
 
-	const first = startWorker()
+	const first = startWorker({ JOB_STALE_AFTER_MS: '1500' })
 	await until('the vendor to accept both renders', async () => vendor.model.state.creates === 2, 30_000)
-	first.kill('SIGKILL')
-	await new Promise((resolve) => first.once('exit', resolve))
+	await kill(first)
 	expect((await stagingRowsOf(room.id)).map((row) => [row.state, row.providerRenderId])).toEqual([
 		['submitting', null],
 		['submitting', null],
@@ -58,19 +108,59 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 
 	vendor.model.state.answerDelayMs = 0
 	const restarted = Date.now()
-	const second = startWorker()
-	await until(
-		'every variation to be stored',
-		async () => (await variationsOf(room.id)).every((v) => v.status === 'completed'),
-		60_000,
-	)
+	const second = startWorker({ JOB_STALE_AFTER_MS: '1500' })
+	await until('every variation to be stored', () => allDelivered([room.id]), 60_000)
 	const resumedInMs = Date.now() - restarted
 	second.kill('SIGINT')
 
-	expect(vendor.model.state.creates).toBe(2)
 	expect(vendor.model.requests.filter((r) => r.method === 'POST').length).toBe(2)
 	const variations = await variationsOf(room.id)
 	expect(variations).toHaveLength(6)
 	expect(new Set(variations.map((v) => v.renderId)).size).toBe(2)
+	await expectOneCreateEach(2)
 	expect(resumedInMs).toBeLessThan(60_000)
 }, 120_000)
+
+test('12 rooms in one style, the worker killed at random moments 6 times: never a second create', async () => {
+	await db.delete(stagingRenders)
+	vendor.model.reset()
+	const rooms = await sameStyleRooms(12)
+	// Each answer is held a moment after the render is made, so kills often land in between.
+	vendor.model.state.answerDelayMs = 300
+	const kills = []
+	for (let i = 0; i < 6; i++) {
+		const worker = startWorker({ JOB_STALE_AFTER_MS: '1000' })
+		await untilAsked()
+		const delay = Math.round(Math.random() * 600)
+		await sleep(delay)
+		kills.push({ creates: vendor.model.state.creates, delay })
+		await kill(worker)
+	}
+	const last = startWorker({ JOB_STALE_AFTER_MS: '1000' })
+	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 40_000)
+	last.kill('SIGINT')
+	await expectOneCreateEach(12, `kills: ${JSON.stringify(kills)}`)
+}, 180_000)
+
+test('two worker processes, one killed 3 times mid-run: never a second create, its jobs taken over within 10 s', async () => {
+	await db.delete(stagingRenders)
+	vendor.model.reset()
+	const rooms = await sameStyleRooms(12)
+	vendor.model.state.answerDelayMs = 300
+	// The production staleness window: takeover is measured as it would be in production.
+	const survivor = startWorker()
+	const takeovers: number[] = []
+	for (let i = 0; i < 3; i++) {
+		const victim = startWorker()
+		await untilAsked()
+		await sleep(Math.round(Math.random() * 600))
+		await kill(victim)
+		const killedAt = Date.now()
+		await until("the killed worker's jobs to be taken over", async () => (await jobsOfDeadPools()) === 0, 20_000)
+		takeovers.push(Date.now() - killedAt)
+	}
+	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
+	survivor.kill('SIGINT')
+	await expectOneCreateEach(12)
+	expect(Math.max(...takeovers), JSON.stringify(takeovers)).toBeLessThan(10_000)
+}, 180_000)

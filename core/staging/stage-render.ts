@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
 import {
 	ProviderBusyError,
@@ -59,8 +59,9 @@ export async function stageRender(stagingId: string, attempt: { attempts: number
 async function switchProvider(row: StagingRender, provider: StagingProvider) {
 	if (row.state !== 'queued')
 		throw new RenderError(`This render was sent to ${row.provider}, which is no longer the configured provider`, false)
-	await db.update(stagingRenders).set({ provider: provider.name }).where(eq(stagingRenders.id, row.id))
+	await db.update(stagingRenders).set({ provider: provider.name, submitKey: null }).where(eq(stagingRenders.id, row.id))
 	row.provider = provider.name
+	row.submitKey = null
 }
 
 async function renderNow(row: StagingRender, provider: ImmediateProvider) {
@@ -90,8 +91,10 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	const base = row.continuesId ? await baseRender(row) : undefined
 	if (base === null) return await queueStep(db, row, later(config().render.pollIntervalMs))
 	const knownBefore = base ? (await provider.poll(base.providerRenderId)).variations.map((v) => v.id) : []
-	if (!(await claimSubmitSlot(row, provider, knownBefore)))
-		return await queueStep(db, row, later(config().render.pollIntervalMs))
+	const claim = await claimSubmitSlot(row, provider, knownBefore)
+	if (claim === 'moved') return
+	if (claim === 'waiting') return await queueStep(db, row, later(config().render.pollIntervalMs))
+	row.submitKey = submitKeyOf(row, provider)
 
 	const photo = await readPhoto(row.originalKey)
 	const request = { ...stagingRequest(row, photo), imageUrl: stagingPhotoUrl(row.id), webhookUrl: webhookUrl() }
@@ -106,8 +109,10 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	} catch (error) {
 		// A refusal (429, or a 4xx) created nothing: the slot is free again. Anything else (a timeout,
 		// a dropped connection) may have created the render: "submitting" stays, and the retry looks.
-		if (error instanceof ProviderBusyError || (error instanceof RenderError && !error.retryable))
+		if (error instanceof ProviderBusyError || (error instanceof RenderError && !error.retryable)) {
 			await db.update(stagingRenders).set({ state: 'queued' }).where(eq(stagingRenders.id, row.id))
+			await wakeNextWaiting(provider.name, row.submitKey)
+		}
 		throw error
 	}
 	await markSubmitted(row, providerRenderId, provider.model)
@@ -124,13 +129,25 @@ async function baseRender(row: StagingRender) {
 /**
  * Takes one of the vendor's concurrent slots and marks the request "submitting", committed before
  * the request leaves. The count and the claim share a transaction-scoped advisory lock, so the
- * workers of every process stay under RENDER_CONCURRENCY together.
+ * workers of every process stay under RENDER_CONCURRENCY together. A request whose submit key
+ * another request is submitting under waits for it (and is woken when it ends): the vendor could
+ * not tell their renders apart if both answers were lost. The claim holds only if the row is as this
+ * attempt read it: should a second run of the same job ever overlap (a process stalled past the
+ * staleness window), one of them submits, and the other ends ('moved').
  */
-async function claimSubmitSlot(row: StagingRender, provider: DeferredProvider, knownBefore: string[]) {
+async function claimSubmitSlot(
+	row: StagingRender,
+	provider: DeferredProvider,
+	knownBefore: string[],
+): Promise<'claimed' | 'waiting' | 'moved'> {
+	const submitKey = submitKeyOf(row, provider)
 	return db.transaction(async (tx) => {
 		await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staging:${provider.name}`}))`)
-		const [{ inFlight }] = await tx
-			.select({ inFlight: sql<number>`count(*)::int` })
+		const [{ inFlight, sameKey }] = await tx
+			.select({
+				inFlight: sql<number>`count(*)::int`,
+				sameKey: sql<number>`count(*) filter (where ${stagingRenders.state} = 'submitting' and ${stagingRenders.submitKey} = ${submitKey})::int`,
+			})
 			.from(stagingRenders)
 			.where(
 				and(
@@ -139,13 +156,28 @@ async function claimSubmitSlot(row: StagingRender, provider: DeferredProvider, k
 					ne(stagingRenders.id, row.id),
 				),
 			)
-		if (inFlight >= config().render.concurrency) return false
-		await tx
+		const free = inFlight < config().render.concurrency && sameKey === 0
+		const updated = await tx
 			.update(stagingRenders)
-			.set({ state: 'submitting', submitStartedAt: new Date(), knownBefore })
-			.where(eq(stagingRenders.id, row.id))
-		return true
+			.set(free ? { state: 'submitting', submitKey, submitStartedAt: new Date(), knownBefore } : { submitKey })
+			.where(
+				and(
+					eq(stagingRenders.id, row.id),
+					eq(stagingRenders.state, row.state),
+					row.submitStartedAt
+						? eq(stagingRenders.submitStartedAt, row.submitStartedAt)
+						: isNull(stagingRenders.submitStartedAt),
+				),
+			)
+			.returning({ id: stagingRenders.id })
+		if (!updated.length) return 'moved'
+		return free ? 'claimed' : 'waiting'
 	})
+}
+
+/** A remodel is told apart by its base render; a new render by what the vendor shows of it. */
+function submitKeyOf(row: StagingRender, provider: DeferredProvider) {
+	return `${row.continuesId ?? 'new'}:${provider.lookOf(stagingLook(row))}`
 }
 
 async function markSubmitted(row: StagingRender, providerRenderId: string, model: string) {
@@ -156,23 +188,27 @@ async function markSubmitted(row: StagingRender, providerRenderId: string, model
 			.where(eq(stagingRenders.id, row.id))
 		await queueStep(tx, row, later(config().render.pollIntervalMs))
 	})
+	await wakeNextWaiting(row.provider, row.submitKey)
 }
 
 /**
  * A previous attempt committed "submitting" and died (or timed out) before it heard the render's
  * id. If the vendor has the render, adopt it instead of paying for a second one: for a remodel,
- * variations of the base render that no request of ours has claimed; for a new render, the one
- * recent render of this style that no row of ours knows. Two equally likely candidates cannot be
- * told apart, so then it submits again (and logs it).
+ * variations of the base render of this look that no request of ours has claimed; for a new
+ * render, the recent render of this look that no row of ours knows. No other request of the same
+ * submit key was being submitted meanwhile (claimSubmitSlot), so there is at most one; should
+ * there be more (a request that failed for good while submitting), it submits again rather than
+ * take another room's render, and logs it.
  */
 async function adoptLostSubmit(row: StagingRender, provider: DeferredProvider) {
 	const since = (row.submitStartedAt?.getTime() ?? Date.now()) - 60_000
+	const look = provider.lookOf(stagingLook(row))
 	if (row.continuesId) {
 		const base = await baseRender(row)
 		if (!base) return false
 		const { variations } = await provider.poll(base.providerRenderId)
 		const claimed = new Set([...row.knownBefore, ...(await claimedOnBase(row, base.providerRenderId))])
-		const ours = variations.filter((v) => !claimed.has(v.id) && v.style === row.style && v.createdAt >= since)
+		const ours = variations.filter((v) => !claimed.has(v.id) && v.look === look && v.createdAt >= since)
 		if (ours.length < row.count) return false
 		await markSubmitted(row, base.providerRenderId, provider.model)
 		return true
@@ -188,9 +224,7 @@ async function adoptLostSubmit(row: StagingRender, provider: DeferredProvider) {
 	)
 	const candidates = recent.filter(
 		(r) =>
-			!known.has(r.providerRenderId) &&
-			r.variations.length === row.count &&
-			r.variations.every((v) => v.style === row.style),
+			!known.has(r.providerRenderId) && r.variations.length === row.count && r.variations.every((v) => v.look === look),
 	)
 	if (candidates.length !== 1) {
 		if (candidates.length > 1)
@@ -212,7 +246,7 @@ async function claimedOnBase(row: StagingRender, providerRenderId: string) {
 
 async function collect(row: StagingRender, provider: DeferredProvider) {
 	const { variations, etaSeconds } = await timed(provider.name, () => provider.poll(row.providerRenderId!))
-	const mine = await variationsOf(row, variations)
+	const mine = await variationsOf(row, variations, provider)
 	const failed = mine.find((v) => v.state === 'error' || v.state === 'canceled')
 	if (failed)
 		throw new RenderError(
@@ -251,12 +285,13 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 
 /**
  * This request's variations of the vendor render: those it already claimed, or else the oldest of
- * its style that neither an earlier remodel's "known before" list nor another request has taken.
+ * its look that neither an earlier remodel's "known before" list nor another request has taken.
  */
-async function variationsOf(row: StagingRender, variations: ProviderVariation[]) {
+async function variationsOf(row: StagingRender, variations: ProviderVariation[], provider: DeferredProvider) {
 	if (row.providerImageIds.length) return variations.filter((v) => row.providerImageIds.includes(v.id))
 	const claimed = new Set([...row.knownBefore, ...(await claimedOnBase(row, row.providerRenderId!))])
-	const mine = variations.filter((v) => !claimed.has(v.id) && v.style === row.style).slice(0, row.count)
+	const look = provider.lookOf(stagingLook(row))
+	const mine = variations.filter((v) => !claimed.has(v.id) && v.look === look).slice(0, row.count)
 	if (mine.length === row.count)
 		await db
 			.update(stagingRenders)
@@ -300,22 +335,25 @@ async function failRender(row: StagingRender, message: string) {
 		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
 		.returning()
 	if (failed) await purposeOf(row.purpose).fail(failed, message)
+	if (row.state === 'submitting') await wakeNextWaiting(row.provider, row.submitKey)
 	await removeRawImages(row.id)
 }
 
 /**
- * A vendor slot just freed: the request that waits longest for one (by priority, then age) is
- * looked at now rather than at its next scheduled look, so slots never sit idle between waves.
+ * A vendor slot (or a submit key) just freed: the request that waits longest for one (by
+ * priority, then age) is looked at now rather than at its next scheduled look, so slots never sit
+ * idle between waves. With a key, the one waiting for that key.
  */
-async function wakeNextWaiting(provider: string) {
+async function wakeNextWaiting(provider: string, submitKey?: string | null) {
 	await pool.query(
 		`select graphile_worker.reschedule_jobs(array(
 			select job.id from staging_renders request
 			join graphile_worker.jobs job on job.key = 'stage:' || request.id
-			where request.provider = $1 and request.state = 'queued' and job.locked_at is null and job.run_at > now()
+			where request.provider = $1 and request.state = 'queued' and ($2::text is null or request.submit_key = $2)
+				and job.locked_at is null and job.run_at > now()
 			order by request.priority, request.created_at limit 1
 		), run_at => now())`,
-		[provider],
+		[provider, submitKey ?? null],
 	)
 }
 
@@ -331,13 +369,16 @@ async function waitOut(row: StagingRender, busy: ProviderBusyError) {
 	logger.info({ stagingId: row.id, waitMs: Math.round(wait), message: busy.message }, 'staging provider busy; waiting')
 }
 
+function stagingLook(row: StagingRender) {
+	return { roomType: row.roomType as RoomType, style: row.style as Style | null }
+}
+
 function stagingRequest(row: StagingRender, photo: Photo) {
 	return {
 		image: photo.bytes,
 		width: photo.width,
 		height: photo.height,
-		roomType: row.roomType as RoomType,
-		style: row.style as Style | null,
+		...stagingLook(row),
 		removeFurniture: row.removeFurniture,
 		count: row.count,
 		firstIndex: row.firstIndex,

@@ -35,6 +35,9 @@ export const stagingRenders = pgTable(
 		providerRenderId: text('provider_render_id'),
 		// the vendor's ids of the images that are this request's, in order
 		providerImageIds: text('provider_image_ids').array().notNull().default(sql`'{}'::text[]`),
+		// why: what the vendor can tell apart of this request (its base render and look); at most one
+		// request of a key is "submitting" per provider, so a lost answer is always adopted unambiguously
+		submitKey: text('submit_key'),
 		// a remodel's base render had these variations before ours was asked for
 		knownBefore: text('known_before').array().notNull().default(sql`'{}'::text[]`),
 		receivedCount: integer('received_count').notNull().default(0),
@@ -54,6 +57,8 @@ export const stagingRenders = pgTable(
 		index('staging_renders_created_at_idx').on(t.createdAt),
 		// why: a webhook names the vendor's render id
 		index('staging_renders_provider_render_id_idx').on(t.providerRenderId),
+		// why: a request waiting for its submit key is woken when the key frees
+		index('staging_renders_provider_submit_key_idx').on(t.provider, t.submitKey),
 	],
 )
 

@@ -18,7 +18,8 @@
  *   the v2 field as public integrations send it).
  * - A Render is `{ id, created_at, variations: { total_count, next_cursor, items }, eta }`; a Variation is
  *   `{ id, render_id, created_at, status, result: { url, optimized_url, thumbnail_url }, config: { room_type,
- *   style } }`, status queued | rendering | completed | failed. GET /renders/{id} pages its variations
+ *   style } }` (the config it was asked for, echoed: the only thing that ties a render to a request, as the
+ *   API keeps no client reference), status queued | rendering | completed | failed. GET /renders/{id} pages its variations
  *   (`variations_limit` up to 100, `variations_order`); GET /renders lists renders newest first
  *   (`limit` 1–100, `cursor`, `order`). https://docs.virtualstagingai.app/v2-api/endpoints
  * - Webhooks POST `{ event_type: done | error | update, render_id, variation_id, result, timestamp }` to
@@ -78,7 +79,11 @@ const Variation = z.object({
 	status: z.string(),
 	result: z.object({ url: z.string().nullish() }).nullish(),
 	config: z
-		.object({ style: z.string().nullish(), add_furniture: z.object({ style: z.string() }).nullish() })
+		.object({
+			room_type: z.string().nullish(),
+			style: z.string().nullish(),
+			add_furniture: z.object({ room_type: z.string().nullish(), style: z.string() }).nullish(),
+		})
 		.passthrough()
 		.nullish(),
 	error_message: z.string().nullish(),
@@ -107,6 +112,10 @@ export interface VirtualStagingAiOptions {
 // The vendor's timestamps are numbers: seconds or milliseconds since the epoch.
 const toMs = (t: number) => (t < 1e12 ? t * 1000 : t)
 
+/** A look in the vendor's words: its room type and style, or "empty" when nothing was added. */
+const lookIn = (roomType: string | null | undefined, style: string | null | undefined) =>
+	style ? `${roomType ?? '?'}/${style}` : 'empty'
+
 function variationOf(v: z.infer<typeof Variation>): ProviderVariation {
 	const style = v.config?.add_furniture?.style ?? v.config?.style ?? null
 	return {
@@ -115,6 +124,7 @@ function variationOf(v: z.infer<typeof Variation>): ProviderVariation {
 		url: v.result?.url ?? undefined,
 		createdAt: toMs(v.created_at),
 		style: STYLES.includes(style as Style) ? (style as Style) : null,
+		look: lookIn(v.config?.add_furniture?.room_type ?? v.config?.room_type, style),
 		error: v.error_message ?? undefined,
 	}
 }
@@ -236,6 +246,9 @@ export function createVirtualStagingAiProvider({
 				throw new RenderError(`Virtual Staging AI's result link has expired or is gone (${response.status})`, false)
 			if (!response.ok) throw new RenderError(`Virtual Staging AI's result download failed: ${response.status}`, true)
 			return Buffer.from(await response.arrayBuffer())
+		},
+		lookOf(request) {
+			return request.style ? lookIn(VSAI_ROOM_TYPES[request.roomType], VSAI_STYLES[request.style]) : 'empty'
 		},
 		webhookRenderId(body) {
 			const parsed = z.object({ render_id: z.string().min(1) }).safeParse(body)
