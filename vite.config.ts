@@ -2,6 +2,7 @@ import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import type { ManualChunkMeta } from 'rollup'
 import { buildDir } from './scripts/build-dir.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
 import { routeFolders } from './scripts/route-folders.ts'
@@ -15,6 +16,40 @@ declare module '@remix-run/node' {
 // The server bundle leaves core/, db/ and worker/ as imports resolved at run time (through tsx),
 // so the web, the inline worker and the health check share one database pool and one config.
 const sharedServerCode = /^#(core|db|worker)\//
+
+/**
+ * The browser's code in a few files, each a request a page makes on HTTP/1.1 (a round trip each on
+ * a phone). Left to Rollup, the code came in one chunk per set of routes sharing it (react-dom with
+ * Remix, React with the icons, each Radix primitive, zod, conform's parser, the button, the error
+ * boundary...): 12 to 27 scripts on a public page. Now `framework` holds the libraries every page
+ * runs, `shell` the app's code the root route imports (header, footer, toasts, error boundary, UI
+ * primitives), `conform` what pages with forms render with, and `validation` (zod and conform's zod
+ * adapter) what they check with: loaded by the page or, for the quick transform, when its form is
+ * first used (app/utils/lazy-validation.ts).
+ */
+function browserChunks() {
+	let shell: Set<string> | undefined
+	/** Every module of ours that app/root.tsx imports, directly or not (static imports only). */
+	function shellOf(getModuleInfo: ManualChunkMeta['getModuleInfo']) {
+		const found = new Set<string>()
+		const queue = [path.resolve('app/root.tsx')]
+		for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+			if (found.has(id) || id.includes('/node_modules/') || id.startsWith('\0')) continue
+			found.add(id)
+			queue.push(...(getModuleInfo(id)?.importedIds ?? []))
+		}
+		return found
+	}
+	return (id: string, { getModuleInfo }: ManualChunkMeta) => {
+		if (id.includes('/node_modules/')) {
+			if (/\/node_modules\/(zod|@conform-to\/zod)\//.test(id)) return 'validation'
+			if (id.includes('/node_modules/@conform-to/')) return 'conform'
+			return 'framework'
+		}
+		shell ??= shellOf(getModuleInfo)
+		return shell.has(id) ? 'shell' : undefined
+	}
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
 	plugins: [
@@ -39,11 +74,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 	build: {
 		rollupOptions: isSsrBuild
 			? { external: (id: string) => sharedServerCode.test(id) }
-			: // The icons in one file: left to Rollup, each shared icon is its own chunk of half a kilobyte,
-				// and a page made ten or twenty more requests for them (a round trip each on HTTP/1.1).
-				{
-					output: { manualChunks: (id: string) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined) },
-				},
+			: { output: { manualChunks: browserChunks() } },
 	},
 	server: { host: '127.0.0.1' },
 	// Dev's dependency scan follows route files into server code; argon2's browser build is not installed.
