@@ -1,56 +1,18 @@
 import { z } from 'zod'
-import { STYLES, type Style } from '#core/render/provider.ts'
+import { chosenImageErrors, TRIAL_MESSAGES, TRIAL_ROOM_TYPES, TRIAL_STYLES } from './trial.options.ts'
 
-/** The free trial's options and rules (spec 01 §3, §5). Browser-safe: the landing form imports it. */
-
-export const TRIAL_ROOM_TYPES = [
-	'bedroom',
-	'living_room',
-	'kitchen',
-	'bathroom',
-	'home_office',
-	'dining_room',
-	'kids_room',
-	'outdoor',
-] as const
-export type TrialRoomType = (typeof TRIAL_ROOM_TYPES)[number]
-
-export const TRIAL_ROOM_LABELS: Record<TrialRoomType, string> = {
-	bedroom: 'Bedroom',
-	living_room: 'Living Room',
-	kitchen: 'Kitchen',
-	bathroom: 'Bathroom',
-	home_office: 'Home Office',
-	dining_room: 'Dining Room',
-	kids_room: 'Kids Room',
-	outdoor: 'Outdoor',
-}
-
-/** The same eight furniture styles as the home page's style options. */
-export const TRIAL_STYLES = STYLES
-export const TRIAL_STYLE_LABELS: Record<Style, string> = {
-	standard: 'Standard',
-	modern: 'Modern',
-	scandinavian: 'Scandinavian',
-	industrial: 'Industrial',
-	midcentury: 'Mid-Century',
-	luxury: 'Luxury',
-	coastal: 'Coastal',
-	farmhouse: 'Farmhouse',
-}
-
-export const MAX_TRIAL_IMAGE_BYTES = 5 * 1024 * 1024
-
-export const TRIAL_MESSAGES = {
-	name: 'Please enter your name',
-	email: 'Please enter a valid email address',
-	roomType: 'Please select a room type',
-	style: 'Please select a furniture style',
-	imageMissing: 'Please select an image to transform',
-	imageType: 'Please select an image file (JPEG, PNG, etc.)',
-	imageSize: 'Image must be smaller than 5MB',
-	alreadyUsed: 'This email address has already been used for a free trial',
-} as const
+/** The free trial's rules (spec 01 §3, §5). Browser-safe: the landing form loads it when first used. */
+export {
+	chosenImageError,
+	MAX_TRIAL_IMAGE_BYTES,
+	TRIAL_MESSAGES,
+	TRIAL_ROOM_LABELS,
+	TRIAL_ROOM_TYPES,
+	TRIAL_STYLE_LABELS,
+	TRIAL_STYLES,
+	type TrialRoomType,
+	trialSuccessMessage,
+} from './trial.options.ts'
 
 /** Text, an at sign, text, a dot, text: the spec's shape, deliberately no stricter. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -79,24 +41,11 @@ export const TrialFieldsSchema = z.object({
 })
 export type TrialFields = z.output<typeof TrialFieldsSchema>
 
-/**
- * The browser's checks of the chosen file, after the text fields. Only a hint: the server decodes
- * the header instead of trusting the declared type.
- */
+/** The browser's checks of the chosen file, after the text fields (trial.options.ts). */
 const ChosenImage = z
 	.custom<File>((v) => typeof File !== 'undefined' && v instanceof File && v.size > 0, TRIAL_MESSAGES.imageMissing)
-	.refine((file) => file.type.startsWith('image/'), TRIAL_MESSAGES.imageType)
-	.refine((file) => file.size <= MAX_TRIAL_IMAGE_BYTES, TRIAL_MESSAGES.imageSize)
+	.superRefine((file, ctx) => {
+		for (const message of chosenImageErrors(file)) ctx.addIssue({ code: 'custom', message })
+	})
 
 export const TrialFormSchema = TrialFieldsSchema.extend({ image: ChosenImage })
-
-/** The first broken rule of a chosen file, or null: the image picker checks before previewing. */
-export function chosenImageError(file: File): string | null {
-	const result = ChosenImage.safeParse(file)
-	return result.success ? null : result.error.issues[0].message
-}
-
-/** The success copy, shown by the page and returned by the API. */
-export function trialSuccessMessage(email: string) {
-	return `We'll email your transformed image to ${email} in the next few minutes`
-}

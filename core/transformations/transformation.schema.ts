@@ -1,23 +1,25 @@
 import { z } from 'zod'
 import type { Style } from '#core/render/provider.ts'
+import {
+	areaFieldName,
+	DEFAULT_STYLE,
+	TRANSFORM_AREAS,
+	TRANSFORM_STYLES,
+	type TransformArea,
+	type TransformStyle,
+} from './transformation.options.ts'
 
-/** The quick transform's vocabulary (spec 01 §3, spec 02 §3, §5). Browser-safe: the form imports it. */
-export const TRANSFORM_AREAS = ['kitchen', 'bathroom', 'living', 'bedroom', 'exterior', 'backyard'] as const
-export type TransformArea = (typeof TRANSFORM_AREAS)[number]
-export const AREA_LABELS: Record<TransformArea, string> = {
-	kitchen: 'Kitchen',
-	bathroom: 'Bathroom',
-	living: 'Living Room',
-	bedroom: 'Bedroom',
-	exterior: 'Exterior',
-	backyard: 'Backyard/Patio',
-}
-export const DEFAULT_AREAS: readonly TransformArea[] = ['kitchen', 'bathroom', 'living', 'bedroom']
-
-/** The transformation request's five styles (spec 01 §5). */
-export const TRANSFORM_STYLES = ['modern', 'luxury', 'rustic', 'contemporary', 'scandinavian'] as const
-export type TransformStyle = (typeof TRANSFORM_STYLES)[number]
-export const DEFAULT_STYLE = 'modern'
+/** The quick transform's rules (spec 01 §3, spec 02 §3, §5). Browser-safe: the form loads it when first used. */
+export {
+	AREA_LABELS,
+	areaFieldName,
+	DEFAULT_AREAS,
+	DEFAULT_STYLE,
+	TRANSFORM_AREAS,
+	TRANSFORM_STYLES,
+	type TransformArea,
+	type TransformStyle,
+} from './transformation.options.ts'
 
 /** Rustic and contemporary have no look of their own in the renderers: they render as their nearest. */
 export const RENDER_STYLE: Record<TransformStyle, Style> = {
@@ -85,11 +87,6 @@ export const TransformRequestSchema = z
 export type TransformRequestInput = z.input<typeof TransformRequestSchema>
 export type TransformRequest = z.output<typeof TransformRequestSchema>
 
-/**
- * One checkbox name per area: a plain form repeats a shared name, and the upload parser keeps
- * only the last value of a name. The /transform action gathers them into the spec's `areas`.
- */
-export const areaFieldName = (area: TransformArea) => `area-${area}` as const
 export const NOT_AN_IMAGE = 'Please select an image file (JPEG, PNG, etc.)'
 
 const areaFields = Object.fromEntries(

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { Link, useFetcher } from '@remix-run/react'
 import { Link2, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -8,6 +7,7 @@ import { ErrorList, FormAlert } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { holdSubmitUntilLoaded, lazyValidation } from '#app/utils/lazy-validation.ts'
 import {
 	AREA_LABELS,
 	areaFieldName,
@@ -15,13 +15,16 @@ import {
 	DEFAULT_STYLE,
 	TRANSFORM_AREAS,
 	TRANSFORM_STYLES,
-	TransformFormSchema,
-} from '#core/transformations/transformation.schema.ts'
+} from '#core/transformations/transformation.options.ts'
 
 export { areaFieldName }
 
 /** What the /transform action answers when it refuses a request. */
 export type TransformActionData = { message: string; result?: SubmissionResult<string[]> }
+
+/** The schema and conform's parser load when the form is first focused, touched or submitted. */
+const validation = lazyValidation(() => import('./transform-validation.ts'))
+const loadValidation = () => void validation.load().catch(() => {})
 
 const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base shadow-sm'
 
@@ -29,6 +32,7 @@ const control = 'h-11 w-full rounded-md border border-gray-300 bg-white px-3 tex
  * The quick transform form (spec 02 §2), used on /transform and in the landing page's #transform
  * section. It posts multipart to the /transform action through a fetcher, so the section stays
  * on the landing page; without JavaScript it is a plain form post, and /transform shows the refusal.
+ * Its checks in the browser load on first use (a submit before then waits for them).
  */
 export function TransformForm({
 	user,
@@ -59,11 +63,11 @@ export function TransformForm({
 	const [form, fields] = useForm({
 		id: 'transform-form',
 		lastResult: fetcher.data ? fetcher.data.result : lastResult,
-		constraint: getZodConstraint(TransformFormSchema),
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 		onValidate({ formData }) {
-			const submission = parseWithZod(formData, { schema: TransformFormSchema })
+			// loaded: every submit and revalidation passes holdSubmitUntilLoaded first
+			const submission = validation.current!.validateTransformForm(formData)
 			if (submitting.current && submission.status === 'error') {
 				const problem = Object.values(submission.error ?? {}).flat()[0]
 				if (problem) toast({ title: 'Error', description: problem, variant: 'destructive' })
@@ -95,7 +99,10 @@ export function TransformForm({
 			action="/transform"
 			encType="multipart/form-data"
 			{...formProps}
+			onFocus={loadValidation}
+			onPointerDown={loadValidation}
 			onSubmit={(event) => {
+				if (holdSubmitUntilLoaded(validation, event)) return
 				submitting.current = true
 				formProps.onSubmit(event)
 			}}

@@ -2,7 +2,7 @@ import { X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { chosenImageError } from '#core/leads/trial.schema.ts'
+import { chosenImageError } from '#core/leads/trial.options.ts'
 
 /**
  * The photo chooser: a plain file input (so it works without JavaScript), a preview of a valid

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { useFetcher } from '@remix-run/react'
 import { CircleAlert, Loader2 } from 'lucide-react'
 import { useEffect } from 'react'
@@ -8,14 +7,10 @@ import { Field } from '#app/components/forms.tsx'
 import { SelectField } from '#app/components/select-field.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { HONEYPOT_FIELD } from '#app/utils/honeypot.ts'
-import {
-	TRIAL_ROOM_LABELS,
-	TRIAL_ROOM_TYPES,
-	TRIAL_STYLE_LABELS,
-	TRIAL_STYLES,
-	TrialFormSchema,
-} from '#core/leads/trial.schema.ts'
+import { holdSubmitUntilLoaded, lazyValidation } from '#app/utils/lazy-validation.ts'
+import { TRIAL_ROOM_LABELS, TRIAL_ROOM_TYPES, TRIAL_STYLE_LABELS, TRIAL_STYLES } from '#core/leads/trial.options.ts'
 import { ImagePicker } from './image-picker.tsx'
+import { TRIAL_FORM_CONSTRAINT } from './trial-constraint.ts'
 import type { TrialActionData } from './try-it-free-section.tsx'
 
 const roomTypeOptions = [
@@ -26,6 +21,10 @@ const styleOptions = [
 	{ value: '', label: 'Select a furniture style' },
 	...TRIAL_STYLES.map((style) => ({ value: style, label: TRIAL_STYLE_LABELS[style] })),
 ]
+
+/** The schema and conform's parser load when the form is first focused, touched or submitted. */
+const validation = lazyValidation(() => import('./trial-validation.ts'))
+const loadValidation = () => void validation.load().catch(() => {})
 
 /** The landing page's index route, whose action takes the trial. */
 const FORM_ACTION = '/?index'
@@ -49,8 +48,8 @@ function ErrorAlert({ message }: { message: string }) {
 /**
  * The free-trial form, a multipart POST to the landing page's action. Without JavaScript the page
  * answers with `lastResult`/`serverMessage` or a panel. With JavaScript, conform checks the fields
- * in the spec's order, then a fetcher posts the form to the same action and the caller is told
- * how it ended.
+ * in the spec's order (checks loaded on first use), then a fetcher posts the form to the same
+ * action and the caller is told how it ended.
  */
 export function TrialForm({
 	lastResult,
@@ -77,10 +76,11 @@ export function TrialForm({
 	const [form, fields] = useForm({
 		id: 'free-trial-form',
 		lastResult: fetcher.data ? refused?.result : lastResult,
-		constraint: getZodConstraint(TrialFormSchema),
+		constraint: TRIAL_FORM_CONSTRAINT,
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: TrialFormSchema }),
+		// loaded: every submit and revalidation passes holdSubmitUntilLoaded first
+		onValidate: ({ formData }) => validation.current!.validateTrialForm(formData),
 		onSubmit(event, { formData }) {
 			event.preventDefault()
 			// The spec's clients always send the flag, as text.
@@ -89,13 +89,17 @@ export function TrialForm({
 		},
 	})
 
+	const formProps = getFormProps(form)
 	return (
 		<form
 			method="post"
 			encType="multipart/form-data"
 			action={`${FORM_ACTION}#try-it-free`}
 			className="flex flex-col gap-2"
-			{...getFormProps(form)}
+			{...formProps}
+			onFocus={loadValidation}
+			onPointerDown={loadValidation}
+			onSubmit={(event) => holdSubmitUntilLoaded(validation, event) || formProps.onSubmit(event)}
 		>
 			{error ? <ErrorAlert message={error} /> : null}
 			<HoneypotProvider nameFieldName={HONEYPOT_FIELD} validFromFieldName={null}>

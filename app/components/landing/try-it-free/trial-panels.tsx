@@ -2,7 +2,7 @@ import { Check, MailCheck, Sparkles, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { trialSuccessMessage } from '#core/leads/trial.schema.ts'
+import { trialSuccessMessage } from '#core/leads/trial.options.ts'
 import { PRO_BENEFITS } from '../pro-benefits.ts'
 
 /**
