@@ -59,3 +59,16 @@ test('a job taken back from a dead process gets back the attempt its taking coun
 	const { rows } = await pool.query('select attempts, locked_by from graphile_worker.jobs where id = $1', [job])
 	expect(rows[0]).toEqual({ attempts: 4, locked_by: null })
 })
+
+test('a job that add_job replaced while it ran stays retired when its dead process is swept', async () => {
+	const job = await lockedJob('pool-replaced', 120)
+	// What graphile-worker's add_job does to a running job whose key is asked for again.
+	await pool.query('update graphile_worker._private_jobs set key = null, attempts = max_attempts where id = $1', [job])
+	await unlockDeadPools(30_000)
+	const { rows } = await pool.query(
+		'select attempts, max_attempts, locked_by from graphile_worker.jobs where id = $1',
+		[job],
+	)
+	expect(rows[0].attempts).toBe(rows[0].max_attempts)
+	expect(rows[0].locked_by).toBeNull()
+})

@@ -55,9 +55,13 @@ export async function unlockDeadPools(
 	const dead = rows.map((row) => row.locked_by)
 	if (dead.length) {
 		// Taking a job counted an attempt; its process dying is not the job's failure. Without giving
-		// it back, a job in hand at five kills would never run again and its request would hang.
+		// it back, a job in hand at five kills would never run again and its request would hang. A
+		// job that add_job replaced while it ran (key cleared, attempts at the maximum) stays retired:
+		// its successor carries the work, and running both would run one step twice.
 		await client.query(
-			`update graphile_worker._private_jobs set attempts = greatest(attempts - 1, 0), locked_at = null, locked_by = null
+			`update graphile_worker._private_jobs
+			set attempts = case when key is null and attempts >= max_attempts then attempts else greatest(attempts - 1, 0) end,
+				locked_at = null, locked_by = null
 			where locked_by = any($1::text[])`,
 			[dead],
 		)

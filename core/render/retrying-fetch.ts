@@ -52,7 +52,10 @@ export function createRetryingFetch(options: RetryOptions) {
 				failure = error instanceof Error ? error.message : String(error)
 			}
 			if (attempt >= options.maxRetries)
-				throw new RenderError(`${options.vendor} failed ${what} after ${attempt + 1} attempts: ${failure}`, true)
+				throw new RenderError(
+					`${options.vendor} failed ${what}${attempt ? ` after ${attempt + 1} attempts` : ''}: ${failure}`,
+					true,
+				)
 			const delayMs = backoff(options.retryBaseMs, attempt)
 			logger.warn({ what, attempt: attempt + 1, failure, delayMs }, 'staging provider request failed; retrying')
 			await sleep(delayMs, undefined, { signal })

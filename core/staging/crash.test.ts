@@ -26,7 +26,7 @@ function startWorker(env: Record<string, string> = {}) {
 			RENDER_POLL_INTERVAL_MS: '200',
 			...env,
 		},
-		stdio: 'ignore',
+		stdio: ['ignore', env.LOG_LEVEL ? 'pipe' : 'ignore', 'ignore'],
 	})
 	children.push(child)
 	return child
@@ -164,3 +164,30 @@ test('two worker processes, one killed 3 times mid-run: never a second create, i
 	await expectOneCreateEach(12)
 	expect(Math.max(...takeovers), JSON.stringify(takeovers)).toBeLessThan(10_000)
 }, 180_000)
+
+test('a live worker busy with CPU work keeps its jobs: nothing is taken from it while another worker sweeps', async () => {
+	await db.delete(stagingRenders)
+	// Jobs the workers killed above left locked: handed back now, so any take-over below is of a live worker's.
+	await pool.query(
+		'select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))',
+	)
+	const rooms = []
+	for (let i = 0; i < 2; i++) {
+		// 6-megapixel photos, staged by the local preview: decoding, grading and fitting keep both cores busy.
+		const { actor, room } = await roomWithPhoto({ width: 3000, height: 2000 })
+		await processRoom(actor, room.id, { styles: ['modern'] })
+		rooms.push(room)
+	}
+	// A tight window: a beat held up 1.5 s by work on the event loop would hand its jobs to the other worker.
+	const env = { RENDER_PROVIDER: 'local', JOB_STALE_AFTER_MS: '1500', LOG_LEVEL: 'warn' }
+	const workers = [startWorker(env), startWorker(env)]
+	const logs = workers.map((worker) => {
+		const lines: string[] = []
+		worker.stdout?.on('data', (chunk) => lines.push(String(chunk)))
+		return lines
+	})
+	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
+	for (const worker of workers) worker.kill('SIGINT')
+	expect(logs.flat().join('')).not.toContain('unlocked the jobs')
+	expect((await Promise.all(rooms.map((r) => variationsOf(r.id)))).flat()).toHaveLength(6)
+}, 120_000)

@@ -212,15 +212,25 @@ describe('failures', () => {
 		expect(capped.state.creates).toBe(1)
 	})
 
-	test('a 5xx is retried with backoff and then succeeds; a 5xx every time is a retryable failure', async () => {
-		model.state.failures.push(500, 503)
+	test('a 5xx on a look is retried with backoff and then succeeds; a 5xx every time is a retryable failure', async () => {
 		const { providerRenderId } = await vsai().submit(request())
-		expect(model.renders.has(providerRenderId)).toBe(true)
-		model.reset()
+		model.state.failures.push(500, 503)
+		expect((await vsai().poll(providerRenderId)).variations).toHaveLength(3)
 		model.state.failures.push(500, 500, 500, 500)
+		const error = await failure(vsai().poll(providerRenderId))
+		expect(error.retryable).toBe(true)
+		expect(error.message).toMatch(/^Virtual Staging AI failed GET \/renders\/rnd_.+ after 4 attempts: 500/)
+	})
+
+	test('a create that fails without a clear answer is sent once: it may exist, and the pipeline looks for it first', async () => {
+		model.state.failures.push(500)
 		const error = await failure(vsai().submit(request()))
 		expect(error.retryable).toBe(true)
-		expect(error.message).toMatch(/^Virtual Staging AI failed POST \/renders after 4 attempts: 500/)
+		expect(error.message).toMatch(/^Virtual Staging AI failed POST \/renders: 500/)
+		const { providerRenderId } = await vsai().submit(request())
+		model.state.failures.push(503)
+		expect((await failure(vsai().addVariations(providerRenderId, request({ count: 1 })))).retryable).toBe(true)
+		expect(model.requests.filter((r) => r.method === 'POST')).toHaveLength(3)
 	})
 
 	test('a request with no answer in time is abandoned and tried again, then fails retryable, in bounded time', async () => {
@@ -340,7 +350,7 @@ describe('status and webhooks', () => {
 		server.use(http.all('https://down.vsai.test/*', () => HttpResponse.error()))
 		expect(await vsai({ baseUrl: 'https://down.vsai.test/v2', maxRetries: 0 }).status()).toMatchObject({
 			reachable: false,
-			message: expect.stringContaining('after 1 attempts'),
+			message: expect.stringMatching(/^Virtual Staging AI failed GET \/status: /),
 		})
 	})
 

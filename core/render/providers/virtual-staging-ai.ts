@@ -146,6 +146,16 @@ export function createVirtualStagingAiProvider({
 		requestTimeoutMs,
 		vendor: 'Virtual Staging AI',
 	})
+	// A create that failed without a clear answer (a 5xx, a timeout, a dropped connection) may have
+	// been made all the same: it is never sent again here. The pipeline looks for it at the vendor
+	// before it submits again (core/staging/stage-render.ts).
+	const sendOnce = createRetryingFetch({
+		fetch,
+		maxRetries: 0,
+		retryBaseMs,
+		requestTimeoutMs,
+		vendor: 'Virtual Staging AI',
+	})
 	const call = <T extends z.ZodTypeAny>(
 		method: string,
 		path: string,
@@ -153,7 +163,7 @@ export function createVirtualStagingAiProvider({
 		body?: unknown,
 		signal?: AbortSignal,
 	) =>
-		retryingFetch(
+		(method === 'POST' ? sendOnce : retryingFetch)(
 			`${method} ${path.split('?')[0]}`,
 			`${base}${path}`,
 			{
