@@ -171,7 +171,7 @@ test('a live worker busy with CPU work keeps its jobs: nothing is taken from it 
 	await pool.query(
 		'select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker.jobs where locked_by is not null))',
 	)
-	const rooms = []
+	const rooms: Array<{ id: string }> = []
 	for (let i = 0; i < 2; i++) {
 		// 6-megapixel photos, staged by the local preview: decoding, grading and fitting keep both cores busy.
 		const { actor, room } = await roomWithPhoto({ width: 3000, height: 2000 })
