@@ -41,6 +41,9 @@ export default defineConfig({
 		url: `http://127.0.0.1:${port}/health`,
 		timeout: 180_000,
 		reuseExistingServer: false,
+		// Stopped as an operator stops it, so it stops its embedded PostgreSQL too: the default (SIGKILL to the
+		// process group) left the database of the run listening on E2E_PORT + 1, and the next run could not start.
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
 		stdout: 'ignore',
 		stderr: 'pipe',
 		env: {

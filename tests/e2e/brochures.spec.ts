@@ -3,7 +3,7 @@ import type { Locator } from '@playwright/test'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
-import { registerAgent } from './helpers.ts'
+import { signUp } from './helpers.ts'
 
 const PASSWORD = 'staging-2026'
 
@@ -30,7 +30,7 @@ async function pick(input: Locator, files: Photo[], took: Locator) {
 test('the onboarding wizard from Company Details to the success screen', async ({ page }) => {
 	// Four steps, each checked for accessibility, then the profile again: longer than one page's budget.
 	test.setTimeout(60_000)
-	const email = await registerAgent(page, 'Olive', PASSWORD)
+	const email = await signUp(page, 'Olive', PASSWORD)
 	await page.goto('/agent-onboarding')
 	await expect(page.getByRole('heading', { level: 1, name: 'Agent Onboarding' })).toBeVisible()
 	await expect(page.getByRole('heading', { level: 2, name: 'Company Details' })).toBeVisible()
@@ -105,6 +105,8 @@ test('the onboarding wizard from Company Details to the success screen', async (
 	await expectAccessible(page)
 	await page.getByRole('link', { name: 'Go to Dashboard' }).click()
 	await expect(page).toHaveURL(/\/dashboard$/)
+	await expect(page.getByRole('heading', { level: 1 })).toContainText('Olive')
+	await expectAccessible(page)
 
 	// The profile keeps the choice.
 	await page.goto('/agent-onboarding')
@@ -118,7 +120,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 		photo('kitchen.jpg', 4),
 		photo('master-bedroom.jpg', 6),
 	])
-	await registerAgent(page, 'Piet', PASSWORD)
+	await signUp(page, 'Piet', PASSWORD)
 	await page.goto('/client-preferences')
 	await expect(page.getByRole('heading', { level: 1, name: 'Client Preferences' })).toBeVisible()
 
@@ -166,7 +168,7 @@ test('a multi-room client preference with 3 photos reaches the confirmation scre
 
 test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	test.setTimeout(90_000)
-	await registerAgent(page, 'Dora', PASSWORD)
+	await signUp(page, 'Dora', PASSWORD)
 	const address = `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`
 	const form = new FormData()
 	for (const [name, value] of Object.entries({

@@ -2,26 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible } from './axe.ts'
-
-/** Signs up a fresh agent through the register page and waits for the dashboard; returns the e-mail. */
-export async function registerAgent(page: Page, firstName: string, password: string) {
-	const id = randomUUID().slice(0, 8)
-	const email = `${firstName.toLowerCase()}.${id}@example.com`
-	await page.goto('/register')
-	await expectAccessible(page, { once: 'the empty sign-up form' })
-	await page.getByLabel('First name').fill(firstName)
-	await page.getByLabel('Last name').fill('Tester')
-	await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByRole('button', { name: 'Create Account' }).click()
-	await expect(page).toHaveURL(/\/dashboard$/)
-	await expect(page.getByRole('heading', { level: 1 })).toContainText(firstName)
-	await expectAccessible(page, { once: "a new agent's dashboard" })
-	return email
-}
+import { expect } from './axe.ts'
 
 /**
  * A signed-in agent, quicker than the register page: the API sets the session cookie on the page's context.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
-import { registerAgent } from './helpers.ts'
+import { signUp } from './helpers.ts'
 
 const PASSWORD = 'staging-2026'
 
@@ -58,7 +58,7 @@ async function chooseStyle(page: Page, roomName: string, style: string) {
 test('the whole workflow from upload to Review Your Favorites', async ({ page }) => {
 	test.setTimeout(90_000)
 	const [bedroom, kitchen] = await Promise.all([photo('master-bedroom.jpg', 3), photo('kitchen-1.jpg', 5)])
-	await registerAgent(page, 'Ada', PASSWORD)
+	await signUp(page, 'Ada', PASSWORD)
 
 	// An empty studio, and a new property from its dialog.
 	await page.goto('/property-studio')
@@ -159,7 +159,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 test('a reload in the middle of processing resumes at processing', async ({ page }) => {
 	test.setTimeout(90_000)
 	const living = await photo('living-room.jpg', 7)
-	await registerAgent(page, 'Grace', PASSWORD)
+	await signUp(page, 'Grace', PASSWORD)
 	const projectId = await createProjectByApi(page, `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`
 	await page.goto(projectPath)
@@ -203,7 +203,7 @@ test('a reload in the middle of processing resumes at processing', async ({ page
 test("another user's project is not found", async ({ page, browser }) => {
 	// two sign-ups, and the pages they see checked for accessibility
 	test.setTimeout(60_000)
-	await registerAgent(page, 'Alice', PASSWORD)
+	await signUp(page, 'Alice', PASSWORD)
 	const projectId = await createProjectByApi(page, `1 Private Road, Leeds LS1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`
 	// Alice sees her project.
@@ -216,7 +216,7 @@ test("another user's project is not found", async ({ page, browser }) => {
 	const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
 	try {
 		const bob = await context.newPage()
-		await registerAgent(bob, 'Bob', PASSWORD)
+		await signUp(bob, 'Bob', PASSWORD)
 		const response = await bob.goto(projectPath)
 		expect(response?.status()).toBe(404)
 		await expect(bob.getByRole('heading', { level: 1, name: 'Property Not Found' })).toBeVisible()
