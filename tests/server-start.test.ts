@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,14 +23,19 @@ describe('a clean stop', () => {
 	const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-stop-'))
 	// PostgreSQL runs as its own system user and must be able to reach data/pg inside it.
 	fs.chmodSync(dataDir, 0o755)
-	afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+	// A test that failed half-way leaves no server behind (its postmaster goes with it).
+	const children: ChildProcess[] = []
+	afterAll(() => {
+		for (const child of children)
+			if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+		fs.rmSync(dataDir, { recursive: true, force: true })
+	})
 
 	/**
-	 * The server as `npm start` runs it, with the embedded PostgreSQL and the jobs inline, in a
-	 * process group of its own as a terminal's foreground job is. Dev mode (Vite in the process)
-	 * only because the production build may not exist yet when the unit tests run.
+	 * A door started as a terminal starts it (a process group of its own), on the embedded
+	 * PostgreSQL, until it prints `ready`.
 	 */
-	async function startServer() {
+	async function start(args: string[], ready: string) {
 		const env: NodeJS.ProcessEnv = {
 			...process.env,
 			PORT: String(await freePort()),
@@ -41,20 +46,22 @@ describe('a clean stop', () => {
 			LOG_LEVEL: 'info',
 		}
 		delete env.DATABASE_URL
-		const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '--dev'], {
+		const child = spawn(process.execPath, args, {
 			env,
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
+		children.push(child)
 		let log = ''
 		const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
 		await new Promise<void>((resolve, reject) => {
+			setTimeout(() => reject(new Error(`${args.join(' ')} did not start in 150 s:\n${log}`)), 150_000).unref()
 			child.stdout.on('data', (d) => {
 				log += d
-				if (log.includes('Rendo is running')) resolve()
+				if (log.includes(ready)) resolve()
 			})
 			child.stderr.on('data', (d) => (log += d))
-			exited.then((code) => reject(new Error(`the server exited with ${code} before it ran:\n${log}`)))
+			exited.then((code) => reject(new Error(`${args.join(' ')} exited with ${code} before it ran:\n${log}`)))
 		})
 		const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg/postmaster.pid'), 'utf8').split('\n')[0])
 		return { child, postmaster, exited, log: () => log }
@@ -71,21 +78,33 @@ describe('a clean stop', () => {
 		})
 	}
 
-	async function expectQuietStop(signal: (server: Awaited<ReturnType<typeof startServer>>) => void) {
-		const server = await startServer()
-		signal(server)
-		expect(await server.exited).toBe(0)
-		expect(server.log()).toContain('shutting down')
-		expect(troubleIn(server.log())).toEqual([])
-		expect(isProcessAlive(server.postmaster)).toBe(false)
+	type Started = Awaited<ReturnType<typeof start>>
+
+	async function expectQuietStop(started: Started, signal: (started: Started) => void) {
+		signal(started)
+		const stillRunning = new Promise((resolve) => setTimeout(() => resolve('still running after 60 s'), 60_000).unref())
+		expect(await Promise.race([started.exited, stillRunning]), started.log()).toBe(0)
+		expect(troubleIn(started.log())).toEqual([])
+		expect(isProcessAlive(started.postmaster)).toBe(false)
 		expect(fs.existsSync(path.join(dataDir, 'pg/postmaster.pid'))).toBe(false)
 	}
 
+	// `npm start` with the jobs inline. Dev mode (Vite in the process) only because the production
+	// build may not exist yet when the unit tests run.
+	const startServer = () => start(['--import', 'tsx', 'server.ts', '--dev'], 'Rendo is running')
+	const ctrlC = (started: Started) => process.kill(-started.child.pid!, 'SIGINT')
+
 	test('Ctrl-C (SIGINT to the whole process group) stops the web, the jobs and the pool, then PostgreSQL, with no error line', async () => {
-		await expectQuietStop((server) => process.kill(-server.child.pid!, 'SIGINT'))
+		const server = await startServer()
+		await expectQuietStop(server, ctrlC)
+		expect(server.log()).toContain('shutting down')
 	}, 180_000)
 
 	test('SIGTERM to the process stops it as quietly', async () => {
-		await expectQuietStop((server) => server.child.kill('SIGTERM'))
+		await expectQuietStop(await startServer(), (server) => server.child.kill('SIGTERM'))
+	}, 180_000)
+
+	test('Ctrl-C stops `rendo worker` as quietly (it takes the signals before the database is loaded)', async () => {
+		await expectQuietStop(await start(['cli/bin.js', 'worker'], 'Rendo worker is running'), ctrlC)
 	}, 180_000)
 })

