@@ -5,6 +5,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { buildDir } from '../scripts/build-dir.ts'
 import { config } from '#core/platform/config.ts'
+import { freePort } from '#core/platform/free-port.ts'
 import { logger } from '#core/platform/logger.ts'
 import { rejectCrossOrigin } from './utils/request.server.ts'
 import { sweepAbandonedUploads } from './utils/upload.server.ts'
@@ -33,7 +34,10 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (dev) {
-		const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
+		// Vite's hot-reload socket defaults to port 24678, so a second dev server on the machine (another
+		// checkout, a test run) failed to bind it: each takes a free port of its own.
+		const hmr = { port: await freePort() }
+		const vite = await import('vite').then((v) => v.createServer({ server: { middlewareMode: true, hmr } }))
 		app.use(vite.middlewares)
 		build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 	} else {

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { isProcessAlive } from '#core/platform/process-alive.ts'
-import { freePort } from '#tests/free-port.ts'
+import { freePort } from '#core/platform/free-port.ts'
 
 test('a malformed variable stops the server with one line naming it, not a stack trace', () => {
 	const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { freePort } from '#tests/free-port.ts'
+import { freePort } from '#core/platform/free-port.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
 import { isProcessAlive, processStat } from './process-alive.ts'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
-import { freePort } from '#tests/free-port.ts'
+import { freePort } from '#core/platform/free-port.ts'
 
 export const TEMPLATE = 'rendo_template'
 

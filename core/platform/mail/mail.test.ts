@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '#tests/free-port.ts'
+import { freePort } from '#core/platform/free-port.ts'
 import { createMailer } from '#core/platform/mail/index.ts'
 
 interface MimePart {
