@@ -57,8 +57,15 @@ async function untilAsked() {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-/** Rooms of a few types, all processed in one style: many requests the vendor shows alike. */
-async function sameStyleRooms(count: number) {
+/**
+ * Rooms of a few types, all processed in one style: many requests the vendor shows alike. The
+ * vendor starts empty and holds each answer a moment after making the render, so kills often land
+ * in between.
+ */
+async function sameStyleRoomsAtAFreshVendor(count: number) {
+	await db.delete(stagingRenders)
+	vendor.model.reset()
+	vendor.model.state.answerDelayMs = 300
 	const roomTypes = ['living', 'bedroom', 'kitchen']
 	const rooms = []
 	for (let i = 0; i < count; i++) {
@@ -122,11 +129,7 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 }, 120_000)
 
 test('12 rooms in one style, the worker killed at random moments 6 times: never a second create', async () => {
-	await db.delete(stagingRenders)
-	vendor.model.reset()
-	const rooms = await sameStyleRooms(12)
-	// Each answer is held a moment after the render is made, so kills often land in between.
-	vendor.model.state.answerDelayMs = 300
+	const rooms = await sameStyleRoomsAtAFreshVendor(12)
 	const kills = []
 	for (let i = 0; i < 6; i++) {
 		const worker = startWorker({ JOB_STALE_AFTER_MS: '1000' })
@@ -143,10 +146,7 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 }, 180_000)
 
 test('two worker processes, one killed 3 times mid-run: never a second create, its jobs taken over within 10 s', async () => {
-	await db.delete(stagingRenders)
-	vendor.model.reset()
-	const rooms = await sameStyleRooms(12)
-	vendor.model.state.answerDelayMs = 300
+	const rooms = await sameStyleRoomsAtAFreshVendor(12)
 	// The production staleness window: takeover is measured as it would be in production.
 	const survivor = startWorker()
 	const takeovers: number[] = []
