@@ -3,6 +3,7 @@ import { test as withoutAxe, type Locator, type Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { mailedTrialLink, signUp } from './helpers.ts'
+import { renderedProject } from './rendered-project.ts'
 
 // The before/after slider at its four places: the gallery's and the final review's compare
 // dialog, the free trial's result page and a brochure's web page.
@@ -57,37 +58,6 @@ async function brochurePage(page: Page) {
 		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
 	}).toPass({ timeout: WORK_TIMEOUT })
 	return { path: webUrl!, address }
-}
-
-/** A project with one bedroom photo rendered in one style (three variations), through the studio's JSON API. */
-async function renderedProject(page: Page) {
-	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: `9 Dock Road (${randomUUID().slice(0, 6)})` },
-	})
-	expect(created.status()).toBe(201)
-	const { id } = (await created.json()) as { id: string }
-	const upload = await page.request.post('/api/property-studio/upload-image', {
-		multipart: {
-			projectId: id,
-			roomType: 'bedroom',
-			roomName: '',
-			hasFurniture: 'false',
-			image: { name: 'bedroom.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(7) },
-		},
-	})
-	expect(upload.status()).toBe(201)
-	const { roomId } = (await upload.json()) as { roomId: string }
-	const process = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
-		data: { styles: ['modern'], roomType: 'bedroom', variationCount: 3, hasFurniture: false },
-	})
-	expect(process.ok()).toBe(true)
-	await expect(async () => {
-		const variations = (await (
-			await page.request.get(`/api/property-studio/projects/${id}/variations`)
-		).json()) as Array<{ status: string }>
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(3)
-	}).toPass({ timeout: WORK_TIMEOUT })
-	return { id, roomId }
 }
 
 const sliderValue = (slider: Locator) => async () => Number(await slider.getAttribute('aria-valuenow'))
@@ -224,7 +194,12 @@ test.describe('with JavaScript', () => {
 		test.setTimeout(90_000)
 		const hasTouch = !!testInfo.project.use.hasTouch
 		await signUp(page, 'Cleo', PASSWORD)
-		const { id, roomId } = await renderedProject(page)
+		const {
+			id,
+			roomIds: [roomId],
+		} = await renderedProject(page, `9 Dock Road (${randomUUID().slice(0, 6)})`, [
+			{ roomType: 'bedroom', style: 'modern', seed: 7 },
+		])
 		await page.goto(`/property-studio/${id}`)
 		await expect(page.getByRole('heading', { level: 2, name: 'Your Rendos' })).toBeVisible()
 		await expect(
@@ -246,7 +221,7 @@ test.describe('with JavaScript', () => {
 		const sizes = await dialog
 			.getByRole('img')
 			.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => `${img.naturalWidth}×${img.naturalHeight}`))
-		expect(sizes).toEqual(['640×480', '640×480'])
+		expect(sizes).toEqual(['800×600', '800×600'])
 		await expectAccessible(page)
 		await checkSlider(page, dialog.getByTestId('before-after'), hasTouch)
 		await page.keyboard.press('Escape')

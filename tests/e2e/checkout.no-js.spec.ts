@@ -14,7 +14,7 @@ test('without JavaScript: final review → logo → invoice checkout → Project
 	test.setTimeout(120_000)
 	await signUp(page, 'Nora', 'no-script-2026')
 	const address = `7 Quiet Lane, Bath BA1 2AB (${randomUUID().slice(0, 6)})`
-	const projectId = await renderedProject(page, address)
+	const { id: projectId } = await renderedProject(page, address)
 	await favouriteOnePerRoom(page, projectId)
 
 	// The Complete step is an address of its own.

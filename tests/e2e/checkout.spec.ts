@@ -17,7 +17,7 @@ test('favourites → final review with a logo → invoice checkout → the proje
 	test.setTimeout(120_000)
 	await signUp(page, 'Cara', PASSWORD)
 	const address = `12 Acacia Avenue, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
-	const projectId = await renderedProject(page, address)
+	const { id: projectId } = await renderedProject(page, address)
 
 	// The gallery: two favourites, one per room.
 	await page.goto(`/property-studio/${projectId}`)

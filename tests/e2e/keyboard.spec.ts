@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { favouriteOnePerRoom, renderedProject } from './rendered-project.ts'
 
 // The whole studio and checkout with the keyboard alone: Tab, Enter, Space and the arrow keys.
 // The one thing a keyboard cannot do is pick a file from the operating system's dialog: the
@@ -144,48 +145,13 @@ test('the studio from upload to favourites by keyboard alone', async ({ page }) 
 	})
 })
 
-/** A project of one bedroom rendered in Modern, its first variation a favourite, through the studio's JSON API. */
-async function projectWithOneFavourite(page: Page) {
-	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: `4 Keyboard Row, Leeds LS2 7AA (${randomUUID().slice(0, 6)})` },
-	})
-	expect(created.status()).toBe(201)
-	const { id } = (await created.json()) as { id: string }
-	const upload = await page.request.post('/api/property-studio/upload-image', {
-		multipart: {
-			projectId: id,
-			roomType: 'bedroom',
-			roomName: '',
-			hasFurniture: 'false',
-			image: { name: 'master-bedroom.jpg', mimeType: 'image/jpeg', buffer: await bedroomPhoto() },
-		},
-	})
-	expect(upload.status()).toBe(201)
-	const { roomId } = (await upload.json()) as { roomId: string }
-	const processing = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
-		data: { styles: ['modern'], roomType: 'bedroom', variationCount: 3, hasFurniture: false },
-	})
-	expect(processing.ok()).toBe(true)
-	let first: string | undefined
-	await expect(async () => {
-		const variations = (await (
-			await page.request.get(`/api/property-studio/projects/${id}/variations`)
-		).json()) as Array<{ id: string; status: string; variationIndex: number }>
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(3)
-		first = [...variations].sort((a, b) => a.variationIndex - b.variationIndex)[0].id
-	}).toPass({ timeout: RENDER_TIMEOUT })
-	const favourite = await page.request.post(`/api/property-studio/variations/${first}/favorite`, {
-		data: { isFavorite: true },
-	})
-	expect(favourite.ok()).toBe(true)
-	return id
-}
-
 test('checkout on the invoice, from the favourites to the downloads, by keyboard alone', async ({ page }) => {
 	// The render of three variations is the server's work, waited for up to a minute.
 	test.setTimeout(90_000)
 	await signUp(page, 'Kit', 'keyboard-2026')
-	const projectId = await projectWithOneFavourite(page)
+	const address = `4 Keyboard Row, Leeds LS2 7AA (${randomUUID().slice(0, 6)})`
+	const { id: projectId } = await renderedProject(page, address, [{ roomType: 'bedroom', style: 'modern', seed: 11 }])
+	await favouriteOnePerRoom(page, projectId)
 	await page.goto(`/property-studio/${projectId}?step=selection`)
 	await expect(stepHeading(page, 'Review Your Favorites')).toBeVisible()
 	await waitForHydration(page)

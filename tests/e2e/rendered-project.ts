@@ -5,17 +5,27 @@ import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 // The browser tests' server has no Stripe key: checkout runs in invoice mode and loads nothing external.
 const RENDER_TIMEOUT = 60_000
 
-/** A project of two rendered rooms, made through the studio's JSON API as the workflow would. */
-export async function renderedProject(page: Page, address: string) {
+export interface RoomToRender {
+	roomType: string
+	style: string
+	/** The photo's pattern, so rooms differ. */
+	seed: number
+}
+
+const KITCHEN_AND_LIVING_ROOM: RoomToRender[] = [
+	{ roomType: 'kitchen', style: 'modern', seed: 2 },
+	{ roomType: 'living', style: 'scandinavian', seed: 4 },
+]
+
+/** A project of rendered rooms (three variations each), made through the studio's JSON API as the workflow would. */
+export async function renderedProject(page: Page, address: string, rooms = KITCHEN_AND_LIVING_ROOM) {
 	const created = await page.request.post('/api/property-studio/projects', {
 		data: { propertyAddress: address, clientName: 'The Parkers' },
 	})
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
-	for (const [roomType, style, seed] of [
-		['kitchen', 'modern', 2],
-		['living', 'scandinavian', 4],
-	] as const) {
+	const roomIds: string[] = []
+	for (const { roomType, style, seed } of rooms) {
 		const upload = await page.request.post('/api/property-studio/upload-image', {
 			multipart: {
 				projectId: id,
@@ -31,6 +41,7 @@ export async function renderedProject(page: Page, address: string) {
 		})
 		expect(upload.status()).toBe(201)
 		const { roomId } = (await upload.json()) as { roomId: string }
+		roomIds.push(roomId)
 		const process = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
 			data: { styles: [style], roomType, variationCount: 3, hasFurniture: false },
 		})
@@ -40,9 +51,9 @@ export async function renderedProject(page: Page, address: string) {
 		const variations = (await (
 			await page.request.get(`/api/property-studio/projects/${id}/variations`)
 		).json()) as Array<{ status: string }>
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(6)
+		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(rooms.length * 3)
 	}).toPass({ timeout: RENDER_TIMEOUT })
-	return id
+	return { id, roomIds }
 }
 
 /** Hearts the first finished variation of each room, as the gallery would. */
