@@ -9,6 +9,7 @@ import { ensureBuild } from './scripts/ensure-build.ts'
 import { provideBotGateway } from './bot/gateway-provider.ts'
 import { config, ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
+import { startDraining } from '#core/platform/readiness.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
 
@@ -40,6 +41,8 @@ async function main() {
 	)
 
 	onShutdown(async (signal) => {
+		// Not ready from now on (/ready answers 503), before anything closes.
+		startDraining()
 		logger.info({ signal }, 'shutting down')
 		server.closeIdleConnections()
 		await Promise.all([new Promise((r) => server.close(r)), runner?.stop(), telegram?.stop()])

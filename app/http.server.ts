@@ -7,10 +7,16 @@ import { buildDir } from '../scripts/build-dir.ts'
 import { config } from '#core/platform/config.ts'
 import { freePort } from '#core/platform/free-port.ts'
 import { logger } from '#core/platform/logger.ts'
+import { serveMetrics } from '#core/platform/metrics-server.ts'
+import { serveReadiness } from '#core/platform/readiness.ts'
+import { requestDurations } from './utils/request-metrics.server.ts'
 import { rejectCrossOrigin } from './utils/request.server.ts'
 import { sweepAbandonedUploads } from './utils/upload.server.ts'
 
-/** The web door: static assets, a log line per request, the origin guard, then Remix. */
+/**
+ * The web door: its figures and readiness (neither logged nor timed, as scrapers and balancers ask
+ * every few seconds), static assets, a log line and a timing per request, the origin guard, then Remix.
+ */
 export async function createHttpApp({ dev }: { dev: boolean }) {
 	// A process killed mid-upload left its temp files; they go before this one takes any.
 	const swept = await sweepAbandonedUploads()
@@ -18,6 +24,11 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', config().trustProxy)
+
+	app.get('/metrics', (req, res) => void serveMetrics(req, res, config().metrics.token))
+	app.get('/ready', (_req, res) => void serveReadiness(res))
+	let build: ServerBuild | (() => Promise<ServerBuild>) | undefined
+	app.use(requestDurations(async () => (typeof build === 'function' ? build() : build!)))
 
 	// Request lines are info; above that level no request pays for a listener.
 	if (logger.isLevelEnabled('info'))
@@ -32,7 +43,6 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 
 	app.use(rejectCrossOrigin)
 
-	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (dev) {
 		// Vite's hot-reload socket defaults to port 24678, so a second dev server on the machine (another
 		// checkout, a test run) failed to bind it: each takes a free port of its own.
@@ -53,7 +63,7 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 	app.all(
 		'*',
 		createRequestHandler({
-			build,
+			build: build!,
 			mode: dev ? 'development' : 'production',
 			getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown' }),
 		}),

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
 	TRIAL_MAX_REQUESTS_PER_ADDRESS: count(30),
 	TRUST_PROXY: flag,
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+	METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 })
 
 /** Each vendor's key; the local preview needs none. */
@@ -192,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		trialLimits: { perAddress: e.TRIAL_MAX_REQUESTS_PER_ADDRESS, windowMs: 60 * 60_000 },
 		trustProxy: e.TRUST_PROXY,
 		logLevel: e.LOG_LEVEL,
+		// /metrics: a bearer token when set, else loopback only; the port workers and the bot serve it on
+		metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
 	}
 }
 

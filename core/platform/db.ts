@@ -42,6 +42,8 @@ function builtOnFirstUse<T extends object>(build: () => T): T {
 }
 
 export const pool = builtOnFirstUse(() => open().pool)
+/** The pool if anything opened one (figures read at scrape time); never opens it. */
+export const openedPool = () => opened?.pool
 export const db = builtOnFirstUse(() => open().db)
 export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */

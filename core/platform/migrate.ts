@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import { runMigrations } from 'graphile-worker'
 import pg from 'pg'
@@ -22,6 +23,16 @@ export async function migrateDatabase(connectionString: string) {
 	} finally {
 		await pool.end()
 	}
+}
+
+let latest: number | undefined
+/**
+ * When the code's newest migration was written (its journal's `when`): Drizzle records it as the
+ * applied row's created_at, so a database whose newest row is older is behind the code.
+ */
+export function latestMigrationMillis() {
+	latest ??= Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis))
+	return latest
 }
 
 /** Creates the database named in the URL when the cluster does not have it yet. */

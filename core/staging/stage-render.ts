@@ -14,6 +14,7 @@ import {
 import { config } from '#core/platform/config.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
+import { metrics } from '#core/platform/metrics.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
 import { fitToPhoto } from './fit.ts'
@@ -67,6 +68,7 @@ async function switchProvider(row: StagingRender, provider: StagingProvider) {
 async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	const photo = await readPhoto(row.originalKey)
 	const receipt = await timed(provider.name, () => provider.render(stagingRequest(row, photo)))
+	metrics.rendersSubmitted.inc({ provider: provider.name })
 	if (receipt.images.length === 0) throw new RenderError(`${provider.name} answered without an image`, true)
 	const answer = {
 		model: receipt.model,
@@ -115,6 +117,7 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 		}
 		throw error
 	}
+	metrics.rendersSubmitted.inc({ provider: provider.name })
 	await markSubmitted(row, providerRenderId, provider.model)
 }
 
@@ -334,7 +337,10 @@ async function failRender(row: StagingRender, message: string) {
 		.set({ state: 'failed', errorMessage: message.slice(0, 1000), finishedAt: new Date() })
 		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
 		.returning()
-	if (failed) await purposeOf(row.purpose).fail(failed, message)
+	if (failed) {
+		metrics.rendersFailed.inc({ provider: row.provider })
+		await purposeOf(row.purpose).fail(failed, message)
+	}
 	if (row.state === 'submitting') await wakeNextWaiting(row.provider, row.submitKey)
 	await removeRawImages(row.id)
 }
@@ -359,6 +365,7 @@ async function wakeNextWaiting(provider: string, submitKey?: string | null) {
 
 /** The vendor's "not now": wait what it asked (or back off), with jitter, and ask again. */
 async function waitOut(row: StagingRender, busy: ProviderBusyError) {
+	metrics.rendersRetried.inc({ provider: row.provider })
 	const busyCount = row.busyCount + 1
 	const backoff = Math.min(config().render.retryBaseMs * 2 ** Math.min(busyCount - 1, 10), 60_000)
 	const wait = (busy.retryAfterMs ?? backoff / 2) + (Math.random() * backoff) / 2
@@ -385,15 +392,22 @@ function stagingRequest(row: StagingRender, photo: Photo) {
 	}
 }
 
-/** Every vendor call leaves a row for the operations dashboard (outcome, time taken). */
+/** Every vendor call leaves a row for the operations dashboard (outcome, time taken) and a latency figure. */
 async function timed<T>(provider: string, call: () => Promise<T>): Promise<T> {
 	const started = performance.now()
 	try {
 		const result = await call()
-		await recordProviderCall(provider, true, performance.now() - started)
+		const ms = performance.now() - started
+		metrics.vendorCallDuration.observe({ provider, outcome: 'ok' }, ms / 1000)
+		await recordProviderCall(provider, true, ms)
 		return result
 	} catch (error) {
-		await recordProviderCall(provider, false, performance.now() - started, error)
+		const ms = performance.now() - started
+		metrics.vendorCallDuration.observe(
+			{ provider, outcome: error instanceof ProviderBusyError ? 'busy' : 'error' },
+			ms / 1000,
+		)
+		await recordProviderCall(provider, false, ms, error)
 		throw error
 	}
 }

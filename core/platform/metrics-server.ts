@@ -1,0 +1,80 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { metrics } from './metrics.ts'
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** Whether the bearer token matches, in time that does not depend on where they differ. */
+function tokenMatches(header: string | undefined, token: string) {
+	const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? ''
+	return timingSafeEqual(digest(given), digest(token))
+}
+
+/**
+ * A request from this machine, not relayed: a reverse proxy on the same machine connects from
+ * loopback too, so a request that says it was forwarded counts as from outside.
+ */
+function fromLoopback(req: IncomingMessage) {
+	const address = req.socket.remoteAddress ?? ''
+	const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+	const relayed = req.headers['x-forwarded-for'] || req.headers.forwarded || req.headers['x-real-ip']
+	return loopback && !relayed
+}
+
+/**
+ * Who may read the figures: with a token, whoever sends it (401 otherwise); without one, only
+ * this machine (404 for anyone else, as if there were nothing here).
+ */
+export function metricsAccess(req: IncomingMessage, token: string | undefined): 200 | 401 | 404 {
+	if (token) return tokenMatches(req.headers.authorization, token) ? 200 : 401
+	return fromLoopback(req) ? 200 : 404
+}
+
+/** Answers a request for /metrics: the registry's text, or a refusal that shows no figure. */
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined) {
+	const access = metricsAccess(req, token)
+	res.setHeader('Cache-Control', 'no-store')
+	if (access !== 200) {
+		if (access === 401) res.setHeader('WWW-Authenticate', 'Bearer')
+		res.writeHead(access, { 'Content-Type': 'text/plain; charset=utf-8' })
+		res.end(access === 401 ? 'Unauthorized\n' : 'Not Found\n')
+		return
+	}
+	try {
+		const body = await metrics.registry.metrics()
+		res.writeHead(200, { 'Content-Type': metrics.registry.contentType })
+		res.end(body)
+	} catch {
+		res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+		res.end('Metrics unavailable\n')
+	}
+}
+
+/**
+ * The worker's and the bot's /metrics: a small server of its own on METRICS_PORT, on loopback
+ * unless a token guards it. Anything but GET /metrics is a 404.
+ */
+export async function startMetricsServer({ port, token }: { port: number; token: string | undefined }) {
+	const server = http.createServer((req, res) => {
+		if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== '/metrics') {
+			res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n')
+			return
+		}
+		void serveMetrics(req, res, token)
+	})
+	// Scrapers keep connections open; they must not hold a shutdown.
+	server.keepAliveTimeout = 5_000
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(port, token ? undefined : '127.0.0.1', () => resolve())
+	})
+	return {
+		port: (server.address() as AddressInfo).port,
+		close: () =>
+			new Promise<void>((resolve) => {
+				server.close(() => resolve())
+				server.closeAllConnections()
+			}),
+	}
+}
