@@ -5,6 +5,7 @@
  */
 import { ConfigError, config } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
+import { startConfiguredMetricsServer } from '#core/platform/metrics-server.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
 import { provideBotGateway } from './gateway-provider.ts'
@@ -14,12 +15,15 @@ async function main() {
 	if (!c.telegram) throw new ConfigError('TELEGRAM_BOT_TOKEN is not set: there is no bot to run')
 	if (c.telegram.webhookUrl)
 		throw new ConfigError('TELEGRAM_WEBHOOK_URL is set: Telegram sends the updates to the web server (npm start)')
+	// Before the database: a METRICS_PORT already taken ends the start before it is touched.
+	const metricsServer = await startConfiguredMetricsServer()
 	const database = await startDatabase()
 	// Loaded inside main: the logger reads config() as it loads, and a bad variable must end in
 	// main's one-line message, not an import's stack trace.
 	const { startTelegramBot } = await import('./start.ts')
 	const bot = await startTelegramBot()
 	if (!bot) {
+		await metricsServer?.close()
 		await closeDb()
 		await database.stop()
 		process.exit(1)
@@ -29,7 +33,7 @@ async function main() {
 	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
 	console.log(`Rendo's Telegram bot @${bot.username} is running`)
 	onShutdown(async () => {
-		await bot.stop()
+		await Promise.all([bot.stop(), metricsServer?.close()])
 		await runner?.stop()
 		await closeDb()
 		await database.stop()

@@ -4,11 +4,14 @@
  */
 import { ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
+import { startConfiguredMetricsServer } from '#core/platform/metrics-server.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
 import { provideBotGateway } from '#bot/gateway-provider.ts'
 
 async function main() {
+	// First: a METRICS_PORT already taken ends the start before the database is touched.
+	const metricsServer = await startConfiguredMetricsServer()
 	const database = await startDatabase()
 	// Loaded inside main: the logger reads config() as it loads, and a bad variable must end in
 	// main's one-line message, not an import's stack trace.
@@ -19,7 +22,7 @@ async function main() {
 	const runner = await startWorker()
 	console.log('Rendo worker is running')
 	onShutdown(async () => {
-		await runner.stop()
+		await Promise.all([runner.stop(), metricsServer?.close()])
 		await closeDb()
 		await database.stop()
 	})

@@ -7,6 +7,11 @@ import { serveMetrics, startMetricsServer } from './metrics-server.ts'
 
 const TOKEN = 'a-metrics-token-for-tests'
 
+// A machine address that is not loopback, to ask from as a stranger would.
+const outside = Object.values(os.networkInterfaces())
+	.flat()
+	.find((a) => a && a.family === 'IPv4' && !a.internal)?.address
+
 test('with a token: 401 without it or with a wrong one, never a figure; the figures with it', async () => {
 	const server = await startMetricsServer({ port: 0, token: TOKEN })
 	try {
@@ -28,15 +33,18 @@ test('with a token: 401 without it or with a wrong one, never a figure; the figu
 		expect(text).toMatch(/^rendo_process_resident_memory_bytes \d+/m)
 		expect(text).toContain('# TYPE rendo_nodejs_eventloop_lag_seconds gauge')
 		expect((await fetch(`http://127.0.0.1:${server.port}/other`)).status).toBe(404)
+		// With a token it listens on every address, and the token is what lets a stranger in.
+		if (outside) {
+			expect((await fetch(`http://${outside}:${server.port}/metrics`)).status).toBe(401)
+			const remote = await fetch(`http://${outside}:${server.port}/metrics`, {
+				headers: { authorization: `Bearer ${TOKEN}` },
+			})
+			expect(remote.status).toBe(200)
+		}
 	} finally {
 		await server.close()
 	}
 })
-
-// A machine address that is not loopback, to ask from as a stranger would.
-const outside = Object.values(os.networkInterfaces())
-	.flat()
-	.find((a) => a && a.family === 'IPv4' && !a.internal)?.address
 
 test.skipIf(!outside)(
 	'without a token: loopback gets the figures, another address or a relayed request a 404',

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { ConfigError, config } from './config.ts'
 import { metrics } from './metrics.ts'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
@@ -76,5 +77,21 @@ export async function startMetricsServer({ port, token }: { port: number; token:
 				server.close(() => resolve())
 				server.closeAllConnections()
 			}),
+	}
+}
+
+/**
+ * The worker's or the bot's metrics server when METRICS_PORT is set (off otherwise). A port
+ * already taken stops the process with one line, as a bad variable does.
+ */
+export async function startConfiguredMetricsServer() {
+	const { port, token } = config().metrics
+	if (!port) return undefined
+	try {
+		return await startMetricsServer({ port, token })
+	} catch (error) {
+		if ((error as { code?: string }).code === 'EADDRINUSE')
+			throw new ConfigError(`Invalid configuration: METRICS_PORT: port ${port} is already in use`)
+		throw error
 	}
 }
