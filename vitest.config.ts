@@ -7,6 +7,9 @@ export default defineConfig({
 		globalSetup: ['tests/setup/global-postgres.ts'],
 		setupFiles: ['tests/setup/test-env.ts', 'tests/setup/test-db.ts'],
 		pool: 'forks',
+		// Vitest's default is one fork fewer than the cores: a single file at a time on a 2-core machine, while
+		// most files wait on child processes, PostgreSQL or the disk. Two forks keep both cores busy.
+		maxWorkers: 2,
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
 		env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },

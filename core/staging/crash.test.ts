@@ -91,33 +91,47 @@ async function expectOneCreateEach(requests: number, context = '') {
 	expect([...vendor.model.renders.keys()].sort()).toEqual([...ids].sort())
 }
 
-/** Jobs still locked by a pool with no recent heartbeat: a killed process's, not yet taken over. */
-async function jobsOfDeadPools() {
-	const { rows } = await pool.query<{ count: number }>(`
-		select count(*)::int as count from graphile_worker.jobs where locked_by is not null
-		and locked_by not in (select pool_id from job_pool_heartbeats where seen_at > now() - interval '2 seconds')`)
+/** The pools holding jobs now, and later how many jobs those pools still hold. */
+async function poolsHoldingJobs() {
+	const { rows } = await pool.query<{ pool: string }>(
+		'select distinct locked_by as pool from graphile_worker.jobs where locked_by is not null',
+	)
+	return rows.map((row) => row.pool)
+}
+
+async function jobsHeldBy(pools: string[]) {
+	const { rows } = await pool.query<{ count: number }>(
+		'select count(*)::int as count from graphile_worker.jobs where locked_by = any($1::text[])',
+		[pools],
+	)
 	return rows[0].count
 }
 
-test('kill -9 between "the vendor accepted" and "stored": one create per room and style, resumed within a minute', async () => {
+test('kill -9 between "the vendor accepted" and "stored": one create per room and style, taken over in seconds', async () => {
 	const { actor, room } = await roomWithPhoto()
 	await processRoom(actor, room.id, { styles: ['modern', 'luxury'] })
 	// The vendor makes each render at once but holds its answer: the worker dies in between.
 	vendor.model.state.answerDelayMs = 10_000
 
-	const first = startWorker({ JOB_STALE_AFTER_MS: '1500' })
+	// The production staleness window: the takeover is measured as it would be in production.
+	const first = startWorker()
 	await until('the vendor to accept both renders', async () => vendor.model.state.creates === 2, 30_000)
+	const killedPools = await poolsHoldingJobs()
 	await kill(first)
+	const killedAt = Date.now()
 	expect((await stagingRowsOf(room.id)).map((row) => [row.state, row.providerRenderId])).toEqual([
 		['submitting', null],
 		['submitting', null],
 	])
 
 	vendor.model.state.answerDelayMs = 0
-	const restarted = Date.now()
-	const second = startWorker({ JOB_STALE_AFTER_MS: '1500' })
+	const second = startWorker()
+	const takeoverMs = await until(
+		"the killed worker's jobs to be taken over",
+		async () => (await jobsHeldBy(killedPools)) === 0 && Date.now() - killedAt,
+		60_000,
+	)
 	await until('every variation to be stored', () => allDelivered([room.id]), 60_000)
-	const resumedInMs = Date.now() - restarted
 	second.kill('SIGINT')
 
 	expect(vendor.model.requests.filter((r) => r.method === 'POST').length).toBe(2)
@@ -125,7 +139,12 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 	expect(variations).toHaveLength(6)
 	expect(new Set(variations.map((v) => v.renderId)).size).toBe(2)
 	await expectOneCreateEach(2)
-	expect(resumedInMs).toBeLessThan(60_000)
+	// The 6 s window, a beat and a poll, with the new worker's start inside them: 7–8 s on a quiet machine (the
+	// goal is 10 s). Timing goals live in benchmarks; this bound only catches a window that grew back (it was
+	// 30 s), whatever the machine's load.
+	console.info(`takeover after a kill: ${(takeoverMs / 1000).toFixed(1)} s`)
+	expect(killedPools.length).toBeGreaterThan(0)
+	expect(takeoverMs).toBeLessThan(20_000)
 }, 120_000)
 
 test('12 rooms in one style, the worker killed at random moments 6 times: never a second create', async () => {
@@ -145,27 +164,19 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 	await expectOneCreateEach(12, `kills: ${JSON.stringify(kills)}`)
 }, 180_000)
 
-test('two worker processes, one killed 3 times mid-run: never a second create, its jobs taken over in seconds', async () => {
+test('two worker processes, one killed 3 times mid-run: never a second create', async () => {
 	const rooms = await sameStyleRoomsAtAFreshVendor(12)
-	// The production staleness window: takeover is measured as it would be in production.
+	// The production window: with a tight one, a worker still loading its modules could look dead to the other.
 	const survivor = startWorker()
-	const takeovers: number[] = []
 	for (let i = 0; i < 3; i++) {
 		const victim = startWorker()
 		await untilAsked()
 		await sleep(Math.round(Math.random() * 600))
 		await kill(victim)
-		const killedAt = Date.now()
-		await until("the killed worker's jobs to be taken over", async () => (await jobsOfDeadPools()) === 0, 20_000)
-		takeovers.push(Date.now() - killedAt)
 	}
 	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
 	survivor.kill('SIGINT')
 	await expectOneCreateEach(12)
-	// Takeover is the 6 s window, a beat and a poll: 7–8 s on a quiet machine (the issue's goal is 10 s). Timing goals
-	// live in benchmarks; this bound only catches a window that grew back (it was 30 s), whatever the machine's load.
-	console.info(`takeover after a kill: ${takeovers.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`)
-	expect(Math.max(...takeovers), JSON.stringify(takeovers)).toBeLessThan(20_000)
 }, 180_000)
 
 test('a live worker busy with CPU work keeps its jobs: nothing is taken from it while another worker sweeps', async () => {
