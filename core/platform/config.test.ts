@@ -47,6 +47,14 @@ describe('configuration', () => {
 		for (const name of ['PORT', 'DATABASE_URL', 'CEO_EMAIL']) expect(error!.message).toContain(`${name}: `)
 	})
 
+	test('metrics: off and tokenless by default; a token of 16 characters or more, a port', () => {
+		expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined })
+		expect(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 })
+		expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics.token).toBe('x'.repeat(16))
+		expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN: must be at least 16 characters')
+		expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: /)
+	})
+
 	test('production with its own database needs a session secret', () => {
 		expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendo' })).toThrow(
 			'SESSION_SECRET: required in production when DATABASE_URL is set',
