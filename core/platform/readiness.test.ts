@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from 'vitest'
+import pg from 'pg'
+import { expect, test, vi } from 'vitest'
 import { pool } from './db.ts'
 import { serveReadiness, startDraining } from './readiness.ts'
 
@@ -29,6 +30,19 @@ test('ready on a current schema; 503 "schema behind" when the newest migration i
 			rows[0].hash,
 			rows[0].created_at,
 		])
+	}
+	expect((await ready()).status).toBe(200)
+})
+
+test('503 "database unreachable" when the database does not answer', async () => {
+	// The pool is the real one behind db.ts's stand-in: its class answers for it.
+	const query = vi
+		.spyOn(pg.Pool.prototype, 'query')
+		.mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+	try {
+		expect(await ready()).toEqual({ status: 503, body: { status: 'not ready', reason: 'database unreachable' } })
+	} finally {
+		query.mockRestore()
 	}
 	expect((await ready()).status).toBe(200)
 })
