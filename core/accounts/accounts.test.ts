@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { RateLimitError, UnauthenticatedError } from '#core/errors.ts'
 import { buildRegistration, insertUser, PASSWORD } from '#tests/factories.ts'
 import { AgentRegisterSchema, LoginSchema, RegisterSchema, USERNAME_IS_EMAIL } from './auth.schema.ts'
@@ -120,6 +120,14 @@ describe('registration and login', () => {
 })
 
 describe('login rate limits', () => {
+	// The limits count in fixed windows of the clock (15 minutes): a test whose logins crossed a boundary started
+	// counting again, as two loaded fresh-clone runs did at 07:15:00. Here the clock stands mid-window.
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		vi.setSystemTime(new Date('2026-06-01T10:07:30Z'))
+	})
+	afterEach(() => vi.useRealTimers())
+
 	test('an account locks after 10 failures in the window, even with the right password', async () => {
 		const user = await insertUser()
 		for (let i = 0; i < 10; i++)
