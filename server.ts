@@ -34,12 +34,6 @@ async function main() {
 	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
 	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null
 
-	const address = server.address()
-	const port = typeof address === 'object' && address ? address.port : c.port
-	console.log(
-		`Rendo is running at http://${c.host}:${port}${database.embedded ? ` (embedded PostgreSQL in ${c.embeddedPg.dir})` : ''}`,
-	)
-
 	onShutdown(async (signal) => {
 		// Not ready from now on (/ready answers 503), before anything closes.
 		startDraining()
@@ -49,6 +43,14 @@ async function main() {
 		await closeDb()
 		await database.stop()
 	})
+
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : c.port
+	console.log(
+		`Rendo is running at http://${c.host}:${port}${
+			database.embedded ? ` (embedded PostgreSQL in ${c.embeddedPg.dir})` : ''
+		}`,
+	)
 }
 
 main().catch((error) => {

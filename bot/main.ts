@@ -31,13 +31,13 @@ async function main() {
 	// The inline jobs reach Telegram through this door's gateway.
 	provideBotGateway()
 	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
-	console.log(`Rendo's Telegram bot @${bot.username} is running`)
 	onShutdown(async () => {
 		await Promise.all([bot.stop(), metricsServer?.close()])
 		await runner?.stop()
 		await closeDb()
 		await database.stop()
 	})
+	console.log(`Rendo's Telegram bot @${bot.username} is running`)
 }
 
 main().catch((error) => {

@@ -1,9 +1,10 @@
+import { takeSignals } from '#core/platform/shutdown.ts'
+
 /**
  * Resolves on the first Ctrl-C or SIGTERM; a second one exits at once. Without it a signal ends
  * the process at once (core/platform/embedded-postgres.ts); a command that runs until interrupted
  * takes them, so it can stop its job worker first and leave the database to main's clean shutdown.
- * Call it before the command says it is ready: swapping the listeners drops a signal that is
- * already on its way to the old ones.
+ * Call it before the command says it is ready.
  */
 export function untilSignal(): Promise<NodeJS.Signals> {
 	return new Promise((resolve) => {
@@ -13,9 +14,6 @@ export function untilSignal(): Promise<NodeJS.Signals> {
 			received = true
 			resolve(signal)
 		}
-		for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-			process.removeAllListeners(signal)
-			process.on(signal, handler)
-		}
+		takeSignals(handler)
 	})
 }

