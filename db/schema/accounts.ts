@@ -120,6 +120,32 @@ export const rateLimitHits = pgTable(
 	],
 )
 
+// Personal access tokens for the JSON API (core/accounts/access-tokens.ts). Only the SHA-256 of
+// the secret is kept: the secret is 256 random bits, so a fast hash is as safe as a slow one and
+// lets each API request find its token by an indexed equality. Revoked rows stay, so a revoked
+// token is told apart from a wrong one.
+export const accessTokens = pgTable(
+	'access_tokens',
+	{
+		id: uuid('id').primaryKey().defaultRandom(),
+		userId: uuid('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		name: text('name').notNull(),
+		scope: text('scope').notNull(),
+		tokenHash: text('token_hash').notNull().unique(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }),
+		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+		lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+		lastUsedAddress: text('last_used_address'),
+		revokedAt: timestamp('revoked_at', { withTimezone: true }),
+	},
+	(t) => [
+		index('access_tokens_user_id_idx').on(t.userId),
+		check('access_tokens_scope', sql`${t.scope} in ('read', 'write', 'staff')`),
+	],
+)
+
 export type User = typeof users.$inferSelect
 export type NewUser = typeof users.$inferInsert
 export type Agent = typeof agents.$inferSelect
@@ -130,3 +156,4 @@ export type Session = typeof sessions.$inferSelect
 export type NewSession = typeof sessions.$inferInsert
 export type RateLimitHit = typeof rateLimitHits.$inferSelect
 export type NewRateLimitHit = typeof rateLimitHits.$inferInsert
+export type AccessToken = typeof accessTokens.$inferSelect
