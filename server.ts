@@ -3,12 +3,13 @@
  * PostgreSQL when DATABASE_URL is unset, migrates, builds the web app when the build is missing
  * or stale, serves it, and runs graphile-worker inline unless JOBS=off.
  */
-import type { Server } from 'node:http'
+import http from 'node:http'
 import type { Worker } from '#worker/runner.ts'
 import { ensureBuild } from './scripts/ensure-build.ts'
 import { provideBotGateway } from './bot/gateway-provider.ts'
 import { config, ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
+import { DRAIN_GRACE_MS, trackRequests } from '#core/platform/http-drain.ts'
 import { startDraining } from '#core/platform/readiness.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
@@ -24,9 +25,9 @@ async function main() {
 	const { logger } = await import('#core/platform/logger.ts')
 	const { createHttpApp } = await import('#app/http.server.ts')
 	const app = await createHttpApp({ dev })
-	const server: Server = await new Promise((resolve) => {
-		const s = app.listen(c.port, c.host, () => resolve(s))
-	})
+	const server = http.createServer(app)
+	const requests = trackRequests(server)
+	await new Promise<void>((resolve) => server.listen(c.port, c.host, resolve))
 	let runner: Worker | undefined
 	// The inline jobs reach Telegram through the bot door's gateway, put in place here.
 	provideBotGateway()
@@ -38,8 +39,9 @@ async function main() {
 		// Not ready from now on (/ready answers 503), before anything closes.
 		startDraining()
 		logger.info({ signal }, 'shutting down')
-		server.closeIdleConnections()
-		await Promise.all([new Promise((r) => server.close(r)), runner?.stop(), telegram?.stop()])
+		// New connections are refused; requests in progress (an upload streaming in) finish, for
+		// DRAIN_GRACE_MS at most; the jobs in hand finish or go back to the queue meanwhile.
+		await Promise.all([requests.drain({ graceMs: DRAIN_GRACE_MS }), runner?.stop(), telegram?.stop()])
 		await closeDb()
 		await database.stop()
 	})
