@@ -6,6 +6,7 @@
 import { ConfigError, config } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
 import { startConfiguredMetricsServer } from '#core/platform/metrics-server.ts'
+import { startDraining } from '#core/platform/readiness.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
 import { provideBotGateway } from './gateway-provider.ts'
@@ -32,8 +33,11 @@ async function main() {
 	provideBotGateway()
 	const runner = c.jobs.inline ? await (await import('#worker/runner.ts')).startWorker() : undefined
 	onShutdown(async () => {
-		await Promise.all([bot.stop(), metricsServer?.close()])
+		// /ready on METRICS_PORT answers 503 while the bot and its jobs stop; the port closes after them.
+		startDraining()
+		await bot.stop()
 		await runner?.stop()
+		await metricsServer?.close()
 		await closeDb()
 		await database.stop()
 	})

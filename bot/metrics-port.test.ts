@@ -7,7 +7,7 @@ const TOKEN = 'a-metrics-token-for-the-bot'
 const telegram = await FakeBotApi.start()
 afterAll(() => telegram.close())
 
-test('`npm run bot` serves /metrics on METRICS_PORT behind METRICS_TOKEN, and stops quietly', async () => {
+test('`npm run bot` serves /metrics on METRICS_PORT behind METRICS_TOKEN and /ready without it, and stops quietly', async () => {
 	const port = await freePort()
 	const child = spawn(process.execPath, ['--import', 'tsx', 'bot/main.ts'], {
 		env: {
@@ -33,6 +33,9 @@ test('`npm run bot` serves /metrics on METRICS_PORT behind METRICS_TOKEN, and st
 		const scraped = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
 		expect(scraped.status).toBe(200)
 		expect(await scraped.text()).toMatch(/^rendo_nodejs_eventloop_lag_seconds [\d.e-]+$/m)
+		// Readiness shows no figure: no token needed, as on the web.
+		const ready = await fetch(`http://127.0.0.1:${port}/ready`)
+		expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: 'ready' } })
 
 		child.kill('SIGTERM')
 		expect(await exited).toBe(0)

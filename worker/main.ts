@@ -5,6 +5,7 @@
 import { ConfigError } from '#core/platform/config.ts'
 import { closeDb } from '#core/platform/db.ts'
 import { startConfiguredMetricsServer } from '#core/platform/metrics-server.ts'
+import { startDraining } from '#core/platform/readiness.ts'
 import { onShutdown } from '#core/platform/shutdown.ts'
 import { startDatabase } from '#core/platform/start-database.ts'
 import { provideBotGateway } from '#bot/gateway-provider.ts'
@@ -21,7 +22,11 @@ async function main() {
 	provideBotGateway()
 	const runner = await startWorker()
 	onShutdown(async () => {
-		await Promise.all([runner.stop(), metricsServer?.close()])
+		// /ready on METRICS_PORT answers 503 while the jobs in hand finish or go back to the queue;
+		// the port closes after them.
+		startDraining()
+		await runner.stop()
+		await metricsServer?.close()
 		await closeDb()
 		await database.stop()
 	})

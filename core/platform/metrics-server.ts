@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ConfigError, config } from './config.ts'
 import { metrics } from './metrics.ts'
+import { serveReadiness } from './readiness.ts'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
@@ -53,16 +54,17 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, to
 }
 
 /**
- * The worker's and the bot's /metrics: a small server of its own on METRICS_PORT, on loopback
- * unless a token guards it. Anything but GET /metrics is a 404.
+ * The worker's and the bot's /metrics and /ready: a small server of its own on METRICS_PORT, on
+ * loopback unless a token guards the figures. /ready follows the web's rules (503 while draining,
+ * with the database unreachable or the schema behind) and, like the web's, needs no token: it
+ * shows no figure. Anything else is a 404.
  */
 export async function startMetricsServer({ port, token }: { port: number; token: string | undefined }) {
 	const server = http.createServer((req, res) => {
-		if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== '/metrics') {
-			res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n')
-			return
-		}
-		void serveMetrics(req, res, token)
+		const path = new URL(req.url ?? '/', 'http://x').pathname
+		if (req.method === 'GET' && path === '/metrics') void serveMetrics(req, res, token)
+		else if (req.method === 'GET' && path === '/ready') void serveReadiness(res)
+		else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found\n')
 	})
 	// Scrapers keep connections open; they must not hold a shutdown.
 	server.keepAliveTimeout = 5_000
