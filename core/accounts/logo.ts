@@ -94,7 +94,7 @@ async function logoRow(tx: Tx, userId: string) {
 }
 
 export async function getLogo(actor: Actor): Promise<LogoState> {
-	return logoState(await logoRow(db, requireUser(actor).userId))
+	return logoState(await logoRow(db, requireUser(actor, 'read').userId))
 }
 
 /**
@@ -134,7 +134,7 @@ export async function uploadLogo(actor: Actor, file: { path: string }): Promise<
 
 /** The storage key of the actor's own logo; NotFound when there is none. */
 export async function logoKey(actor: Actor): Promise<string> {
-	const { logoUrl } = await logoRow(db, requireUser(actor).userId)
+	const { logoUrl } = await logoRow(db, requireUser(actor, 'read').userId)
 	if (!logoUrl) throw new NotFoundError('No logo uploaded')
 	return logoUrl
 }

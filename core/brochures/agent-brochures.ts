@@ -48,7 +48,7 @@ function statusOf(brochure: { generatedAt: Date | null }, project: { status: str
 
 /** GET /api/agent/brochures: the actor's brochures, newest first, with downloads and the last e-mail's engagement. */
 export async function listAgentBrochures(actor: Actor) {
-	const { userId } = requireUser(actor)
+	const { userId } = requireUser(actor, 'read')
 	const rows = await db
 		.select({ brochure: propertyBrochures, property: properties, project: rendoProjects })
 		.from(propertyBrochures)

@@ -12,7 +12,7 @@ export type DashboardSummary = {
 
 /** The home dashboard's performance strip: counts over the signed-in agent's own studio projects. */
 export async function dashboardSummary(actor: Actor): Promise<DashboardSummary> {
-	const { userId } = requireUser(actor)
+	const { userId } = requireUser(actor, 'read')
 	// The month starts at midnight UTC on the 1st: one boundary for every server, whatever its
 	// time zone, and at most an hour off UK local time.
 	const monthStart = sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`

@@ -45,7 +45,7 @@ export async function downloadableImages(
 	{ disclosure = true, requestedBy = actor }: DisclosureChoice = {},
 ) {
 	if (!disclosure) assertCan(requestedBy, 'remove:disclosure')
-	const row = await ownedProject(db, actor, projectId)
+	const row = await ownedProject(db, actor, projectId, { need: 'read' })
 	const project = projectView(row)
 	const ownerId = row.userId
 	if (project.status === 'completed') {

@@ -112,7 +112,7 @@ export async function assertFinalImagesReady(project: PropertyStudioProject) {
  * just-completed one is `preparing` until the clean-up job has made them.
  */
 export async function downloadsOverview(actor: Actor, projectId: string) {
-	const project = await ownedProject(db, actor, projectId)
+	const project = await ownedProject(db, actor, projectId, { need: 'read' })
 	const preparing = await isPreparing(project)
 	const [{ assetCount }] = await db.select({ assetCount: count() }).from(assets).where(eq(assets.projectId, project.id))
 	return { project: projectView(project), roomsProcessed: project.completedRooms, preparing, assetCount }
@@ -120,7 +120,7 @@ export async function downloadsOverview(actor: Actor, projectId: string) {
 
 /** GET /api/property-studio/projects/{id}/downloads: the final images, none for an open project. */
 export async function listDownloadAssets(actor: Actor, projectId: string): Promise<DownloadAsset[]> {
-	const project = await ownedProject(db, actor, projectId)
+	const project = await ownedProject(db, actor, projectId, { need: 'read' })
 	if (project.status !== 'completed') return []
 	if (await isPreparing(project)) throw new AssetsPreparingError()
 	return (await assetQuery(project.id)).map(assetView)
@@ -150,7 +150,7 @@ async function openStored(key: string) {
 
 /** One final image of the actor's own, to download under its file name. */
 export async function openAsset(actor: Actor, assetId: string) {
-	requireUser(actor)
+	requireUser(actor, 'read')
 	if (!isUuid(assetId)) throw new NotFoundError('Image not found')
 	const [row] = await db
 		.select({ asset: assets, project: projects })
@@ -158,7 +158,7 @@ export async function openAsset(actor: Actor, assetId: string) {
 		.innerJoin(projects, eq(projects.id, assets.projectId))
 		.where(eq(assets.variationId, assetId))
 	if (!row) throw new NotFoundError('Image not found')
-	await ownedProject(db, actor, row.project.id)
+	await ownedProject(db, actor, row.project.id, { need: 'read' })
 	const object = await openStored(row.asset.storageKey)
 	await recordDownload(row.project, { kind: 'single', assetCount: 1 })
 	return { fileName: row.asset.fileName, body: object.body, size: object.size }
@@ -194,9 +194,9 @@ export async function bulkDownload(
 	projectId: string | null,
 	token: string | null,
 ): Promise<{ fileName: string; stream: Readable }> {
-	requireUser(actor)
+	requireUser(actor, 'read')
 	const ids = parseToken(token)
-	const project = await ownedProject(db, actor, projectId ?? '')
+	const project = await ownedProject(db, actor, projectId ?? '', { need: 'read' })
 	await assertFinalImagesReady(project)
 	const rows = await assetQuery(project.id, ids)
 	if (rows.length !== ids.length) throw new ForbiddenError(NOT_YOUR_IMAGES)

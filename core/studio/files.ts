@@ -11,10 +11,10 @@ export type StudioFile =
 /** The storage key of a studio image, after checking that the actor owns its project. */
 export async function studioFileKey(actor: Actor, file: StudioFile): Promise<string> {
 	if (file.owner === 'room') {
-		const { room } = await ownedRoom(db, actor, file.id)
+		const { room } = await ownedRoom(db, actor, file.id, { need: 'read' })
 		return file.kind === 'original' ? room.originalImageUrl : roomImageKeys(room.id).thumbnail
 	}
-	const { variation } = await ownedVariation(db, actor, file.id)
+	const { variation } = await ownedVariation(db, actor, file.id, { need: 'read' })
 	const key = file.kind === 'full' ? variation.imageUrl : variation.thumbnailUrl
 	if (!key) throw new NotFoundError('Image not found')
 	return key

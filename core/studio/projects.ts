@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { propertyStudioProjects } from '#db/schema/studio.ts'
-import { requireUser, userActor, type Actor } from '#core/accounts/actor.ts'
+import { requireUser, userActor, withScopeOf, type Actor } from '#core/accounts/actor.ts'
 import { findUserById } from '#core/accounts/users.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
@@ -11,7 +11,7 @@ import { CreateProjectSchema } from './studio.schema.ts'
 import { projectView } from './views.ts'
 
 export async function listProjects(actor: Actor) {
-	const { userId } = requireUser(actor)
+	const { userId } = requireUser(actor, 'read')
 	const rows = await db
 		.select()
 		.from(propertyStudioProjects)
@@ -31,7 +31,7 @@ export async function createProject(actor: Actor, input: unknown) {
 }
 
 export async function getProject(actor: Actor, projectId: string) {
-	return projectView(await ownedProject(db, actor, projectId))
+	return projectView(await ownedProject(db, actor, projectId, { need: 'read' }))
 }
 
 /**
@@ -39,9 +39,10 @@ export async function getProject(actor: Actor, projectId: string) {
  * without --as) works on it as its agent, so views, names and limits are exactly theirs.
  */
 export async function projectOwnerActor(actor: Actor, projectId: string): Promise<Actor> {
-	const project = await ownedProject(db, actor, projectId)
+	const project = await ownedProject(db, actor, projectId, { need: 'read' })
 	// The project goes with its owner (on delete cascade): no owner now means no project.
 	const owner = await findUserById(project.userId)
 	if (!owner) throw new NotFoundError('Project not found')
-	return userActor(owner, config().ceoEmail)
+	// An access token's scope goes with it: working as the owner never widens what the token may do.
+	return withScopeOf(actor, userActor(owner, config().ceoEmail))
 }

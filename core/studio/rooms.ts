@@ -10,7 +10,7 @@ import { UploadRoomSchema } from './studio.schema.ts'
 import { roomView } from './views.ts'
 
 export async function listRooms(actor: Actor, projectId: string) {
-	await ownedProject(db, actor, projectId)
+	await ownedProject(db, actor, projectId, { need: 'read' })
 	const rows = await db
 		.select()
 		.from(propertyStudioRooms)

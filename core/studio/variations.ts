@@ -74,13 +74,13 @@ export async function galleryJson(
 	projectId: string,
 	{ onlyFavorites = false } = {},
 ): Promise<GalleryJson> {
-	const { userId } = requireUser(actor)
+	const { userId } = requireUser(actor, 'read')
 	const [{ count, last }] = isUuid(projectId)
 		? await galleryFingerprint.execute({ projectId, userId })
 		: [{ count: 0, last: null }]
 	if (count === 0) {
 		// An empty project of yours, or somebody else's (403), or none at all (404).
-		await ownedProject(db, actor, projectId)
+		await ownedProject(db, actor, projectId, { need: 'read' })
 		return { etag: '"empty"', json: '[]' }
 	}
 	const etag = `"${count}-${last}${onlyFavorites ? '-favorites' : ''}"`

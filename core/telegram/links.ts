@@ -87,7 +87,7 @@ export async function unlinkTelegram(telegramUserId: number) {
 
 /** The web's view of the signed-in user's link. */
 export async function telegramLinkOf(actor: Actor) {
-	const { userId } = requireUser(actor)
+	const { userId } = requireUser(actor, 'read')
 	const [link] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId))
 	return link ? { telegramUsername: link.telegramUsername, linkedAt: link.createdAt.toISOString() } : null
 }

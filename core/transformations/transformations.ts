@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import { transformationRenders, transformations, type Transformation } from '#db/schema/transformations.ts'
-import { can, type Actor } from '#core/accounts/actor.ts'
+import { can, requireScope, type Actor, type TokenScope } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError, NotFoundError, UnauthenticatedError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
@@ -20,9 +20,13 @@ import { transformationView } from './views.ts'
 export const TRANSFORM_RENDER_TASK = 'render_transformation'
 export const TRANSFORM_RENDER_MAX_ATTEMPTS = 3
 
-/** Transforming needs an account (spec 02 §6); doors call this before reading an upload. */
-export function requireSignedIn(actor: Actor) {
+/**
+ * Transforming needs an account (spec 02 §6); doors call this before reading an upload. Writing
+ * unless the caller only reads, so a read-only access token cannot start one.
+ */
+export function requireSignedIn(actor: Actor, need: TokenScope = 'write') {
 	if (actor.kind !== 'user') throw new UnauthenticatedError(LOGIN_REQUIRED)
+	requireScope(actor, need)
 	return actor
 }
 
@@ -129,7 +133,7 @@ export async function transformationViews(rows: Transformation[]) {
 
 /** The signed-in user's transformations, newest first (GET /api/transformations). */
 export async function listOwnTransformations(actor: Actor) {
-	const { userId } = requireSignedIn(actor)
+	const { userId } = requireSignedIn(actor, 'read')
 	const rows = await db
 		.select()
 		.from(transformations)
@@ -141,7 +145,7 @@ export async function listOwnTransformations(actor: Actor) {
 
 /** A transformation its owner or an administrator may see; anyone else gets a 404. */
 async function visibleTransformation(actor: Actor, id: string) {
-	const user = requireSignedIn(actor)
+	const user = requireSignedIn(actor, 'read')
 	if (!isUuid(id)) throw new NotFoundError('Transformation not found')
 	const [row] = await db.select().from(transformations).where(eq(transformations.id, id))
 	if (!row || (row.userId !== user.userId && !can(actor, 'view:admin-dashboard')))

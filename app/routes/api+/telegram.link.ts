@@ -11,7 +11,7 @@ export const BOT_NOT_RUNNING = 'The Telegram bot is not running right now. Pleas
 export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
 		const actor = await getActor(request)
-		requireUser(actor)
+		requireUser(actor, 'read')
 		return Response.json({ enabled: !!runningBot(), link: await telegramLinkOf(actor) })
 	})
 }
