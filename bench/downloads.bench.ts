@@ -16,7 +16,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
-import { signUp } from './studio-client.ts'
+import { signUp } from '#tests/studio-client.ts'
 
 const IMAGE_BYTES = 3 * 1024 * 1024
 const STYLES = ['modern', 'luxury', 'scandinavian', 'industrial', 'farmhouse']

@@ -13,7 +13,7 @@
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
-import { signUp } from './studio-client.ts'
+import { signUp } from '#tests/studio-client.ts'
 
 const ROOMS = 10
 const STYLES = ['modern', 'luxury', 'scandinavian']

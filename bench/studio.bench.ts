@@ -15,7 +15,7 @@ import { renderLocalPreview } from '#core/render/local-preview.ts'
 import type { Style } from '#core/render/provider.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
-import { signUp } from './studio-client.ts'
+import { signUp } from '#tests/studio-client.ts'
 
 const STYLES: Style[] = ['scandinavian', 'luxury']
 const VARIATIONS = 3

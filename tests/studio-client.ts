@@ -4,6 +4,7 @@ import { cookieHeader } from '#tests/request.ts'
 /** A signed-in agent talking to the studio's JSON API, as the web app's pages do. */
 export async function signUp(url: string) {
 	const id = randomUUID().slice(0, 8)
+	const email = `bench.${id}@example.com`
 	const password = 'bench-password'
 	const response = await fetch(`${url}/api/auth/register`, {
 		method: 'POST',
@@ -12,18 +13,18 @@ export async function signUp(url: string) {
 			firstName: 'Bench',
 			lastName: 'Agent',
 			username: `bench_${id}`,
-			email: `bench.${id}@example.com`,
+			email,
 			password,
 			confirmPassword: password,
 		}),
 	})
 	if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
 	const cookie = cookieHeader(response.headers)
-	return studioClient(url, cookie)
+	return { email, ...studioClient(url, cookie) }
 }
 
 function studioClient(url: string, cookie: string) {
-	const lastSeen = new Map<string, { etag: string; body: Array<{ status: string }> }>()
+	const lastSeen = new Map<string, { etag: string; body: Array<{ id: string; status: string }> }>()
 	async function call<T>(method: string, path: string, body?: BodyInit, type?: string): Promise<T> {
 		const response = await fetch(`${url}${path}`, {
 			method,
@@ -47,12 +48,14 @@ function studioClient(url: string, cookie: string) {
 			form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${roomType}.jpg`)
 			return call<{ roomId: string }>('POST', '/api/property-studio/upload-image', form)
 		},
-		process: (roomId: string, style: string) =>
+		process: (roomId: string, style: string | string[]) =>
 			json('POST', `/api/property-studio/rooms/${roomId}/process`, {
-				styles: [style],
+				styles: [style].flat(),
 				variationCount: 3,
 				hasFurniture: false,
 			}),
+		favorite: (variationId: string) =>
+			json('POST', `/api/property-studio/variations/${variationId}/favorite`, { isFavorite: true }),
 		/** As the gallery polls in a browser: revalidating with the last ETag, so no news is a bodiless 304. */
 		async variations(projectId: string) {
 			const path = `/api/property-studio/projects/${projectId}/variations`
@@ -62,7 +65,7 @@ function studioClient(url: string, cookie: string) {
 			})
 			if (response.status === 304 && last) return last.body
 			if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`)
-			const body = (await response.json()) as Array<{ status: string }>
+			const body = (await response.json()) as Array<{ id: string; status: string }>
 			lastSeen.set(path, { etag: response.headers.get('etag')!, body })
 			return body
 		},

@@ -1,0 +1,275 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { freePort } from '#core/platform/free-port.ts'
+import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
+import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
+import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+
+/**
+ * Rendo as a deployment, on this machine, each part a process of its own: PostgreSQL as a server
+ * (the embedded binaries as a standalone cluster, reached by DATABASE_URL only), S3 through s3rver,
+ * Virtual Staging AI's model on loopback, web processes with JOBS=off and `npm run worker`
+ * processes. The fleet bench (bench/fleet.bench.ts) and its reduced run in the tests
+ * (tests/fleet.test.ts) drive it.
+ */
+export interface FleetOptions {
+	webs: number
+	workers: number
+	/** How long each variation takes at the vendor. */
+	vendorLatencyMs: number
+	/** Web processes with Vite in them (no production build needed): the tests. */
+	dev?: boolean
+}
+
+export interface FleetProcess {
+	name: string
+	child: ChildProcess
+	/** The web's address, or the worker's metrics port. */
+	url: string
+	exited: Promise<void>
+	/** The highest resident memory seen of it, in MB (from /proc while it ran). */
+	peakRssMb: number
+}
+
+const BUCKET = 'rendo-fleet'
+const S3RVER_KEY = 'S3RVER'
+
+export async function startFleet(options: FleetOptions) {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-fleet-'))
+	// PostgreSQL runs as its own system user and must reach its folder inside this one.
+	fs.chmodSync(dir, 0o755)
+	const processes: FleetProcess[] = []
+	const stops: Array<() => Promise<unknown>> = []
+
+	const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'fleet' })
+	stops.push(() => cluster.stop())
+	const databaseUrl = cluster.url('rendo')
+	await ensureDatabase(databaseUrl)
+	// As `rendo db migrate` before a deploy: the processes start on the schema their code expects.
+	await migrateDatabase(databaseUrl)
+	const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+	stops.push(() => sql.end())
+
+	const s3 = await startChild('s3rver', ['--import', 'tsx', 'tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET], {})
+	const s3Url = await lineOf(s3, /^s3rver on (http:\S+)/)
+	stops.push(() => stopChild(s3))
+
+	const vendor = await serveModel({ latencyMs: options.vendorLatencyMs, concurrencyCap: 150 })
+	stops.push(() => vendor.close())
+
+	// The first web's address is the one links are made with (a balancer's, in production).
+	const firstWebPort = await freePort()
+	const env: Record<string, string> = {
+		APP_URL: `http://127.0.0.1:${firstWebPort}`,
+		DATABASE_URL: databaseUrl,
+		S3_BUCKET: BUCKET,
+		S3_ENDPOINT: s3Url,
+		S3_ACCESS_KEY_ID: S3RVER_KEY,
+		S3_SECRET_ACCESS_KEY: S3RVER_KEY,
+		S3_FORCE_PATH_STYLE: 'true',
+		RENDER_PROVIDER: 'virtual-staging-ai',
+		RENDER_API_KEY: VSAI_TEST_KEY,
+		RENDER_API_URL: vendor.baseUrl,
+		RENDER_POLL_INTERVAL_MS: String(Math.max(200, Math.round(options.vendorLatencyMs / 4))),
+		SESSION_SECRET: 'fleet-session-secret-of-enough-length',
+		LOG_LEVEL: 'warn',
+		// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
+		MALLOC_ARENA_MAX: '2',
+	}
+	let started = 0
+
+	async function startWeb() {
+		const port = started === 0 ? firstWebPort : await freePort()
+		const name = `web-${++started}`
+		const child = await startChild(name, ['--import', 'tsx', 'server.ts', ...(options.dev ? ['--dev'] : [])], {
+			...env,
+			JOBS: 'off',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: path.join(dir, name),
+			NODE_ENV: options.dev ? 'development' : 'production',
+		})
+		await lineOf(child, /Rendo is running/)
+		return track(name, child, `http://127.0.0.1:${port}`)
+	}
+
+	async function startWorker() {
+		const port = await freePort()
+		const name = `worker-${++started}`
+		const child = await startChild(name, ['--import', 'tsx', 'worker/main.ts'], {
+			...env,
+			METRICS_PORT: String(port),
+			DATA_DIR: path.join(dir, name),
+			NODE_ENV: 'production',
+		})
+		await lineOf(child, /Rendo worker is running/)
+		return track(name, child, `http://127.0.0.1:${port}`)
+	}
+
+	function track(name: string, child: ChildProcess, url: string) {
+		const entry: FleetProcess = {
+			name,
+			child,
+			url,
+			exited: new Promise((resolve) => child.once('exit', () => resolve())),
+			peakRssMb: 0,
+		}
+		processes.push(entry)
+		return entry
+	}
+
+	/** Reads every live process's resident memory and the database's connections, keeping the peaks. */
+	const peaks = { connections: 0 }
+	async function sample() {
+		for (const p of processes)
+			if (p.child.exitCode === null && p.child.signalCode === null)
+				p.peakRssMb = Math.max(p.peakRssMb, rssMb(p.child.pid!))
+		const { rows } = await sql.query<{ n: number }>(
+			"select count(*)::int as n from pg_stat_activity where datname = 'rendo' and pid <> pg_backend_pid()",
+		)
+		// The fleet's own watcher (this pool's other connection) is not Rendo's.
+		peaks.connections = Math.max(peaks.connections, rows[0].n - 1)
+	}
+	const sampler = setInterval(() => sample().catch(() => {}), 250)
+	stops.unshift(async () => clearInterval(sampler))
+
+	for (let i = 0; i < options.webs; i++) await startWeb()
+	for (let i = 0; i < options.workers; i++) await startWorker()
+
+	return {
+		dir,
+		databaseUrl,
+		env,
+		sql,
+		vendor,
+		processes,
+		peaks,
+		startWeb,
+		startWorker,
+		webs: () => processes.filter((p) => p.name.startsWith('web-') && isRunning(p)),
+		workers: () => processes.filter((p) => p.name.startsWith('worker-') && isRunning(p)),
+		/** `kill -9`, as a machine that loses power. */
+		async killHard(p: FleetProcess) {
+			p.child.kill('SIGKILL')
+			await p.exited
+		},
+		/** `rendo …` against the fleet's database and bucket, as an operator runs it. */
+		rendo(args: string[]) {
+			return runRendo(args, { ...env, DATA_DIR: path.join(dir, 'cli') })
+		},
+		/** The text of a process's /metrics (the web's own port, the worker's METRICS_PORT). */
+		async scrape(p: FleetProcess) {
+			const response = await fetch(`${p.url}/metrics`)
+			if (!response.ok) throw new Error(`${p.name} /metrics: ${response.status}`)
+			return response.text()
+		},
+		async stop() {
+			await Promise.all(processes.map((p) => stopChild(p.child)))
+			for (const stop of stops.reverse()) await stop()
+			fs.rmSync(dir, { recursive: true, force: true })
+		},
+	}
+}
+
+export type Fleet = Awaited<ReturnType<typeof startFleet>>
+
+const isRunning = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCode === null
+
+function rssMb(pid: number) {
+	try {
+		const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+		return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024
+	} catch {
+		return 0
+	}
+}
+
+/**
+ * This process's environment with the fleet's settings, without Vitest's marks: under VITEST,
+ * Remix's Vite plugin leaves the app's routes out, and a web in dev mode answers 404.
+ */
+function childEnv(env: Record<string, string>) {
+	const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST')
+	return { ...Object.fromEntries(inherited), ...env }
+}
+
+/** A child with its output kept (the last 200 lines), so a failed start says why. */
+async function startChild(name: string, args: string[], env: Record<string, string>) {
+	const child = spawn(process.execPath, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+	const lines: string[] = []
+	const keep = (chunk: Buffer) => {
+		lines.push(...String(chunk).split('\n').filter(Boolean))
+		lines.splice(0, Math.max(0, lines.length - 200))
+	}
+	child.stdout!.on('data', keep)
+	child.stderr!.on('data', keep)
+	Object.assign(child, { fleetName: name, fleetLines: lines })
+	return child
+}
+
+/** The first output line matching `pattern` (its first group), or the process's output if it exits first. */
+function lineOf(child: ChildProcess, pattern: RegExp, timeoutMs = 180_000): Promise<string> {
+	const { fleetName, fleetLines } = child as ChildProcess & { fleetName: string; fleetLines: string[] }
+	return new Promise((resolve, reject) => {
+		const found = () => fleetLines.map((line) => line.match(pattern)).find(Boolean)
+		const check = () => {
+			const match = found()
+			if (!match) return
+			cleanup()
+			resolve(match[1] ?? match[0])
+		}
+		const exited = () => {
+			cleanup()
+			reject(new Error(`${fleetName} exited before it was ready:\n${fleetLines.join('\n')}`))
+		}
+		const timer = setTimeout(() => {
+			cleanup()
+			reject(new Error(`${fleetName} was not ready in ${timeoutMs / 1000} s:\n${fleetLines.join('\n')}`))
+		}, timeoutMs)
+		const cleanup = () => {
+			clearTimeout(timer)
+			child.stdout!.off('data', check)
+			child.off('exit', exited)
+		}
+		child.stdout!.on('data', check)
+		child.once('exit', exited)
+		check()
+	})
+}
+
+async function stopChild(child: ChildProcess) {
+	if (child.exitCode !== null || child.signalCode !== null) return
+	const exited = new Promise((resolve) => child.once('exit', resolve))
+	child.kill('SIGTERM')
+	const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+	await exited
+	clearTimeout(timer)
+}
+
+function runRendo(args: string[], env: Record<string, string>) {
+	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+		const child = spawn(process.execPath, ['cli/bin.js', ...args], {
+			env: childEnv(env),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		let stdout = ''
+		let stderr = ''
+		child.stdout.on('data', (d) => (stdout += d))
+		child.stderr.on('data', (d) => (stderr += d))
+		child.on('exit', (code) => resolve({ code, stdout, stderr }))
+	})
+}
+
+/** Sums a counter or gauge over its labelled series in Prometheus text, optionally only those with `labels`. */
+export function metricValue(text: string, name: string, labels: Record<string, string> = {}) {
+	let sum = 0
+	for (const line of text.split('\n')) {
+		if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue
+		if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue
+		sum += Number(line.slice(line.lastIndexOf(' ') + 1))
+	}
+	return sum
+}
