@@ -4,10 +4,11 @@ let started: Awaited<ReturnType<typeof startDatabase>> | undefined
 
 /**
  * Commands that touch data call this first: it points DATABASE_URL at the configured database,
- * or shares the embedded cluster of a running app (starting it only when nothing runs).
+ * or shares the embedded cluster of a running app (starting it only when nothing runs). A
+ * configured database behind the code is refused unless `migrate` (`rendo db migrate`) is asked.
  */
-export async function useDatabase() {
-	started ??= await startDatabase()
+export async function useDatabase({ migrate = false }: { migrate?: boolean } = {}) {
+	started ??= await startDatabase({ migrate })
 }
 
 export async function stopCliDatabase() {

@@ -8,10 +8,12 @@ export function registerDatabaseCommands(program: Command) {
 	example(
 		database
 			.command('migrate')
-			.description("apply the SQL migrations and the job queue's schema (every entry point also does this on start)"),
+			.description(
+				"apply the SQL migrations and the job queue's schema: with DATABASE_URL, before starting a release's processes (they refuse a schema behind their code unless MIGRATE_ON_START=true); the embedded database is migrated on every start",
+			),
 		'DATABASE_URL=postgres://rendo@db.internal/rendo rendo db migrate',
 	).action(async () => {
-		await useDatabase()
+		await useDatabase({ migrate: true })
 		const c = config()
 		console.log(`Database is up to date (${c.databaseUrl ? 'DATABASE_URL' : `embedded, ${c.embeddedPg.dir}`})`)
 	})

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
 		.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
 		.optional(),
 	DATABASE_POOL_SIZE: count(10),
+	MIGRATE_ON_START: flag,
 	EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
 	SESSION_SECRET: optional,
 	CEO_EMAIL: z.string().email().optional(),
@@ -126,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		dataDir,
 		databaseUrl: e.DATABASE_URL,
 		databasePoolSize: e.DATABASE_POOL_SIZE,
+		// with DATABASE_URL a process checks the schema and refuses one behind its code, unless told to
+		// migrate it (the embedded database is always migrated: nobody else starts it)
+		migrateOnStart: e.MIGRATE_ON_START,
 		embeddedPg: { dir: path.join(dataDir, 'pg'), port: e.EMBEDDED_PG_PORT },
 		sessionSecrets: e.SESSION_SECRET?.split(',').map((s) => s.trim()),
 		ceoEmail: e.CEO_EMAIL?.toLowerCase(),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { expect, inject, test } from 'vitest'
-import { ensureDatabase, migrateDatabase } from './migrate.ts'
+import { assertSchemaCurrent, ensureDatabase, migrateDatabase, SchemaBehindError } from './migrate.ts'
 
 const SPEC_TABLES = [
 	'users',
@@ -62,3 +62,68 @@ test('migrations build the whole data model on an empty database, and running th
 		await client.end()
 	}
 })
+
+test('a schema behind the code is refused with one line naming `rendo db migrate`; a check waits for a migration in progress', async () => {
+	const url = new URL(inject('pgAdminUrl'))
+	url.pathname = `/rendo_behind_${randomUUID().slice(0, 8)}`
+	await ensureDatabase(url.toString())
+	const database = url.toString()
+
+	// Never migrated: every migration is missing.
+	const empty = await assertSchemaCurrent(database).catch((error) => error)
+	expect(empty).toBeInstanceOf(SchemaBehindError)
+	expect(empty.message).toMatch(
+		/^The database is behind this code \(\d+ migrations, up to \d{4}_\w+, not applied\): run `rendo db migrate` with this release, then start again$/,
+	)
+
+	await migrateDatabase(database)
+	await expect(assertSchemaCurrent(database)).resolves.toBeUndefined()
+
+	const client = new pg.Client({ connectionString: database })
+	await client.connect()
+	try {
+		// One release behind: the newest migration is not applied.
+		const { rows } = await client.query(
+			'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning hash, created_at',
+		)
+		const behind = await assertSchemaCurrent(database).catch((error) => error)
+		expect(behind).toBeInstanceOf(SchemaBehindError)
+		expect(behind.message).toMatch(
+			/^The database is behind this code \(migration \d{4}_\w+ not applied\): run `rendo db migrate`/,
+		)
+
+		// A migration under way (its lock held): the check waits for it, then reads what it left.
+		await client.query(`select pg_advisory_lock(hashtext('rendo:migrate'))`)
+		const checked = assertSchemaCurrent(database)
+		await expect
+			.poll(
+				async () =>
+					(
+						await client.query(
+							`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+						)
+					).rows[0].n,
+				{ timeout: 30_000 },
+			)
+			.toBe(1)
+		await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+			rows[0].hash,
+			rows[0].created_at,
+		])
+		await client.query(`select pg_advisory_unlock(hashtext('rendo:migrate'))`)
+		await expect(checked).resolves.toBeUndefined()
+
+		// A schema ahead of the code (a newer release migrated it) is not refused.
+		await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+			'a-newer-release',
+			Date.now() + 86_400_000,
+		])
+		await expect(assertSchemaCurrent(database)).resolves.toBeUndefined()
+	} finally {
+		await client.end()
+		const admin = new pg.Client({ connectionString: inject('pgAdminUrl') })
+		await admin.connect()
+		await admin.query(`drop database "${url.pathname.slice(1)}" with (force)`)
+		await admin.end()
+	}
+}, 60_000)

@@ -1,6 +1,6 @@
 import { config } from './config.ts'
 import { startEmbeddedPostgres } from './embedded-postgres.ts'
-import { ensureDatabase, migrateDatabase } from './migrate.ts'
+import { assertSchemaCurrent, ensureDatabase, migrateDatabase } from './migrate.ts'
 import { localSecrets } from './secrets.ts'
 
 const EMBEDDED_DATABASE = 'rendo'
@@ -9,11 +9,23 @@ const EMBEDDED_DATABASE = 'rendo'
  * Makes DATABASE_URL point at a migrated database before anything queries (the client reads it
  * on first use): the configured one, or the embedded cluster in the data folder (started, or
  * shared with the Rendo process already running it). Call it first in every entry point.
+ *
+ * The embedded database is migrated here. A configured one is migrated by `rendo db migrate`
+ * (`migrate: true`) or, with MIGRATE_ON_START, by whichever process starts first (the others wait
+ * on the migration lock); otherwise a schema behind the code stops the start with one line that
+ * says to run `rendo db migrate` (SchemaBehindError, a ConfigError).
  */
-export async function startDatabase({ onLog }: { onLog?: (line: string) => void } = {}) {
+export async function startDatabase({
+	onLog,
+	migrate = false,
+}: {
+	onLog?: (line: string) => void
+	migrate?: boolean
+} = {}) {
 	const c = config()
 	if (c.databaseUrl) {
-		await migrateDatabase(c.databaseUrl)
+		if (migrate || c.migrateOnStart) await migrateDatabase(c.databaseUrl)
+		else await assertSchemaCurrent(c.databaseUrl)
 		process.env.DATABASE_URL = c.databaseUrl
 		return { embedded: false, stop: async () => {} }
 	}
