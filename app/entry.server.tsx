@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { StylesheetProvider } from '#app/utils/inline-stylesheet.tsx'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
 import { createNonce, setDocumentSecurityHeaders } from '#app/utils/security-headers.server.ts'
-import { logger } from '#core/platform/logger.ts'
+import { logger, redactSecrets } from '#core/platform/logger.ts'
 import stylesheet from './tailwind.css?url'
 
 const ABORT_DELAY = 5_000
@@ -66,5 +66,5 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
-	logger.error({ err: error, url: request.url }, 'unhandled error')
+	logger.error({ err: error, url: redactSecrets(request.url) }, 'unhandled error')
 }

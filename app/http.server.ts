@@ -6,9 +6,10 @@ import express from 'express'
 import { buildDir } from '../scripts/build-dir.ts'
 import { config } from '#core/platform/config.ts'
 import { freePort } from '#core/platform/free-port.ts'
-import { logger } from '#core/platform/logger.ts'
+import { logger, redactSecrets } from '#core/platform/logger.ts'
 import { serveMetrics } from '#core/platform/metrics-server.ts'
 import { serveReadiness } from '#core/platform/readiness.ts'
+import { accessTokenGuard } from './utils/access-token.server.ts'
 import { requestDurations } from './utils/request-metrics.server.ts'
 import { rejectCrossOrigin } from './utils/request.server.ts'
 import { sweepAbandonedUploads } from './utils/upload.server.ts'
@@ -36,12 +37,13 @@ export async function createHttpApp({ dev }: { dev: boolean }) {
 			const started = performance.now()
 			res.on('finish', () => {
 				const ms = Math.round(performance.now() - started)
-				logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request')
+				logger.info({ method: req.method, url: redactSecrets(req.originalUrl), status: res.statusCode, ms }, 'request')
 			})
 			next()
 		})
 
 	app.use(rejectCrossOrigin)
+	app.use(accessTokenGuard)
 
 	if (dev) {
 		// Vite's hot-reload socket defaults to port 24678, so a second dev server on the machine (another

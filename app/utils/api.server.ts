@@ -1,3 +1,4 @@
+import { InsufficientScopeError } from '#core/accounts/actor.ts'
 import { ForbiddenError, InputError, NotFoundError, RateLimitError, UnauthenticatedError } from '#core/errors.ts'
 
 /** Maps core errors to the JSON the spec's clients read ({ message, errors? }); rethrows bugs. */
@@ -5,6 +6,15 @@ export function errorResponse(error: unknown) {
 	if (error instanceof InputError)
 		return Response.json({ message: error.message, errors: error.fieldErrors }, { status: 400 })
 	if (error instanceof UnauthenticatedError) return Response.json({ message: error.message }, { status: 401 })
+	// An access token without the scope this needs: the scope is named, for people and for programs.
+	if (error instanceof InsufficientScopeError)
+		return Response.json(
+			{ message: error.message, requiredScope: error.need },
+			{
+				status: 403,
+				headers: { 'WWW-Authenticate': `Bearer realm="rendo", error="insufficient_scope", scope="${error.need}"` },
+			},
+		)
 	if (error instanceof ForbiddenError) return Response.json({ message: error.message }, { status: 403 })
 	if (error instanceof NotFoundError) return Response.json({ message: error.message }, { status: 404 })
 	if (error instanceof RateLimitError)

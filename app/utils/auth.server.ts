@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node'
 import { anonymousActor, userActor, type Actor } from '#core/accounts/actor.ts'
 import { createSession, deleteSession, findSessionUser } from '#core/accounts/sessions.ts'
 import { config } from '#core/platform/config.ts'
+import { bearerUser, isApiRequest } from './access-token.server.ts'
 import { authSessionStorage } from './session.server.ts'
 
 async function readSessionId(request: Request) {
@@ -9,8 +10,17 @@ async function readSessionId(request: Request) {
 	return session.get('sessionId') ?? null
 }
 
-/** The signed-in user row and its actor, or null. */
+/**
+ * The signed-in user row and its actor, or null. Every route finds its actor here, so this is the
+ * one place a personal access token is read: on the JSON API (`/api/…`) an Authorization header
+ * decides instead of the cookie, and a bad token is answered at once (access-token.server.ts);
+ * pages and their forms read only the cookie, whatever headers come with them.
+ */
 export async function getSessionUser(request: Request) {
+	if (isApiRequest(request)) {
+		const bearer = await bearerUser(request)
+		if (bearer) return bearer
+	}
 	const sessionId = await readSessionId(request)
 	if (!sessionId) return null
 	const user = await findSessionUser(sessionId)
