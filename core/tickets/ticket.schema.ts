@@ -95,3 +95,10 @@ export const TicketFilterSchema = z.object({
 	priority: z.enum(PRIORITIES).optional(),
 })
 export type TicketFilter = z.input<typeof TicketFilterSchema>
+
+/** GET /api/devops/tickets?status=… (absent: every ticket). */
+export const TicketListQuerySchema = TicketFilterSchema.pick({ status: true })
+
+/** The support list's quick actions, POST /api/devops/tickets/{id}/{action}. */
+export const TICKET_QUICK_ACTIONS = ['start-work', 'resolve'] as const
+export type TicketQuickAction = (typeof TICKET_QUICK_ACTIONS)[number]

@@ -3,7 +3,7 @@ import { apiResponse } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
 import { listTickets } from '#core/tickets/tickets.ts'
 
-/** GET ?status=open|in-progress|resolved|closed (absent: all tickets). */
+/** GET ?status=open|in-progress|resolved|closed (absent: all tickets); TicketListQuerySchema, checked by core. */
 export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
 		const status = new URL(request.url).searchParams.get('status') || undefined

@@ -1,0 +1,444 @@
+import 'zod-openapi/extend'
+import { z } from 'zod'
+import { USER_ROLES } from '#core/accounts/user-role.schema.ts'
+import { ISSUE_TYPES, PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
+
+/**
+ * The JSON the API answers with, as it travels (times are ISO strings, money integer pence). Core
+ * builds these objects in its views; these schemas say what a client may rely on, feed the OpenAPI
+ * document, and openapi.test.ts checks every real answer against the document.
+ */
+
+const id = z.string().uuid()
+const time = z.string().datetime({ offset: true })
+const nullableTime = time.nullable()
+
+/** Every refusal: the spec's words, and for bad input the messages per field. */
+export const ErrorAnswer = z
+	.object({
+		message: z.string(),
+		errors: z.record(z.array(z.string())).optional().openapi({ description: 'Messages per field (400)' }),
+	})
+	.openapi({ ref: 'Error' })
+
+export const MessageAnswer = z.object({ message: z.string() }).openapi({ ref: 'Message' })
+
+export const PublicUser = z
+	.object({
+		id,
+		username: z.string(),
+		email: z.string(),
+		firstName: z.string().nullable(),
+		lastName: z.string().nullable(),
+		role: z.enum(USER_ROLES),
+		isPioneerAgent: z.boolean(),
+		pioneerPosition: z.number().int().nullable(),
+		createdAt: time,
+	})
+	.openapi({ ref: 'User' })
+
+export const MeAnswer = PublicUser.extend({ roleLabel: z.enum(['CEO', 'Admin', 'Agent']).nullable() }).openapi({
+	ref: 'Me',
+})
+
+export const AgentRegistered = z.object({
+	message: z.string(),
+	isPioneerAgent: z.boolean(),
+	pioneerPosition: z.number().int().nullable(),
+	user: PublicUser,
+})
+
+export const PioneerStatus = z.object({
+	isPioneerProgramActive: z.boolean(),
+	pioneerSpotsRemaining: z.number().int().min(0),
+})
+
+// ---- studio
+
+export const Project = z
+	.object({
+		id,
+		propertyAddress: z.string(),
+		clientName: z.string().nullable(),
+		clientEmail: z.string().nullable(),
+		status: z.enum(['active', 'completed', 'archived']),
+		totalRooms: z.number().int(),
+		completedRooms: z.number().int(),
+		createdAt: time,
+		completedAt: nullableTime,
+	})
+	.openapi({ ref: 'Project' })
+
+export const Room = z
+	.object({
+		id,
+		projectId: id,
+		roomType: z.string(),
+		roomName: z.string().nullable(),
+		originalImageUrl: z.string(),
+		thumbnailUrl: z.string(),
+		selectedStyles: z.array(z.string()),
+		hasFurniture: z.boolean(),
+		status: z.enum(['pending', 'processing', 'completed', 'failed']),
+		createdAt: time,
+		completedAt: nullableTime,
+	})
+	.openapi({ ref: 'Room' })
+
+export const Variation = z
+	.object({
+		id,
+		roomId: id,
+		style: z.string(),
+		status: z.enum(['pending', 'completed', 'failed']),
+		errorMessage: z.string().nullable(),
+		imageUrl: z.string().nullable().openapi({ description: 'null until the render is done' }),
+		thumbnailUrl: z.string().nullable(),
+		isFavorite: z.boolean(),
+		isPreview: z.boolean().openapi({ description: 'made by the local preview renderer, not staged' }),
+		generationNumber: z.number().int(),
+		variationIndex: z.number().int(),
+		renderId: z.string().nullable(),
+		roomName: z.string(),
+		createdAt: time,
+	})
+	.openapi({ ref: 'Variation' })
+
+export const RoomUploaded = z.object({ success: z.literal(true), roomId: id, room: Room })
+export const RoomQueued = z.object({ success: z.literal(true), roomId: id, queued: z.number().int() })
+export const VariationAnswer = z.object({ success: z.literal(true), variation: Variation })
+
+export const Billing = z.object({
+	mode: z.enum(['invoice', 'stripe']),
+	description: z.string(),
+	amount: z.number().int().openapi({ description: 'pence' }),
+	currency: z.string(),
+	invoiceNumber: z.string().nullable(),
+})
+
+export const Completed = z.object({
+	success: z.literal(true),
+	project: Project,
+	watermarkingEnabled: z.boolean(),
+	cleanupResult: z.object({ keptCount: z.number().int(), removedCount: z.number().int() }),
+	billing: Billing,
+})
+
+export const PaymentIntentCreated = z.object({
+	clientSecret: z.string().nullable(),
+	amount: z.number().int(),
+	currency: z.string(),
+	description: z.string(),
+	keptCount: z.number().int(),
+})
+
+export const DownloadAsset = z
+	.object({
+		id,
+		filename: z.string(),
+		downloadUrl: z.string(),
+		roomName: z.string(),
+		roomType: z.string(),
+		style: z.string(),
+		fileSize: z.number().int(),
+		createdAt: time,
+		isPreview: z.boolean(),
+	})
+	.openapi({ ref: 'DownloadAsset' })
+
+export const FinalImagesEmailed = z.object({
+	success: z.literal(true),
+	sent: z.number().int(),
+	recipientEmail: z.string(),
+	expiresAt: time,
+})
+
+/** 503 while the final images are still being made (Retry-After says when to ask again). */
+export const Preparing = z.object({ message: z.string() }).passthrough()
+
+// ---- tickets
+
+export const TicketComment = z
+	.object({ id, author: z.string(), comment: z.string(), isInternal: z.boolean(), createdAt: time })
+	.openapi({ ref: 'TicketComment' })
+
+export const Ticket = z
+	.object({
+		id,
+		ticketNumber: z.string(),
+		issueType: z.enum(ISSUE_TYPES),
+		title: z.string(),
+		description: z.string(),
+		status: z.enum(TICKET_STATUSES),
+		priority: z.enum(PRIORITIES),
+		projectId: id.nullable(),
+		userName: z.string(),
+		userEmail: z.string(),
+		contactEmail: z.string().nullable(),
+		assignedTo: z.string().nullable(),
+		resolution: z.string().nullable(),
+		createdAt: time,
+		updatedAt: time,
+		resolvedAt: nullableTime,
+		closedAt: nullableTime,
+		comments: z.array(TicketComment),
+	})
+	.openapi({ ref: 'Ticket' })
+
+export const TicketReported = z.object({
+	ticketNumber: z.string(),
+	ticketId: id,
+	priority: z.enum(PRIORITIES),
+	status: z.enum(TICKET_STATUSES),
+})
+
+export const TicketStats = z.object({
+	total: z.number().int(),
+	open: z.number().int(),
+	inProgress: z.number().int(),
+	critical: z.number().int(),
+	high: z.number().int(),
+	resolved: z.number().int(),
+	closed: z.number().int(),
+	averageResolutionTime: z.number().openapi({ description: 'hours' }),
+})
+
+// ---- quick transforms
+
+export const Transformation = z
+	.object({
+		id,
+		userId: id.nullable(),
+		style: z.string(),
+		status: z.enum(['pending', 'processing', 'completed', 'failed']),
+		statusMessage: z.string().nullable(),
+		propertyUrl: z.string().nullable(),
+		areas: z.array(z.string()),
+		emailResults: z.boolean(),
+		beforeImageUrl: z.string().nullable(),
+		afterImageUrl: z.string().nullable(),
+		isPreview: z.boolean(),
+		createdAt: time,
+		completedAt: nullableTime,
+		results: z.array(
+			z.object({
+				area: z.string(),
+				status: z.enum(['pending', 'completed', 'failed']),
+				imageUrl: z.string().nullable(),
+				errorMessage: z.string().nullable(),
+				isPreview: z.boolean(),
+			}),
+		),
+	})
+	.openapi({ ref: 'Transformation' })
+
+// ---- operations (staff)
+
+const count = z.number().int()
+const alertType = z.enum(['error', 'critical', 'warning', 'success', 'info'])
+const tier = z.object({ name: z.string(), limit: count, monthlyGbpCost: count })
+
+export const CapacityAnalysis = z
+	.object({
+		currentUsage: count,
+		currentLimit: count,
+		utilizationPercent: z.number(),
+		daysUntilCapacityExhausted: count.nullable(),
+		projectedMonthUsage: count,
+		urgencyLevel: z.enum(['low', 'medium', 'high', 'critical']),
+		recommendedTier: tier,
+		automatedUpgradeRecommended: z.boolean(),
+	})
+	.openapi({ ref: 'CapacityAnalysis' })
+
+export const CapacityAutomation = z.object({
+	alerts: z.array(z.object({ type: alertType, title: z.string(), message: z.string(), automatedAction: z.string() })),
+	analysis: CapacityAnalysis,
+	tiers: z.array(tier.extend({ costPerImagePence: count })),
+})
+
+const milestone = z.object({
+	label: z.string(),
+	target: count,
+	propertiesPerMonth: count,
+	agents: count,
+	progress: z.number(),
+})
+
+/** Money in pence; 'this week' is the last 7 days, months are calendar months in UTC. */
+export const OpsDashboard = z.object({
+	generatedAt: time,
+	alerts: z.array(z.object({ type: alertType, message: z.string(), action: z.string() })),
+	healthCheck: z.object({
+		activeCustomers: count,
+		imagesProcessedToday: count,
+		monthlyRevenue: count,
+		apiQuotaUsed: z.number(),
+	}),
+	customerActivity: z.object({
+		weeklyActiveUsers: count,
+		weeklyActiveUsersChange: z.number(),
+		imagesUploadedThisWeek: count,
+		imagesHeartedThisWeek: count,
+		finalDownloadsThisWeek: count,
+	}),
+	moneyMetrics: z.object({
+		revenue: count,
+		profit: count,
+		breakEvenAnalysis: z.object({
+			totalBuildCost: count,
+			propertiesCompleted: count,
+			breakEvenProperties: count,
+			currentProgress: z.number(),
+			revenueStillNeeded: count,
+			propertiesStillNeeded: count,
+		}),
+	}),
+	staging: z
+		.object({ reachable: z.boolean(), label: z.string(), message: z.string().nullable().optional() })
+		.passthrough()
+		.openapi({ description: "The rendering provider's health this month (more fields per provider)" }),
+	systemHealth: z.object({
+		apiSuccessRate: z.number(),
+		avgApiResponseTime: z.number().nullable(),
+		failedRequestsLast24h: count,
+		daysUntilApiQuotaReset: count,
+	}),
+	financialMetrics: z.object({
+		monthlyRevenue: count,
+		monthlyCosts: z.object({ fixed: count, variable: count }),
+		grossProfit: count,
+		costPerImage: count,
+		revenuePerAgent: count,
+		imagesProcessedThisMonth: count,
+		propertiesCompletedThisMonth: count,
+	}),
+	summary: z.object({
+		grossMargin: z.number(),
+		nextUpgradeThreshold: z.object({ days: count.nullable(), recommendation: z.string() }),
+	}),
+	milestones: z.record(milestone),
+	agentUsage: z.array(z.object({}).passthrough()).openapi({ description: 'Per agent: projects, renders, revenue' }),
+	growthMetrics: z.object({
+		agentAcquisitionRate: count,
+		agentAcquisitionByMonth: z.array(z.object({ month: z.string(), newAgents: count })),
+		mrrGrowthRate: z.number(),
+		lastMonthRevenue: count,
+		foundingMembers: z.object({}).passthrough().openapi({ description: 'The founding-member pipeline by stage' }),
+	}),
+})
+
+// ---- brochures
+
+export const AgentBrochure = z
+	.object({
+		id,
+		uniqueToken: z.string(),
+		fileName: z.string().nullable(),
+		stylePreference: z.string().nullable(),
+		generatedAt: nullableTime,
+		createdAt: time,
+		downloadCount: count,
+		buyerName: z.string().nullable(),
+		buyerEmail: z.string().nullable(),
+		status: z.enum(['ready', 'processing', 'failed']),
+		downloadUrl: z.string().nullable(),
+		webUrl: z.string().nullable(),
+		roomCount: count,
+		property: z.object({
+			id,
+			address: z.string(),
+			clientName: z.string().nullable(),
+			clientEmail: z.string().nullable(),
+		}),
+		lastEmail: z
+			.object({
+				recipientEmail: z.string(),
+				sentAt: nullableTime,
+				openedAt: nullableTime,
+				clickedAt: nullableTime,
+			})
+			.nullable(),
+	})
+	.openapi({ ref: 'AgentBrochure' })
+
+export const BrochureRebuilding = z.object({ success: z.literal(true), message: z.string(), brochureId: id })
+export const BrochureSent = z.object({ success: z.literal(true), message: z.string(), emailEventId: id })
+export const TestBrochure = z.object({
+	success: z.literal(true),
+	message: z.string(),
+	brochure: z.object({ fileName: z.string(), uniqueToken: z.string(), downloadUrl: z.string() }),
+})
+
+export const PreferenceReceived = z.object({
+	success: z.literal(true),
+	message: z.string(),
+	details: z.object({
+		propertyId: id,
+		tourId: id,
+		preferenceId: id,
+		rendoProjectId: id,
+		transformationId: id,
+		brochureId: id.nullable(),
+		clientName: z.string(),
+		propertyAddress: z.string(),
+		stylePreference: z.string(),
+		agentEmail: z.string(),
+		qualityLevel: z.string().nullable(),
+		lightingPreference: z.string().nullable(),
+		rooms: z.array(z.object({ roomType: z.string() })),
+		status: z.string(),
+	}),
+})
+
+// ---- accounts: onboarding, logo, Telegram
+
+export const Onboarded = z.object({
+	success: z.literal(true),
+	message: z.string(),
+	errors: z.array(z.string()).length(0),
+	agentId: id,
+	previewUrl: z.string(),
+	dashboardUrl: z.string(),
+})
+
+export const OnboardingRefused = z.object({
+	success: z.literal(false),
+	message: z.string(),
+	errors: z.array(z.string()),
+	fieldErrors: z.record(z.array(z.string())),
+	agentId: z.null(),
+	previewUrl: z.null(),
+	dashboardUrl: z.null(),
+})
+
+export const LogoState = z.object({
+	hasLogo: z.boolean(),
+	logoUrl: z.string().nullable(),
+	logoUploadedAt: nullableTime,
+})
+
+export const TelegramLinkState = z.object({
+	enabled: z.boolean().openapi({ description: 'whether this server runs the bot' }),
+	link: z.object({ telegramUsername: z.string().nullable(), linkedAt: time }).nullable(),
+})
+
+export const TelegramLinkCode = z.object({
+	code: z.string(),
+	expiresAt: time,
+	botUsername: z.string(),
+	url: z.string().url(),
+})
+
+export const TelegramUnlinked = z.object({ removed: z.boolean() })
+
+// ---- public forms and webhooks
+
+export const TrialStarted = z.object({ success: z.literal(true), message: z.string() })
+
+export const StripeReceived = z.object({
+	received: z.literal(true),
+	type: z.string(),
+	completed: z.boolean().optional(),
+})
+export const StagingWoken = z.object({ woken: count })

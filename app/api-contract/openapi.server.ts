@@ -1,0 +1,119 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi'
+import type { oas31 } from 'zod-openapi'
+import { ErrorAnswer } from './answers.ts'
+import { type Answer, type Operation, operations } from './operations.ts'
+
+export type OpenApiDocument = oas31.OpenAPIObject
+
+/** A token or session may be refused at the door whatever the route: these answers hold for every scoped call. */
+const DOOR_REFUSALS: Record<number, Answer> = {
+	401: {
+		description: 'No session, or a wrong, expired or revoked token',
+		schema: ErrorAnswer,
+	},
+	403: { description: 'The token lacks the scope this call needs (the message names it)', schema: ErrorAnswer },
+	429: { description: 'Too many calls with this token', schema: ErrorAnswer, headers: { 'Retry-After': 'seconds' } },
+}
+
+export const SECURITY_SCHEMES = {
+	bearerAuth: {
+		type: 'http',
+		scheme: 'bearer',
+		bearerFormat: 'rendo_pat_…',
+		description:
+			'A personal access token (`Authorization: Bearer rendo_pat_…`) with the scopes `read`, `write` and `staff`; each operation names the scope it needs.',
+	},
+	sessionCookie: {
+		type: 'apiKey',
+		in: 'cookie',
+		name: 'rendo_session',
+		description: 'The web session cookie set by /api/auth/login (HttpOnly, SameSite=Lax).',
+	},
+} as const
+
+export function operationId(op: Pick<Operation, 'method' | 'path'>) {
+	const words = op.path
+		.replace(/^\/api\//, '')
+		.split(/[/.\-{}]+/)
+		.filter(Boolean)
+	return [op.method, ...words].map((w, i) => (i ? w[0].toUpperCase() + w.slice(1) : w)).join('')
+}
+
+function content(answer: Answer) {
+	if (answer.binary)
+		return { [answer.binary]: { schema: { type: 'string', contentMediaType: answer.binary } as oas31.SchemaObject } }
+	if (answer.schema) return { 'application/json': { schema: answer.schema } }
+	return undefined
+}
+
+function responses(op: Operation) {
+	const all = op.scope ? { ...DOOR_REFUSALS, ...op.answers } : op.answers
+	return Object.fromEntries(
+		Object.entries(all).map(([status, answer]) => [
+			status,
+			{
+				description: answer.description,
+				...(content(answer) && { content: content(answer) }),
+				...(answer.headers && {
+					headers: Object.fromEntries(
+						Object.entries(answer.headers).map(([name, description]) => [
+							name,
+							{ description, schema: { type: name === 'Retry-After' ? 'integer' : 'string' } },
+						]),
+					),
+				}),
+			},
+		]),
+	) as ZodOpenApiOperationObject['responses']
+}
+
+function operationObject(op: Operation): ZodOpenApiOperationObject {
+	return {
+		operationId: operationId(op),
+		summary: op.summary,
+		...(op.description && { description: op.description }),
+		tags: op.tags,
+		security: op.scope ? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }] : [],
+		'x-rendo-scope': op.scope ?? 'public',
+		...((op.params || op.query || op.headers) && {
+			requestParams: {
+				...(op.params && { path: op.params }),
+				...(op.query && { query: op.query }),
+				...(op.headers && { header: op.headers }),
+			},
+		}),
+		...(op.body && {
+			requestBody: {
+				required: op.body.required ?? true,
+				content: {
+					[op.body.type === 'json' ? 'application/json' : 'multipart/form-data']: { schema: op.body.schema },
+				},
+			},
+		}),
+		responses: responses(op),
+	}
+}
+
+function buildDocument(): OpenApiDocument {
+	const paths: ZodOpenApiPathsObject = {}
+	for (const op of operations) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) }
+	return createDocument({
+		openapi: '3.1.0',
+		info: {
+			title: 'Rendo API',
+			version: '1.0.0',
+			description:
+				"The JSON API the command line, the Telegram bot and scripts use. Generated from the zod schemas the routes and core check with; errors are `{ message, errors? }` in the spec's words.",
+		},
+		servers: [{ url: '/' }],
+		tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
+		paths,
+		components: { securitySchemes: SECURITY_SCHEMES as unknown as Record<string, oas31.SecuritySchemeObject> },
+	}) as OpenApiDocument
+}
+
+let built: OpenApiDocument | undefined
+/** The document, generated once per process from the operations list. */
+export function openApiDocument(): OpenApiDocument {
+	return (built ??= buildDocument())
+}

@@ -1,0 +1,592 @@
+import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { oas31 } from 'zod-openapi'
+import { insertUser } from '#tests/factories.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
+import { routeFolders } from '../../scripts/route-folders.ts'
+import { openApiDocument } from './openapi.server.ts'
+import { type Operation, operations } from './operations.ts'
+
+/**
+ * The contract test: the OpenAPI document against the routes. Every api+ route file must be in the
+ * document with the methods it exports and the URL it serves; then each documented operation is
+ * called through its route module, against this file's PostgreSQL, and every answer is checked
+ * against the document's schema for the status it came with (a status not documented fails).
+ * At the end each operation must have had a documented success checked, except those listed in
+ * NOT_CALLED, each with the reason.
+ */
+
+const ROUTES_DIR = path.join(import.meta.dirname, '..', 'routes', 'api+')
+/** Route files in api+/ that are not JSON operations. */
+const NOT_OPERATIONS = new Set(['docs.tsx'])
+
+/** Operations whose success is not reached here, and why: each is still in the document and checked for 401. */
+const NOT_CALLED: Record<string, string> = {
+	'post /api/stripe/webhook': 'needs Stripe configured and a signed event; core/billing tests cover it with msw',
+	'post /api/staging/webhook/{secret}': 'needs a deferred vendor and a public https APP_URL; only the 404 is checked',
+	'post /api/telegram/link': 'needs a running bot; only the 503 is checked',
+	'post /api/create-payment-intent': 'needs Stripe configured; only the refusal in invoice mode is checked',
+}
+
+const doc = openApiDocument()
+
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+addFormats(ajv)
+ajv.addSchema({ $id: 'rendo-openapi', components: doc.components })
+const validators = new Map<string, ReturnType<typeof ajv.compile>>()
+
+/** The document's schema, its component references pointed at the document added above. */
+function retarget(schema: unknown): unknown {
+	if (Array.isArray(schema)) return schema.map(retarget)
+	if (!schema || typeof schema !== 'object') return schema
+	return Object.fromEntries(
+		Object.entries(schema).map(([k, v]) => [
+			k,
+			k === '$ref' && typeof v === 'string' ? `rendo-openapi${v}` : retarget(v),
+		]),
+	)
+}
+
+const key = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`
+const checked = new Map<string, Set<number>>()
+
+function documentedAnswer(op: Operation, status: number) {
+	const operation = doc.paths?.[op.path]?.[op.method] as oas31.OperationObject | undefined
+	return operation?.responses?.[String(status)] as oas31.ResponseObject | undefined
+}
+
+/** Checks one real answer against the document; returns its JSON (or bytes for a file). */
+async function expectDocumented(op: Operation, response: Response) {
+	const answer = documentedAnswer(op, response.status)
+	const what = `${key(op)} answered ${response.status}`
+	expect(answer, `${what}, which the document does not list`).toBeDefined()
+	checked.set(key(op), (checked.get(key(op)) ?? new Set()).add(response.status))
+	const media = Object.entries(answer!.content ?? {})[0]
+	if (!media) {
+		expect((await response.arrayBuffer()).byteLength, `${what} with a body the document does not describe`).toBe(0)
+		return null
+	}
+	const [type, { schema }] = media
+	expect(response.headers.get('content-type') ?? '', what).toContain(type)
+	for (const header of Object.keys(answer!.headers ?? {}))
+		expect(response.headers.get(header), `${what} without its ${header} header`).not.toBeNull()
+	if (type !== 'application/json') return Buffer.from(await response.arrayBuffer())
+	const body = await response.json()
+	const id = `${key(op)} ${response.status}`
+	let validate = validators.get(id)
+	if (!validate) validators.set(id, (validate = ajv.compile(retarget(schema) as object)))
+	if (!validate(body))
+		expect.fail(`${what} unlike its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 600)}`)
+	return body
+}
+
+type CallInit = {
+	cookie?: string | null
+	params?: Record<string, string>
+	query?: Record<string, string>
+	json?: unknown
+	form?: {
+		fields?: Record<string, string>
+		files?: Array<{ field: string; bytes: Buffer; name: string; type?: string }>
+	}
+	headers?: Record<string, string>
+	context?: Record<string, unknown>
+}
+
+function findOperation(method: Operation['method'], pathTemplate: string) {
+	const op = operations.find((o) => o.method === method && o.path === pathTemplate)
+	if (!op) throw new Error(`${method} ${pathTemplate} is not documented`)
+	return op
+}
+
+/** Calls the documented operation through the route module the registry names, and checks the answer. */
+async function hit(method: Operation['method'], pathTemplate: string, init: CallInit = {}) {
+	const op = findOperation(method, pathTemplate)
+	const params = init.params ?? {}
+	const url = new URL(
+		`http://localhost:3000${op.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(params[name]))}`,
+	)
+	for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value)
+	const headers = new Headers(init.headers)
+	if (init.cookie) headers.set('cookie', init.cookie)
+	let body: BodyInit | undefined
+	if (init.json !== undefined) {
+		headers.set('content-type', 'application/json')
+		body = JSON.stringify(init.json)
+	} else if (init.form) {
+		const form = new FormData()
+		for (const [name, value] of Object.entries(init.form.fields ?? {})) form.set(name, value)
+		for (const f of init.form.files ?? [])
+			form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name)
+		body = form
+	}
+	const request = new Request(url, { method: method.toUpperCase(), headers, body })
+	const module = await routeModule(op.route)
+	const handler = method === 'get' ? module.loader : module.action
+	const response = (await handler!({ request, params, context: init.context ?? {} } as never)) as Response
+	return { status: response.status, headers: response.headers, body: await expectDocumented(op, response) }
+}
+
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown }
+
+async function routeFile(route: string) {
+	const files = await readdir(ROUTES_DIR)
+	return files.find((f) => f.replace(/\.tsx?$/, '') === route)
+}
+
+async function routeModule(route: string): Promise<RouteModule> {
+	const file = await routeFile(route)
+	if (!file) throw new Error(`no route file for ${route}`)
+	return import(path.join(ROUTES_DIR, file))
+}
+
+describe('the document and the route files agree', () => {
+	test('it is OpenAPI 3.1 with the bearer token and the session cookie', () => {
+		expect(doc.openapi).toBe('3.1.0')
+		expect(doc.components?.securitySchemes).toMatchObject({
+			bearerAuth: { type: 'http', scheme: 'bearer' },
+			sessionCookie: { type: 'apiKey', in: 'cookie', name: 'rendo_session' },
+		})
+		for (const op of operations) {
+			const operation = doc.paths?.[op.path]?.[op.method] as oas31.OperationObject
+			expect(operation.security, key(op)).toEqual(op.scope ? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }] : [])
+			if (op.scope)
+				expect(Object.keys(operation.responses ?? {}), key(op)).toEqual(expect.arrayContaining(['401', '403', '429']))
+		}
+		expect(new Set(operations.map((o) => o.path + o.method)).size).toBe(operations.length)
+	})
+
+	test('every api+ route file is documented, with the methods it exports, at the URL it serves', async () => {
+		const manifest = routeFolders(defineRoutes) as Record<
+			string,
+			{ id: string; file: string; path?: string; parentId?: string }
+		>
+		const served = new Map<string, string>()
+		for (const route of Object.values(manifest)) {
+			if (!route.file.startsWith('routes/api+/')) continue
+			const segments: string[] = []
+			for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest[r.parentId] : undefined)
+				if (r.path) segments.unshift(r.path)
+			served.set(path.basename(route.file), `/${segments.join('/')}`)
+		}
+		const files = (await readdir(ROUTES_DIR)).filter((f) => !f.includes('.test.') && !f.includes('.server.'))
+		expect([...served.keys()].sort()).toEqual([...files].sort())
+		for (const file of files) {
+			if (NOT_OPERATIONS.has(file)) continue
+			const route = file.replace(/\.tsx?$/, '')
+			const documented = operations.filter((o) => o.route === route)
+			expect(documented.length, `${file} has no operation in app/api-contract/operations.ts`).toBeGreaterThan(0)
+			const url = served.get(file)!
+			for (const op of documented) expect(op.path.replace(/\{(\w+)\}/g, ':$1'), `${file}'s path`).toBe(url)
+			const module = await routeModule(route)
+			expect(!!module.loader, `${file}: a loader is a documented GET and back`).toBe(
+				documented.some((o) => o.method === 'get'),
+			)
+			expect(!!module.action, `${file}: an action is a documented POST/PUT/DELETE and back`).toBe(
+				documented.some((o) => o.method !== 'get'),
+			)
+		}
+		for (const op of operations) expect(await routeFile(op.route), `${key(op)} names a route file`).toBeDefined()
+		const listed = (await readFile(path.join(ROUTES_DIR, '..', '..', 'route-urls.txt'), 'utf8')).split('\n')
+		for (const op of operations) expect(listed, key(op)).toContain(op.path.replace(/\{(\w+)\}/g, ':$1'))
+	})
+})
+
+describe('every answer the routes give is the one the document describes', () => {
+	let agent: string
+	let admin: string
+	let stranger: string
+	const photo = () => smallRoomPhoto()
+
+	beforeAll(async () => {
+		agent = await cookieFor(await insertUser({ firstName: 'Ann', lastName: 'Agent' }))
+		admin = await cookieFor(await insertUser({ role: 'admin' }))
+		stranger = await cookieFor(await insertUser())
+	})
+
+	test('every scoped operation refuses a call without a session or token (401; 404 for an id nobody has, 400 for a bad body)', async () => {
+		const ids = {
+			id: randomUUID(),
+			roomId: randomUUID(),
+			assetId: randomUUID(),
+			ticketId: randomUUID(),
+			quickAction: 'resolve',
+		}
+		for (const op of operations.filter((o) => o.scope)) {
+			const init: CallInit = { params: ids }
+			if (op.body?.type === 'json') init.json = {}
+			if (op.body?.type === 'multipart') init.form = {}
+			if (op.query?.shape.projectId) init.query = { projectId: randomUUID(), token: '[]' }
+			const { status } = await hit(op.method, op.path, init)
+			// An id nobody has is a 404 for anyone, and core checks a body's shape before who sent it: neither tells a stranger anything.
+			const refused = status === 401 || (!!op.params && status === 404) || (!!op.body && status === 400)
+			expect.soft(refused, `${key(op)} answered ${status}`).toBe(true)
+		}
+	})
+
+	test('accounts: register, sign in, me, pioneer status, agent registration, sign out', async () => {
+		const suffix = randomUUID().slice(0, 8)
+		const registration = {
+			firstName: 'Reg',
+			lastName: 'Ister',
+			username: `reg_${suffix}`,
+			email: `reg.${suffix}@example.com`,
+			password: 'correct-horse',
+			confirmPassword: 'correct-horse',
+		}
+		expect((await hit('post', '/api/auth/register', { json: registration })).status).toBe(201)
+		expect((await hit('post', '/api/auth/register', { json: { ...registration, email: 'nope' } })).status).toBe(400)
+		const context = { clientAddress: `198.51.100.${Math.floor(Math.random() * 200)}` }
+		const login = await hit('post', '/api/auth/login', {
+			json: { username: registration.username, password: 'correct-horse' },
+			context,
+		})
+		expect(login.status).toBe(200)
+		const wrong = await hit('post', '/api/auth/login', {
+			json: { username: registration.username, password: 'wrong-horse' },
+			context,
+		})
+		expect(wrong.status).toBe(401)
+		expect((await hit('get', '/api/auth/me', { cookie: agent })).status).toBe(200)
+		expect((await hit('get', '/api/pioneer-status')).status).toBe(200)
+		const agentSuffix = randomUUID().slice(0, 8)
+		const registered = await hit('post', '/api/auth/register-agent', {
+			json: {
+				firstName: 'Pia',
+				lastName: 'Pioneer',
+				email: `pia.${agentSuffix}@example.com`,
+				password: 'correct-horse',
+				confirmPassword: 'correct-horse',
+			},
+		})
+		expect(registered.status).toBe(201)
+		expect((await hit('post', '/api/auth/logout', { cookie: stranger })).status).toBe(200)
+		stranger = await cookieFor(await insertUser())
+	})
+
+	test('the studio: project, room, renders, favourites, completion, downloads', async () => {
+		const created = await hit('post', '/api/property-studio/projects', {
+			cookie: agent,
+			json: { propertyAddress: '3 Contract Row, Leeds', clientName: 'The Specs' },
+		})
+		expect(created.status).toBe(201)
+		const projectId = (created.body as { id: string }).id
+		expect((await hit('post', '/api/property-studio/projects', { cookie: agent, json: {} })).status).toBe(400)
+		expect((await hit('get', '/api/property-studio/projects', { cookie: agent })).status).toBe(200)
+		const project = { cookie: agent, params: { id: projectId } }
+		expect((await hit('get', '/api/property-studio/projects/{id}', project)).status).toBe(200)
+		expect((await hit('get', '/api/property-studio/projects/{id}', { ...project, cookie: stranger })).status).toBe(403)
+		expect(
+			(await hit('get', '/api/property-studio/projects/{id}', { cookie: agent, params: { id: randomUUID() } })).status,
+		).toBe(404)
+
+		const uploaded = await hit('post', '/api/property-studio/upload-image', {
+			cookie: agent,
+			form: {
+				fields: { projectId, roomType: 'living', roomName: 'Lounge', hasFurniture: 'false' },
+				files: [{ field: 'image', bytes: await photo(), name: 'lounge.jpg' }],
+			},
+		})
+		expect(uploaded.status).toBe(201)
+		const roomId = (uploaded.body as { roomId: string }).roomId
+		expect((await hit('get', '/api/property-studio/projects/{id}/rooms', project)).status).toBe(200)
+		const room = { cookie: agent, params: { roomId } }
+		expect(
+			(await hit('post', '/api/property-studio/rooms/{roomId}/process', { ...room, json: { styles: [] } })).status,
+		).toBe(400)
+		expect(
+			(
+				await hit('post', '/api/property-studio/rooms/{roomId}/process', {
+					...room,
+					json: { styles: ['modern'], variationCount: 2 },
+				})
+			).status,
+		).toBe(202)
+		const pending = await hit('get', '/api/property-studio/projects/{id}/variations', project)
+		expect(pending.status).toBe(200)
+		await drainJobs()
+		const done = await hit('get', '/api/property-studio/projects/{id}/variations', project)
+		const variations = done.body as Array<{ id: string; status: string }>
+		expect(variations.map((v) => v.status)).toEqual(['completed', 'completed'])
+		const again = await hit('get', '/api/property-studio/projects/{id}/variations', {
+			...project,
+			headers: { 'if-none-match': done.headers.get('etag')! },
+		})
+		expect(again.status).toBe(304)
+		const favourite = { cookie: agent, params: { id: variations[0].id } }
+		expect(
+			(await hit('post', '/api/property-studio/variations/{id}/favorite', { ...favourite, json: { isFavorite: true } }))
+				.status,
+		).toBe(200)
+		expect(
+			(await hit('post', '/api/property-studio/variations/{id}/favorite', { ...favourite, json: {} })).status,
+		).toBe(400)
+		expect((await hit('get', '/api/property-studio/projects/{id}/favorites', project)).status).toBe(200)
+		expect(
+			(await hit('post', '/api/property-studio/rooms/{roomId}/remodel', { ...room, json: { style: 'modern' } })).status,
+		).toBe(202)
+
+		const refused = await hit('post', '/api/create-payment-intent', { cookie: agent, json: { projectId } })
+		expect(refused.status).toBeGreaterThanOrEqual(400)
+		expect((await hit('post', '/api/property-studio/projects/{id}/complete', { ...project, json: {} })).status).toBe(
+			200,
+		)
+		expect((await hit('post', '/api/property-studio/projects/{id}/complete', { ...project, json: {} })).status).toBe(
+			409,
+		)
+		expect((await hit('get', '/api/property-studio/projects/{id}/downloads', project)).status).toBe(503)
+		await settleJobs()
+		const assets = await hit('get', '/api/property-studio/projects/{id}/downloads', project)
+		expect(assets.status).toBe(200)
+		const [asset] = assets.body as Array<{ id: string }>
+		expect(
+			(await hit('get', '/api/property-studio/download/{assetId}', { cookie: agent, params: { assetId: asset.id } }))
+				.status,
+		).toBe(200)
+		const bulk = await hit('get', '/api/property-studio/download/bulk', {
+			cookie: agent,
+			query: { projectId, token: JSON.stringify([asset.id]) },
+		})
+		expect(bulk.status).toBe(200)
+		expect(
+			(
+				await hit('post', '/api/property-studio/email-final-images', {
+					cookie: agent,
+					json: { projectId, variationIds: [asset.id], recipientEmail: 'client@example.com' },
+				})
+			).status,
+		).toBe(202)
+	})
+
+	test('quick transforms, support tickets and the staff views', async () => {
+		const posted = await hit('post', '/api/transformations', {
+			cookie: agent,
+			form: {
+				fields: { style: 'modern', areas: '["living"]' },
+				files: [{ field: 'image', bytes: await photo(), name: 'room.jpg' }],
+			},
+		})
+		expect(posted.status).toBe(201)
+		const transformationId = (posted.body as { id: string }).id
+		await drainJobs()
+		expect((await hit('get', '/api/transformations', { cookie: agent })).status).toBe(200)
+		expect(
+			(await hit('get', '/api/transformations/{id}', { cookie: agent, params: { id: transformationId } })).status,
+		).toBe(200)
+		expect(
+			(await hit('get', '/api/transformations/{id}', { cookie: stranger, params: { id: transformationId } })).status,
+		).toBe(404)
+		expect((await hit('get', '/api/admin/transformations', { cookie: admin })).status).toBe(200)
+
+		const reported = await hit('post', '/api/report-issue', {
+			cookie: agent,
+			json: { issueType: 'processing-stuck', description: 'Stuck at 50%' },
+		})
+		expect(reported.status).toBe(201)
+		expect((await hit('post', '/api/report-issue', { cookie: agent, json: { issueType: 'nope' } })).status).toBe(400)
+		const ticket = { cookie: admin, params: { ticketId: (reported.body as { ticketId: string }).ticketId } }
+		expect((await hit('get', '/api/devops/tickets', { cookie: admin, query: { status: 'open' } })).status).toBe(200)
+		expect((await hit('get', '/api/devops/tickets', { cookie: agent })).status).toBe(403)
+		expect((await hit('get', '/api/devops/tickets/{ticketId}', ticket)).status).toBe(200)
+		expect((await hit('put', '/api/devops/tickets/{ticketId}', { ...ticket, json: { priority: 'high' } })).status).toBe(
+			200,
+		)
+		expect(
+			(
+				await hit('post', '/api/devops/tickets/{ticketId}/{quickAction}', {
+					...ticket,
+					params: { ...ticket.params, quickAction: 'resolve' },
+				})
+			).status,
+		).toBe(400)
+		for (const quickAction of ['start-work', 'resolve'])
+			expect(
+				(
+					await hit('post', '/api/devops/tickets/{ticketId}/{quickAction}', {
+						...ticket,
+						params: { ...ticket.params, quickAction },
+					})
+				).status,
+			).toBe(200)
+		expect(
+			(
+				await hit('post', '/api/devops/tickets/{ticketId}/comments', {
+					...ticket,
+					json: { comment: 'On it', isInternal: true },
+				})
+			).status,
+		).toBe(201)
+		expect(
+			(await hit('get', '/api/devops/tickets/{ticketId}', { cookie: admin, params: { ticketId: randomUUID() } }))
+				.status,
+		).toBe(404)
+		expect((await hit('get', '/api/devops/stats', { cookie: admin })).status).toBe(200)
+		expect((await hit('get', '/api/rendo-ops/dashboard', { cookie: admin })).status).toBe(200)
+		expect((await hit('get', '/api/rendo-ops/capacity-automation', { cookie: admin })).status).toBe(200)
+	})
+
+	test('brand, logo, brochures, client preferences, Telegram', async () => {
+		const logo = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1d4ed8' } })
+			.png()
+			.toBuffer()
+		const profile = {
+			companyName: 'Spec Homes',
+			agentName: 'Ann Agent',
+			email: 'ann@spechomes.example',
+			templateStyle: 'modern',
+		}
+		expect(
+			(await hit('post', '/api/onboard-agent', { cookie: agent, form: { fields: { ...profile, companyName: '' } } }))
+				.status,
+		).toBe(400)
+		expect(
+			(
+				await hit('post', '/api/onboard-agent', {
+					cookie: agent,
+					form: { fields: profile, files: [{ field: 'logo', bytes: logo, name: 'logo.png', type: 'image/png' }] },
+				})
+			).status,
+		).toBe(201)
+		expect((await hit('post', '/api/onboard-agent', { cookie: agent, form: { fields: profile } })).status).toBe(200)
+		expect((await hit('get', '/api/test-brochure')).status).toBe(405)
+		expect((await hit('post', '/api/test-brochure', { cookie: agent })).status).toBe(200)
+
+		expect(
+			(
+				await hit('post', '/api/user/upload-logo', {
+					cookie: agent,
+					form: { files: [{ field: 'logo', bytes: logo, name: 'logo.png', type: 'image/png' }] },
+				})
+			).status,
+		).toBe(200)
+		expect((await hit('get', '/api/user/logo', { cookie: agent })).status).toBe(200)
+		expect((await hit('get', '/api/user/logo/image', { cookie: agent })).status).toBe(200)
+		expect((await hit('get', '/api/user/logo/image', { cookie: stranger })).status).toBe(404)
+
+		const preference = {
+			clientName: 'Pat Buyer',
+			propertyAddress: '9 Spec Street, York',
+			stylePreference: 'modern',
+			agentEmail: 'ann@example.com',
+		}
+		const single = await hit('post', '/api/client-preferences', {
+			cookie: agent,
+			form: {
+				fields: { ...preference, area: 'living' },
+				files: [{ field: 'image', bytes: await photo(), name: 'one.jpg' }],
+			},
+		})
+		expect(single.status).toBe(201)
+		const photos = await Promise.all([0, 1].map((seed) => makeRoomPhoto({ width: 400, height: 300, seed })))
+		const multi = await hit('post', '/api/client-preferences-multi-room', {
+			cookie: agent,
+			form: {
+				fields: { ...preference, 'roomTypes[0]': 'living', 'roomTypes[1]': 'kitchen' },
+				files: photos.map((bytes, i) => ({ field: 'property-images', bytes, name: `room${i}.jpg` })),
+			},
+		})
+		expect(multi.status).toBe(201)
+		expect(
+			(await hit('post', '/api/client-preferences-multi-room', { cookie: agent, form: { fields: preference } })).status,
+		).toBe(400)
+		await settleJobs()
+		const listed = await hit('get', '/api/agent/brochures', { cookie: agent })
+		const brochure = (listed.body as Array<{ id: string; uniqueToken: string; status: string }>).find(
+			(b) => b.status === 'ready',
+		)!
+		expect(brochure).toBeDefined()
+		expect(
+			(await hit('get', '/api/brochures/{uniqueToken}', { params: { uniqueToken: brochure.uniqueToken } })).status,
+		).toBe(200)
+		expect(
+			(await hit('get', '/api/brochures/{uniqueToken}', { params: { uniqueToken: 'no-such-token' } })).status,
+		).toBe(404)
+		const sent = await hit('post', '/api/brochures/{id}/send-email', {
+			cookie: agent,
+			params: { id: brochure.id },
+			json: { buyerName: 'Bea Buyer', buyerEmail: 'bea@example.com' },
+		})
+		expect(sent.status).toBe(200)
+		const emailEventId = (sent.body as { emailEventId: string }).emailEventId
+		expect(
+			(
+				await hit('get', '/api/brochures/{uniqueToken}/open', {
+					params: { uniqueToken: brochure.uniqueToken },
+					query: { e: emailEventId },
+				})
+			).status,
+		).toBe(200)
+		expect(
+			(await hit('post', '/api/brochures/{id}/regenerate', { cookie: agent, params: { id: brochure.id } })).status,
+		).toBe(202)
+		expect(
+			(await hit('post', '/api/brochures/{id}/regenerate', { cookie: stranger, params: { id: brochure.id } })).status,
+		).toBeGreaterThanOrEqual(403)
+
+		expect((await hit('get', '/api/telegram/link', { cookie: agent })).status).toBe(200)
+		expect((await hit('post', '/api/telegram/link', { cookie: agent })).status).toBe(503)
+		expect((await hit('delete', '/api/telegram/link', { cookie: agent })).status).toBe(200)
+	})
+
+	test('public doors: the free trial, the webhooks, this document', async () => {
+		const trial = await hit('post', '/api/try-it-free', {
+			form: {
+				fields: {
+					name: 'Vera Visitor',
+					email: `vera.${randomUUID().slice(0, 8)}@example.com`,
+					roomType: 'living_room',
+					style: 'scandinavian',
+				},
+				files: [{ field: 'image', bytes: await photo(), name: 'lounge.jpg' }],
+			},
+			context: { clientAddress: randomUUID() },
+		})
+		expect(trial.status).toBe(201)
+		expect(
+			(await hit('post', '/api/try-it-free', { form: { fields: {} }, context: { clientAddress: randomUUID() } }))
+				.status,
+		).toBe(400)
+		expect(
+			(
+				await hit('post', '/api/stripe/webhook', {
+					json: { id: 'evt_1', type: 'ping' },
+					headers: { 'stripe-signature': 'x' },
+				})
+			).status,
+		).toBeGreaterThanOrEqual(400)
+		expect((await hit('post', '/api/staging/webhook/{secret}', { params: { secret: 'wrong' }, json: {} })).status).toBe(
+			404,
+		)
+		const self = await hit('get', '/api/openapi.json')
+		expect(self.body).toEqual(JSON.parse(JSON.stringify(doc)))
+	})
+
+	test('the check itself refuses an answer unlike the document', async () => {
+		const op = findOperation('get', '/api/pioneer-status')
+		const wrong = Response.json({ isPioneerProgramActive: 'yes' })
+		await expect(expectDocumented(op, wrong)).rejects.toThrow(/unlike its schema/)
+		const undocumented = Response.json({ message: 'Gone' }, { status: 410 })
+		await expect(expectDocumented(op, undocumented)).rejects.toThrow(/does not list/)
+		expect(validators.size).toBeGreaterThan(40)
+	})
+
+	test('every operation had a documented answer checked (those in NOT_CALLED say why not)', () => {
+		const missing = operations
+			.filter((op) => !NOT_CALLED[key(op)])
+			.filter((op) => {
+				const statuses = Object.keys(op.answers).map(Number)
+				const successes = statuses.filter((s) => s < 400)
+				return !(successes.length ? successes : statuses).some((s) => checked.get(key(op))?.has(s))
+			})
+			.map(key)
+		expect(missing).toEqual([])
+	})
+})

@@ -1,0 +1,849 @@
+import 'zod-openapi/extend'
+import { z } from 'zod'
+import { AgentProfileSchema } from '#core/accounts/agent-profile.schema.ts'
+import { AgentRegisterSchema, LoginSchema, RegisterSchema } from '#core/accounts/auth.schema.ts'
+import { CheckoutChoiceSchema, CreatePaymentIntentSchema } from '#core/billing/checkout.schema.ts'
+import { SendBrochureSchema } from '#core/brochures/brochure.schema.ts'
+import { TrialFieldsSchema } from '#core/leads/trial.schema.ts'
+import { ClientPreferenceSchema, DEMO_SOURCE, MultiRoomPreferenceSchema } from '#core/preferences/preferences.schema.ts'
+import { EmailFinalImagesSchema } from '#core/studio/downloads.schema.ts'
+import {
+	CreateProjectSchema,
+	FavoriteSchema,
+	ProcessRoomSchema,
+	RemodelSchema,
+	UploadRoomSchema,
+} from '#core/studio/studio.schema.ts'
+import {
+	CommentSchema,
+	ReportIssueSchema,
+	TICKET_QUICK_ACTIONS,
+	TicketListQuerySchema,
+	UpdateTicketSchema,
+} from '#core/tickets/ticket.schema.ts'
+import { TransformRequestSchema } from '#core/transformations/transformation.schema.ts'
+import * as A from './answers.ts'
+
+/**
+ * Every operation of the JSON API under app/routes/api+/, with the zod schemas its route and core
+ * use: the one list the OpenAPI document (openapi.server.ts) and the reference page are made from.
+ * openapi.test.ts calls the routes and checks their answers against the document, and that every
+ * route file is here with the methods it exports.
+ */
+
+/** Who may call: a token's scope (or the signed-in session), or anyone. */
+export type Scope = 'read' | 'write' | 'staff'
+
+type Binary = 'application/pdf' | 'application/zip' | 'image/jpeg' | 'image/png' | 'image/gif' | 'text/plain'
+
+export interface Answer {
+	description: string
+	/** JSON answers; a binary answer names its media type instead. */
+	schema?: z.ZodTypeAny
+	binary?: Binary
+	/** Headers a client should read (Retry-After, ETag). */
+	headers?: Record<string, string>
+}
+
+export interface Operation {
+	method: 'get' | 'post' | 'put' | 'delete'
+	/** OpenAPI form: /api/property-studio/projects/{id} */
+	path: string
+	/** The route module under app/routes/api+/ (without .ts) that answers it. */
+	route: string
+	summary: string
+	description?: string
+	/** null: no account needed (public forms, token links, webhooks with their own proof). */
+	scope: Scope | null
+	params?: z.AnyZodObject
+	query?: z.AnyZodObject
+	headers?: z.AnyZodObject
+	body?: { type: 'json' | 'multipart'; schema: z.ZodTypeAny; required?: boolean }
+	answers: Record<number, Answer>
+	tags: string[]
+}
+
+const uuid = (what: string) =>
+	z
+		.string()
+		.uuid()
+		.openapi({ description: `The ${what}'s id` })
+const file = (description: string) => z.string().openapi({ type: 'string', format: 'binary', description })
+
+/** Multipart: the form's fields, as core checks them, beside the file parts. */
+const withFiles = (fields: z.ZodTypeAny, files: z.ZodRawShape) => z.intersection(fields, z.object(files))
+
+const error = (description: string): Answer => ({ description, schema: A.ErrorAnswer })
+const badInput = error("Bad input: `message` and `errors` per field, in the spec's words")
+const notFound = error('Not found, or not yours to see')
+const notYours = error('Not yours (or a token without the scope)')
+const tooLarge = error('Request body is too large (checked while it streams)')
+const conflictCompleted = error('The project is completed already: nothing changed')
+const preparing: Answer = {
+	description: 'The final images are still being made: ask again after Retry-After seconds',
+	schema: A.Preparing,
+	headers: { 'Retry-After': 'seconds' },
+}
+
+const idParam = (name: string, what: string) => z.object({ [name]: uuid(what) })
+
+export const operations: Operation[] = [
+	// ---- accounts
+	{
+		method: 'post',
+		path: '/api/auth/login',
+		route: 'auth.login',
+		tags: ['Accounts'],
+		summary: 'Sign in',
+		description:
+			'Username or e-mail and password; sets the session cookie. Limited per address and per account (429 with Retry-After).',
+		scope: null,
+		body: { type: 'json', schema: LoginSchema },
+		answers: {
+			200: { description: 'Signed in; Set-Cookie carries the session', schema: A.PublicUser },
+			400: badInput,
+			401: error('Invalid username or password'),
+			429: { ...error('Too many attempts'), headers: { 'Retry-After': 'seconds' } },
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/auth/logout',
+		route: 'auth.logout',
+		tags: ['Accounts'],
+		summary: 'Sign out',
+		description: 'Deletes the session row and clears the cookie; answers 200 without a session too.',
+		scope: null,
+		answers: { 200: { description: 'Signed out', schema: A.MessageAnswer } },
+	},
+	{
+		method: 'get',
+		path: '/api/auth/me',
+		route: 'auth.me',
+		tags: ['Accounts'],
+		summary: 'The signed-in user',
+		scope: 'read',
+		answers: { 200: { description: 'The user and their role label', schema: A.MeAnswer } },
+	},
+	{
+		method: 'post',
+		path: '/api/auth/register',
+		route: 'auth.register',
+		tags: ['Accounts'],
+		summary: 'Create an account',
+		scope: null,
+		body: { type: 'json', schema: RegisterSchema },
+		answers: {
+			201: { description: 'Created and signed in', schema: A.PublicUser },
+			400: badInput,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/auth/register-agent',
+		route: 'auth.register-agent',
+		tags: ['Accounts'],
+		summary: 'Create an agent account',
+		description: 'The first five agents become Pioneer Agents.',
+		scope: null,
+		body: { type: 'json', schema: AgentRegisterSchema },
+		answers: {
+			201: { description: 'Created and signed in', schema: A.AgentRegistered },
+			400: badInput,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/pioneer-status',
+		route: 'pioneer-status',
+		tags: ['Accounts'],
+		summary: 'Pioneer places left',
+		scope: null,
+		answers: { 200: { description: 'Whether the program is open', schema: A.PioneerStatus } },
+	},
+	{
+		method: 'post',
+		path: '/api/onboard-agent',
+		route: 'onboard-agent',
+		tags: ['Accounts'],
+		summary: 'Create or update the agent brand profile',
+		scope: 'write',
+		body: {
+			type: 'multipart',
+			schema: withFiles(AgentProfileSchema, { logo: file('PNG, JPEG or SVG under 5 MB').optional() }),
+		},
+		answers: {
+			200: { description: 'Profile updated', schema: A.Onboarded },
+			201: { description: 'Profile created', schema: A.Onboarded },
+			400: { description: 'Refused, with every message', schema: A.OnboardingRefused },
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/user/logo',
+		route: 'user.logo',
+		tags: ['Accounts'],
+		summary: "The account's logo",
+		scope: 'read',
+		answers: { 200: { description: 'Whether there is one, and its URL', schema: A.LogoState } },
+	},
+	{
+		method: 'get',
+		path: '/api/user/logo/image',
+		route: 'user.logo_.image',
+		tags: ['Accounts'],
+		summary: "The account's logo image",
+		scope: 'read',
+		query: z.object({ v: z.string().optional().openapi({ description: 'version: a new logo is a new URL' }) }),
+		answers: { 200: { description: 'The logo as PNG', binary: 'image/png' }, 404: notFound },
+	},
+	{
+		method: 'post',
+		path: '/api/user/upload-logo',
+		route: 'user.upload-logo',
+		tags: ['Accounts'],
+		summary: 'Upload the account logo',
+		scope: 'write',
+		body: { type: 'multipart', required: true, schema: z.object({ logo: file('PNG, JPEG or SVG under 5 MB') }) },
+		answers: {
+			200: { description: 'The new logo', schema: A.LogoState },
+			400: badInput,
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/telegram/link',
+		route: 'telegram.link',
+		tags: ['Accounts'],
+		summary: 'Telegram link state',
+		scope: 'read',
+		answers: { 200: { description: 'Whether the bot runs here, and the link', schema: A.TelegramLinkState } },
+	},
+	{
+		method: 'post',
+		path: '/api/telegram/link',
+		route: 'telegram.link',
+		tags: ['Accounts'],
+		summary: 'A one-time code to link Telegram',
+		scope: 'write',
+		answers: {
+			201: { description: 'The code and its t.me link', schema: A.TelegramLinkCode },
+			503: error('The Telegram bot is not running right now'),
+		},
+	},
+	{
+		method: 'delete',
+		path: '/api/telegram/link',
+		route: 'telegram.link',
+		tags: ['Accounts'],
+		summary: 'Remove the Telegram link',
+		scope: 'write',
+		answers: { 200: { description: 'Whether a link was removed', schema: A.TelegramUnlinked } },
+	},
+
+	// ---- studio
+	{
+		method: 'get',
+		path: '/api/property-studio/projects',
+		route: 'property-studio.projects',
+		tags: ['Studio'],
+		summary: 'Your projects, newest first',
+		scope: 'read',
+		answers: { 200: { description: 'The projects', schema: z.array(A.Project) } },
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/projects',
+		route: 'property-studio.projects',
+		tags: ['Studio'],
+		summary: 'Create a project',
+		scope: 'write',
+		body: { type: 'json', schema: CreateProjectSchema },
+		answers: { 201: { description: 'The new project', schema: A.Project }, 400: badInput },
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}',
+		route: 'property-studio.projects.$id',
+		tags: ['Studio'],
+		summary: 'One project',
+		scope: 'read',
+		params: idParam('id', 'project'),
+		answers: { 200: { description: 'The project', schema: A.Project }, 403: notYours, 404: notFound },
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/rooms',
+		route: 'property-studio.projects.$id.rooms',
+		tags: ['Studio'],
+		summary: "A project's rooms, in upload order",
+		scope: 'read',
+		params: idParam('id', 'project'),
+		answers: { 200: { description: 'The rooms', schema: z.array(A.Room) }, 403: notYours, 404: notFound },
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/variations',
+		route: 'property-studio.projects.$id.variations',
+		tags: ['Studio'],
+		summary: "A project's variations, in gallery order",
+		description:
+			'Poll it: the answer has an ETag, and If-None-Match with it answers an empty 304 while nothing changed.',
+		scope: 'read',
+		params: idParam('id', 'project'),
+		answers: {
+			200: {
+				description: 'The variations, pending ones as placeholders',
+				schema: z.array(A.Variation),
+				headers: { ETag: 'the gallery fingerprint' },
+			},
+			304: { description: 'Unchanged since the ETag sent in If-None-Match' },
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/favorites',
+		route: 'property-studio.projects.$id.favorites',
+		tags: ['Studio'],
+		summary: "A project's favourite variations",
+		scope: 'read',
+		params: idParam('id', 'project'),
+		answers: {
+			200: {
+				description: 'The favourites',
+				schema: z.array(A.Variation),
+				headers: { ETag: 'the gallery fingerprint' },
+			},
+			304: { description: 'Unchanged since the ETag sent in If-None-Match' },
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/upload-image',
+		route: 'property-studio.upload-image',
+		tags: ['Studio'],
+		summary: 'Add a room from a photo',
+		description: 'JPEG, PNG or WebP, at most 10 MB and 40 megapixels.',
+		scope: 'write',
+		body: { type: 'multipart', required: true, schema: withFiles(UploadRoomSchema, { image: file('the room photo') }) },
+		answers: {
+			201: { description: 'The new room', schema: A.RoomUploaded },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/rooms/{roomId}/process',
+		route: 'property-studio.rooms.$roomId.process',
+		tags: ['Studio'],
+		summary: 'Render styles of a room',
+		scope: 'write',
+		params: idParam('roomId', 'room'),
+		body: { type: 'json', schema: ProcessRoomSchema },
+		answers: {
+			202: { description: 'Queued: poll the variations', schema: A.RoomQueued },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/rooms/{roomId}/remodel',
+		route: 'property-studio.rooms.$roomId.remodel',
+		tags: ['Studio'],
+		summary: 'One more variation of a style',
+		scope: 'write',
+		params: idParam('roomId', 'room'),
+		body: { type: 'json', schema: RemodelSchema },
+		answers: {
+			202: { description: 'The new (pending) variation', schema: A.VariationAnswer },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/variations/{id}/favorite',
+		route: 'property-studio.variations.$id.favorite',
+		tags: ['Studio'],
+		summary: 'Heart or unheart a variation',
+		scope: 'write',
+		params: idParam('id', 'variation'),
+		body: { type: 'json', schema: FavoriteSchema },
+		answers: {
+			200: { description: 'The variation', schema: A.VariationAnswer },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/projects/{id}/complete',
+		route: 'property-studio.projects.$id.complete',
+		tags: ['Checkout'],
+		summary: 'Complete a project',
+		description:
+			'Invoice mode: the order itself (£99 on the monthly invoice). With Stripe: only once the PaymentIntent succeeded (403 before).',
+		scope: 'write',
+		params: idParam('id', 'project'),
+		body: { type: 'json', schema: CheckoutChoiceSchema },
+		answers: {
+			200: { description: 'Completed; the final images are being made', schema: A.Completed },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			409: conflictCompleted,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/create-payment-intent',
+		route: 'create-payment-intent',
+		tags: ['Checkout'],
+		summary: 'Start a card payment for a project',
+		description:
+			'The server sets the price; an `amount` sent is ignored. Card payments must be configured (403 otherwise).',
+		scope: 'write',
+		body: { type: 'json', schema: CreatePaymentIntentSchema },
+		answers: {
+			200: { description: "The PaymentIntent's client secret", schema: A.PaymentIntentCreated },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			409: conflictCompleted,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/downloads',
+		route: 'property-studio.projects.$id.downloads',
+		tags: ['Downloads'],
+		summary: "A completed project's final images",
+		scope: 'read',
+		params: idParam('id', 'project'),
+		answers: {
+			200: { description: 'The final images', schema: z.array(A.DownloadAsset) },
+			403: notYours,
+			404: notFound,
+			503: preparing,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/download/{assetId}',
+		route: 'property-studio.download.$assetId',
+		tags: ['Downloads'],
+		summary: 'One final image',
+		scope: 'read',
+		params: idParam('assetId', 'final image'),
+		answers: {
+			200: { description: 'The JPEG, as an attachment under its meaningful name', binary: 'image/jpeg' },
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/download/bulk',
+		route: 'property-studio.download.bulk',
+		tags: ['Downloads'],
+		summary: 'A ZIP of final images',
+		scope: 'read',
+		query: z.object({
+			projectId: uuid('project'),
+			token: z.string().openapi({ description: 'a JSON list of final image ids, 1 to 200' }),
+		}),
+		answers: {
+			200: { description: 'The ZIP, streamed', binary: 'application/zip' },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			503: preparing,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/email-final-images',
+		route: 'property-studio.email-final-images',
+		tags: ['Downloads'],
+		summary: 'E-mail links to final images',
+		scope: 'write',
+		body: { type: 'json', schema: EmailFinalImagesSchema },
+		answers: {
+			202: { description: 'The e-mail is queued', schema: A.FinalImagesEmailed },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			503: preparing,
+		},
+	},
+
+	// ---- quick transforms
+	{
+		method: 'get',
+		path: '/api/transformations',
+		route: 'transformations',
+		tags: ['Transformations'],
+		summary: 'Your quick transforms, newest first',
+		scope: 'read',
+		answers: { 200: { description: 'The transformations', schema: z.array(A.Transformation) } },
+	},
+	{
+		method: 'post',
+		path: '/api/transformations',
+		route: 'transformations',
+		tags: ['Transformations'],
+		summary: 'Transform a photo or a listing',
+		description: 'An `image` upload, or a `propertyUrl` whose listing images are fetched (public addresses only).',
+		scope: 'write',
+		body: {
+			type: 'multipart',
+			required: true,
+			schema: withFiles(TransformRequestSchema, { image: file('a photo, at most 10 MB').optional() }),
+		},
+		answers: {
+			201: { description: 'Queued', schema: A.Transformation },
+			400: badInput,
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/transformations/{id}',
+		route: 'transformations.$id',
+		tags: ['Transformations'],
+		summary: 'One quick transform (yours, or any for an administrator)',
+		scope: 'read',
+		params: idParam('id', 'transformation'),
+		answers: { 200: { description: 'The transformation', schema: A.Transformation }, 404: notFound },
+	},
+
+	// ---- brochures and client preferences
+	{
+		method: 'post',
+		path: '/api/client-preferences',
+		route: 'client-preferences',
+		tags: ['Brochures'],
+		summary: "A client's preference for one room",
+		scope: 'write',
+		body: {
+			type: 'multipart',
+			required: true,
+			schema: withFiles(ClientPreferenceSchema, { image: file('the room photo (optional)').optional() }),
+		},
+		answers: {
+			201: { description: 'Received: property, tour, brochure and renders made', schema: A.PreferenceReceived },
+			400: badInput,
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/client-preferences-multi-room',
+		route: 'client-preferences-multi-room',
+		tags: ['Brochures'],
+		summary: "A client's preference for several rooms",
+		description:
+			"One `property-images` part per photo (2 to 10) and `roomTypes[i]` for the i-th. With ?form=multi-room-demo the demo's fields and rules (1 to 10 photos) apply.",
+		scope: 'write',
+		query: z.object({ form: z.literal(DEMO_SOURCE).optional() }),
+		body: {
+			type: 'multipart',
+			required: true,
+			schema: withFiles(z.union([ClientPreferenceSchema, MultiRoomPreferenceSchema]), {
+				'property-images': z.array(file('a room photo')),
+			}).openapi({ description: 'plus `roomTypes[0]`, `roomTypes[1]`… beside the photos' }),
+		},
+		answers: {
+			201: { description: 'Received', schema: A.PreferenceReceived },
+			400: badInput,
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/agent/brochures',
+		route: 'agent.brochures',
+		tags: ['Brochures'],
+		summary: 'Your brochures, newest first',
+		scope: 'read',
+		answers: { 200: { description: 'The brochures', schema: z.array(A.AgentBrochure) } },
+	},
+	{
+		method: 'post',
+		path: '/api/brochures/{id}/regenerate',
+		route: 'brochures.$id.regenerate',
+		tags: ['Brochures'],
+		summary: 'Rebuild a brochure in the current brand',
+		scope: 'write',
+		params: idParam('id', 'brochure'),
+		answers: {
+			202: { description: 'Being rebuilt', schema: A.BrochureRebuilding },
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/brochures/{id}/send-email',
+		route: 'brochures.$id.send-email',
+		tags: ['Brochures'],
+		summary: 'E-mail a brochure to a buyer',
+		scope: 'write',
+		params: idParam('id', 'brochure'),
+		body: { type: 'json', schema: SendBrochureSchema },
+		answers: {
+			200: { description: 'Queued', schema: A.BrochureSent },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			429: { ...error('Too many e-mails'), headers: { 'Retry-After': 'seconds' } },
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/brochures/{uniqueToken}',
+		route: 'brochures.$uniqueToken',
+		tags: ['Brochures'],
+		summary: 'A brochure PDF, for whoever holds its token',
+		description: 'Each fetch is counted; ?e= marks the e-mail that carried the link as clicked.',
+		scope: null,
+		params: z.object({ uniqueToken: z.string().openapi({ description: "the brochure's 128-bit token" }) }),
+		query: z.object({ e: z.string().optional().openapi({ description: 'the e-mail event id' }) }),
+		answers: { 200: { description: 'The PDF', binary: 'application/pdf' }, 404: notFound },
+	},
+	{
+		method: 'get',
+		path: '/api/brochures/{uniqueToken}/open',
+		route: 'brochures.$uniqueToken_.open',
+		tags: ['Brochures'],
+		summary: "The brochure e-mail's tracking pixel",
+		scope: null,
+		params: z.object({ uniqueToken: z.string() }),
+		query: z.object({ e: z.string().optional().openapi({ description: 'the e-mail event id' }) }),
+		answers: { 200: { description: 'A 1×1 GIF, always', binary: 'image/gif' } },
+	},
+	{
+		method: 'post',
+		path: '/api/test-brochure',
+		route: 'test-brochure',
+		tags: ['Brochures'],
+		summary: 'A sample brochure in your brand',
+		description: 'Needs the agent profile (onboarding) first.',
+		scope: 'write',
+		answers: {
+			200: { description: 'Generated', schema: A.TestBrochure },
+			400: badInput,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/test-brochure',
+		route: 'test-brochure',
+		tags: ['Brochures'],
+		summary: 'Not allowed: generating stores a file, use POST',
+		scope: null,
+		answers: { 405: { description: 'Use POST', schema: A.MessageAnswer, headers: { Allow: 'POST' } } },
+	},
+
+	// ---- support
+	{
+		method: 'post',
+		path: '/api/report-issue',
+		route: 'report-issue',
+		tags: ['Support'],
+		summary: 'Report an issue',
+		scope: 'write',
+		body: { type: 'json', schema: ReportIssueSchema },
+		answers: {
+			201: { description: 'The ticket', schema: A.TicketReported },
+			400: badInput,
+			403: notYours,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/devops/tickets',
+		route: 'devops.tickets',
+		tags: ['Staff'],
+		summary: 'All tickets, newest first',
+		scope: 'staff',
+		query: TicketListQuerySchema,
+		answers: { 200: { description: 'The tickets, with internal notes', schema: z.array(A.Ticket) }, 400: badInput },
+	},
+	{
+		method: 'get',
+		path: '/api/devops/tickets/{ticketId}',
+		route: 'devops.tickets.$ticketId',
+		tags: ['Staff'],
+		summary: 'One ticket',
+		scope: 'staff',
+		params: z.object({ ticketId: z.string().openapi({ description: 'id or ticket number (RND-2026-000123)' }) }),
+		answers: { 200: { description: 'The ticket', schema: A.Ticket }, 404: notFound },
+	},
+	{
+		method: 'put',
+		path: '/api/devops/tickets/{ticketId}',
+		route: 'devops.tickets.$ticketId',
+		tags: ['Staff'],
+		summary: 'Set status, priority or assignee',
+		scope: 'staff',
+		params: z.object({ ticketId: z.string().openapi({ description: 'id or ticket number' }) }),
+		body: { type: 'json', schema: UpdateTicketSchema },
+		answers: {
+			200: { description: 'The ticket', schema: A.Ticket },
+			400: badInput,
+			404: notFound,
+			405: { description: 'Only PUT', schema: A.MessageAnswer, headers: { Allow: 'PUT' } },
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/devops/tickets/{ticketId}/{quickAction}',
+		route: 'devops.tickets.$ticketId.$quickAction',
+		tags: ['Staff'],
+		summary: 'Start work (open → in progress) or resolve (in progress → resolved)',
+		scope: 'staff',
+		params: z.object({
+			ticketId: z.string().openapi({ description: 'id or ticket number' }),
+			quickAction: z.enum(TICKET_QUICK_ACTIONS),
+		}),
+		answers: {
+			200: { description: 'The ticket', schema: A.Ticket },
+			400: badInput,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/devops/tickets/{ticketId}/comments',
+		route: 'devops.tickets.$ticketId.comments',
+		tags: ['Staff'],
+		summary: 'Comment on a ticket (public, or an internal note)',
+		scope: 'staff',
+		params: z.object({ ticketId: z.string().openapi({ description: 'id or ticket number' }) }),
+		body: { type: 'json', schema: CommentSchema },
+		answers: {
+			201: { description: 'The comment', schema: A.TicketComment },
+			400: badInput,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/devops/stats',
+		route: 'devops.stats',
+		tags: ['Staff'],
+		summary: 'Ticket figures',
+		scope: 'staff',
+		answers: { 200: { description: 'Totals by status and priority', schema: A.TicketStats } },
+	},
+	{
+		method: 'get',
+		path: '/api/rendo-ops/dashboard',
+		route: 'rendo-ops.dashboard',
+		tags: ['Staff'],
+		summary: 'The operations dashboard',
+		scope: 'staff',
+		answers: { 200: { description: 'Every figure, money in pence', schema: A.OpsDashboard } },
+	},
+	{
+		method: 'get',
+		path: '/api/rendo-ops/capacity-automation',
+		route: 'rendo-ops.capacity-automation',
+		tags: ['Staff'],
+		summary: 'Rendering quota and the plan it needs',
+		scope: 'staff',
+		answers: { 200: { description: 'Capacity analysis', schema: A.CapacityAutomation } },
+	},
+	{
+		method: 'get',
+		path: '/api/admin/transformations',
+		route: 'admin.transformations',
+		tags: ['Staff'],
+		summary: 'Every quick transform, newest first',
+		scope: 'staff',
+		answers: { 200: { description: 'The transformations', schema: z.array(A.Transformation) } },
+	},
+
+	// ---- public forms and webhooks
+	{
+		method: 'post',
+		path: '/api/try-it-free',
+		route: 'try-it-free',
+		tags: ['Public'],
+		summary: 'Free trial: one staged photo by e-mail',
+		description: 'One trial per e-mail address; limited per address (429 with Retry-After).',
+		scope: null,
+		body: {
+			type: 'multipart',
+			required: true,
+			schema: withFiles(TrialFieldsSchema, { image: file('the room photo') }),
+		},
+		answers: {
+			201: { description: 'Started: the result is e-mailed', schema: A.TrialStarted },
+			400: badInput,
+			409: error('This e-mail address has had its free trial'),
+			413: tooLarge,
+			415: error('Not an image'),
+			429: { ...error('Too many trials from this address'), headers: { 'Retry-After': 'seconds' } },
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/stripe/webhook',
+		route: 'stripe.webhook',
+		tags: ['Webhooks'],
+		summary: "Stripe's signed events",
+		description:
+			'The raw body is checked against the Stripe-Signature header; payment_intent.succeeded completes the project.',
+		scope: null,
+		headers: z.object({ 'stripe-signature': z.string() }),
+		body: { type: 'json', required: true, schema: z.object({ id: z.string(), type: z.string() }).passthrough() },
+		answers: {
+			200: { description: 'Received', schema: A.StripeReceived },
+			400: badInput,
+			404: error('Card payments are not configured'),
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/staging/webhook/{secret}',
+		route: 'staging.webhook.$secret',
+		tags: ['Webhooks'],
+		summary: "The staging vendor's progress report",
+		description:
+			'Given to the vendor only when APP_URL is public https; the path carries a secret per deployment. The body only wakes the render it names.',
+		scope: null,
+		params: z.object({ secret: z.string() }),
+		body: { type: 'json', required: true, schema: z.object({}).passthrough() },
+		answers: {
+			200: { description: 'How many waiting renders were woken', schema: A.StagingWoken },
+			400: error('Request body must be JSON'),
+			404: { description: 'Any other secret: a plain-text Not Found', binary: 'text/plain' },
+			413: tooLarge,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/openapi.json',
+		route: 'openapi[.json]',
+		tags: ['Reference'],
+		summary: 'This document',
+		scope: null,
+		answers: { 200: { description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).passthrough() } },
+	},
+]
