@@ -192,8 +192,9 @@ function rssMb(pid: number) {
  * Remix's Vite plugin leaves the app's routes out, and a web in dev mode answers 404.
  */
 function childEnv(env: Record<string, string>) {
-	const inherited = Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'TEST')
-	return { ...Object.fromEntries(inherited), ...env }
+	const result: NodeJS.ProcessEnv = { ...process.env, ...env }
+	for (const name of Object.keys(result)) if (name.startsWith('VITEST') || name === 'TEST') delete result[name]
+	return result
 }
 
 /** A child with its output kept (the last 200 lines), so a failed start says why. */
