@@ -6,7 +6,7 @@ import { ensureDatabase } from '#core/platform/migrate.ts'
 import { rendo } from './cli.ts'
 
 /** A process's exit code and what it printed, run to its end. */
-function run(args: string[], env: NodeJS.ProcessEnv) {
+function run(args: string[], env: Record<string, string>) {
 	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
 		const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
 		let stdout = ''
