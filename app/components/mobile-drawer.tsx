@@ -5,6 +5,7 @@ import {
 	Bug,
 	FileText,
 	Info,
+	KeyRound,
 	LayoutDashboard,
 	LogIn,
 	LogOut,
@@ -110,6 +111,7 @@ function SignedInMenu({ account, close }: { account: Account; close: () => void 
 			<Section title="Support & Account">
 				<DrawerLink item={{ to: '/report-issue', title: 'Report Issue', icon: Bug }} onNavigate={close} />
 				<DrawerLink item={{ to: '/my-tickets', title: 'My Tickets', icon: MessageSquare }} onNavigate={close} />
+				<DrawerLink item={{ to: '/settings/api-tokens', title: 'API Tokens', icon: KeyRound }} onNavigate={close} />
 				<li>
 					<Form method="post" action="/logout" onSubmit={close}>
 						<button type="submit" className={itemClasses}>
