@@ -51,6 +51,8 @@ export async function startFleet(options: FleetOptions) {
 	// As `rendo db migrate` before a deploy: the processes start on the schema their code expects.
 	await migrateDatabase(databaseUrl)
 	const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+	// The cluster goes first in a failed start; the watcher's idle connections go with it quietly.
+	sql.on('error', () => {})
 	stops.push(() => sql.end())
 
 	const s3 = await startChild('s3rver', ['--import', 'tsx', 'tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET], {})
@@ -134,10 +136,22 @@ export async function startFleet(options: FleetOptions) {
 		peaks.connections = Math.max(peaks.connections, rows[0].n - 1)
 	}
 	const sampler = setInterval(() => sample().catch(() => {}), 250)
-	stops.unshift(async () => clearInterval(sampler))
+	// Stopped first (the stops run last to first): no sample races the database's shutdown.
+	stops.push(async () => clearInterval(sampler))
 
-	for (let i = 0; i < options.webs; i++) await startWeb()
-	for (let i = 0; i < options.workers; i++) await startWorker()
+	async function stop() {
+		await Promise.all(processes.map((p) => stopChild(p.child)))
+		for (const undo of stops.reverse()) await undo()
+		fs.rmSync(dir, { recursive: true, force: true })
+	}
+	try {
+		for (let i = 0; i < options.webs; i++) await startWeb()
+		for (let i = 0; i < options.workers; i++) await startWorker()
+	} catch (error) {
+		// A fleet that never came up leaves no process and no folder behind.
+		await stop()
+		throw error
+	}
 
 	return {
 		dir,
@@ -166,11 +180,7 @@ export async function startFleet(options: FleetOptions) {
 			if (!response.ok) throw new Error(`${p.name} /metrics: ${response.status}`)
 			return response.text()
 		},
-		async stop() {
-			await Promise.all(processes.map((p) => stopChild(p.child)))
-			for (const stop of stops.reverse()) await stop()
-			fs.rmSync(dir, { recursive: true, force: true })
-		},
+		stop,
 	}
 }
 
