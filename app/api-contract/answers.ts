@@ -208,7 +208,7 @@ export const TicketStats = z.object({
 export const Transformation = z
 	.object({
 		id,
-		userId: id.nullable(),
+		userId: id,
 		style: z.string(),
 		status: z.enum(['pending', 'processing', 'completed', 'failed']),
 		statusMessage: z.string().nullable(),
@@ -442,3 +442,6 @@ export const StripeReceived = z.object({
 	completed: z.boolean().optional(),
 })
 export const StagingWoken = z.object({ woken: count })
+
+/** The JSON type of an answer schema: routes that build an answer themselves check it with `satisfies`. */
+export type AnswerOf<S extends z.ZodTypeAny> = z.infer<S>

@@ -8,6 +8,7 @@ import {
 	refusalMessages,
 } from '#app/utils/onboard-agent.server.ts'
 import { requireUser } from '#core/accounts/actor.ts'
+import type { AnswerOf, Onboarded, OnboardingRefused } from '#app/api-contract/answers.ts'
 
 /** multipart: the onboarding fields and an optional `logo` → { success, message, errors, agentId, previewUrl, dashboardUrl }. */
 export function action({ request }: ActionFunctionArgs) {
@@ -26,7 +27,7 @@ export function action({ request }: ActionFunctionArgs) {
 					agentId: null,
 					previewUrl: null,
 					dashboardUrl: null,
-				},
+				} satisfies AnswerOf<typeof OnboardingRefused>,
 				{ status: 400 },
 			)
 		return Response.json(
@@ -36,7 +37,7 @@ export function action({ request }: ActionFunctionArgs) {
 				errors: [],
 				agentId: outcome.agentId,
 				...ONBOARDED_LINKS,
-			},
+			} satisfies AnswerOf<typeof Onboarded>,
 			{ status: outcome.created ? 201 : 200 },
 		)
 	})

@@ -1,0 +1,33 @@
+import { expectTypeOf, test } from 'vitest'
+import type { z } from 'zod'
+import type { LogoState } from '#core/accounts/logo.ts'
+import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
+import type { CapacityAnalysis } from '#core/ops/capacity.ts'
+import type { DownloadAsset } from '#core/studio/downloads.ts'
+import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
+import type { TicketCommentView, TicketView } from '#core/tickets/tickets.ts'
+import type { TransformationView } from '#core/transformations/views.ts'
+import type * as A from './answers.ts'
+
+/**
+ * Core's views against the answer schemas, checked by the compiler (`tsc --noEmit`): a field added,
+ * dropped or retyped on one side and not the other fails here before any request is made. Times
+ * are ISO strings in the views too, so the JSON and the view have one type.
+ */
+type Json<S extends z.ZodTypeAny> = z.infer<S>
+
+test('core views and the answer schemas have the same types', () => {
+	expectTypeOf<ProjectView>().toEqualTypeOf<Json<typeof A.Project>>()
+	expectTypeOf<RoomView>().toEqualTypeOf<Json<typeof A.Room>>()
+	expectTypeOf<VariationView>().toEqualTypeOf<Json<typeof A.Variation>>()
+	expectTypeOf<DownloadAsset>().toEqualTypeOf<Json<typeof A.DownloadAsset>>()
+	expectTypeOf<TicketCommentView>().toEqualTypeOf<Json<typeof A.TicketComment>>()
+	// issueType is text in the row and the view; the schema names the values the report form allows
+	expectTypeOf<TicketView>().toEqualTypeOf<{
+		[K in keyof Json<typeof A.Ticket>]: K extends 'issueType' ? string : Json<typeof A.Ticket>[K]
+	}>()
+	expectTypeOf<TransformationView>().toEqualTypeOf<Json<typeof A.Transformation>>()
+	expectTypeOf<AgentBrochure>().toEqualTypeOf<Json<typeof A.AgentBrochure>>()
+	expectTypeOf<LogoState>().toEqualTypeOf<Json<typeof A.LogoState>>()
+	expectTypeOf<CapacityAnalysis>().toEqualTypeOf<Json<typeof A.CapacityAnalysis>>()
+})
