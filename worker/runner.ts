@@ -5,6 +5,7 @@ import { config } from '#core/platform/config.ts'
 import { pool } from '#core/platform/db.ts'
 import { startHeartbeat } from '#core/platform/job-recovery.ts'
 import { logger } from '#core/platform/logger.ts'
+import { metrics } from '#core/platform/metrics.ts'
 import { setWorkerState } from '#core/platform/worker-status.ts'
 import { parsedCronItems } from './cron.ts'
 import { splitTaskList } from './tasks.ts'
@@ -37,6 +38,7 @@ export async function startWorker(): Promise<Worker> {
 		events.on('job:error', ({ job, error }) =>
 			logger.error({ job: job.task_identifier, id: job.id, err: error }, 'job failed'),
 		)
+		recordJobFigures(events)
 		return run({
 			pgPool: pool,
 			events,
@@ -70,4 +72,18 @@ export async function startWorker(): Promise<Worker> {
 			await heartbeat.stop()
 		},
 	}
+}
+
+/** Each attempt's run time by task and outcome, and the jobs that failed for good, from graphile-worker's events. */
+function recordJobFigures(events: WorkerEvents) {
+	const started = new Map<string, number>()
+	events.on('job:start', ({ job }) => started.set(job.id, performance.now()))
+	events.on('job:complete', ({ job, error }) => {
+		const at = started.get(job.id)
+		started.delete(job.id)
+		if (at === undefined) return
+		const outcome = error === undefined || error === null ? 'ok' : 'error'
+		metrics.jobDuration.observe({ task: job.task_identifier, outcome }, (performance.now() - at) / 1000)
+	})
+	events.on('job:failed', ({ job }) => metrics.jobsFailed.inc({ task: job.task_identifier }))
 }

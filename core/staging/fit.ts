@@ -1,4 +1,5 @@
 import os from 'node:os'
+import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
@@ -36,6 +37,7 @@ async function onCpuSlot<T>(work: () => Promise<T>): Promise<T> {
  */
 export function fitToPhoto(staged: StagedImage, photo: { width: number; height: number }): Promise<FittedImage> {
 	return onCpuSlot(async () => {
+		const started = performance.now()
 		const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
 		const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
 			throw new RenderError(`The staging provider's image could not be read: ${(error as Error).message}`, false)
@@ -50,6 +52,7 @@ export function fitToPhoto(staged: StagedImage, photo: { width: number; height: 
 					.jpeg(JPEG_OPTIONS)
 					.toBuffer()
 		const thumbnail = (ready && staged.thumbnail) || (await encodeThumbnail(sharp(image)))
+		metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
 		return { image, thumbnail, providerImageId: staged.providerImageId }
 	})
 }

@@ -10,9 +10,9 @@ import type { Counter, Histogram } from 'prom-client'
 import { metrics } from '#core/platform/metrics.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
-import { settleJobs } from '#tests/jobs.ts'
+import { drainJobs, settleJobs } from '#tests/jobs.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
-import { roomWithPhoto, variationsOf } from '#tests/staging.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
 // The render figures against the model of Virtual Staging AI's v2 API: what it saw is what they say.
 const vsai = createVirtualStagingAiModel()
@@ -64,5 +64,36 @@ test('submitted, retried and failed renders and vendor call latency count what t
 	expect(text).toContain(`rendo_renders_submitted_total{provider="${provider}"} ${after.submitted}`)
 	expect(text).toMatch(
 		/rendo_vendor_call_duration_seconds_bucket\{le="0\.05",provider="virtual-staging-ai",outcome="busy"\} \d+/,
+	)
+})
+
+/** One series' value in the registry's text, as a scraper reads it. */
+async function scraped(series: string) {
+	const text = await metrics.registry.metrics()
+	const line = text.split('\n').find((l) => l.startsWith(`${series} `))
+	return line === undefined ? undefined : Number(line.slice(series.length + 1))
+}
+
+test('renders in flight, vendor calls in progress and images fitted follow what the pipeline did', async () => {
+	vsai.state.outcome = 'completed'
+	const fittedBefore = (await scraped('rendo_image_fit_duration_seconds_count{resized="true"}')) ?? 0
+	const inFlightBefore = await scraped(`rendo_renders_in_flight{provider="${provider}"}`)
+	expect(inFlightBefore).toBe(0)
+
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['modern', 'coastal'] })
+	// One round: both submitted; their next look is a poll interval (60 s here) away.
+	await drainJobs()
+	expect((await stagingRowsOf(room.id)).map((r) => r.state)).toEqual(['submitted', 'submitted'])
+	expect(await scraped(`rendo_renders_in_flight{provider="${provider}"}`)).toBe(2)
+
+	await settleJobs()
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => v.status)).toEqual(Array(6).fill('completed'))
+	expect(await scraped(`rendo_renders_in_flight{provider="${provider}"}`)).toBe(0)
+	expect(await scraped(`rendo_vendor_calls_in_progress{provider="${provider}"}`)).toBe(0)
+	// The model answers 1536×1024 for a 640×480 photo: every image was resized to fit it.
+	expect((await scraped('rendo_image_fit_duration_seconds_count{resized="true"}')) ?? 0).toBe(
+		fittedBefore + variations.length,
 	)
 })

@@ -395,6 +395,7 @@ function stagingRequest(row: StagingRender, photo: Photo) {
 /** Every vendor call leaves a row for the operations dashboard (outcome, time taken) and a latency figure. */
 async function timed<T>(provider: string, call: () => Promise<T>): Promise<T> {
 	const started = performance.now()
+	metrics.vendorCallsInProgress.inc({ provider })
 	try {
 		const result = await call()
 		const ms = performance.now() - started
@@ -409,6 +410,8 @@ async function timed<T>(provider: string, call: () => Promise<T>): Promise<T> {
 		)
 		await recordProviderCall(provider, false, ms, error)
 		throw error
+	} finally {
+		metrics.vendorCallsInProgress.dec({ provider })
 	}
 }
 
