@@ -48,15 +48,19 @@ export class SchemaBehindError extends ConfigError {
 /**
  * Refuses a database whose schema is behind this code: the newest applied migration is older
  * than the code's newest, or graphile-worker's schema is missing. It takes the migration lock
- * shared, so a check made while `rendo db migrate` runs waits for it and reads the result, never
- * a schema half-way. A schema ahead of the code passes (a rolling deploy's older processes).
+ * shared for its transaction, so a check made while `rendo db migrate` runs waits for it and reads
+ * the result, never a schema half-way. A schema ahead of the code passes (a rolling deploy's older processes).
  */
 export async function assertSchemaCurrent(connectionString: string) {
 	const client = new pg.Client({ connectionString })
 	client.on('error', () => {})
 	await client.connect()
 	try {
-		await client.query(`select pg_advisory_lock_shared(${MIGRATION_LOCK})`)
+		// Transaction-scoped, so nothing is left held on a server connection a pooler (PgBouncer in
+		// transaction mode) hands on to someone else; read committed, so the reads after the wait see
+		// what the migration committed.
+		await client.query('begin isolation level read committed read only')
+		await client.query(`select pg_advisory_xact_lock_shared(${MIGRATION_LOCK})`)
 		const { rows } = await client.query<{ drizzle: string | null; worker: string | null }>(
 			`select to_regclass('drizzle.__drizzle_migrations')::text as drizzle, to_regclass('graphile_worker.jobs')::text as worker`,
 		)
@@ -67,6 +71,7 @@ export async function assertSchemaCurrent(connectionString: string) {
 			)
 			applied = Number(latest.rows[0].latest ?? 0)
 		}
+		await client.query('commit')
 		const missing = journal().filter((entry) => entry.when > applied)
 		if (missing.length || !rows[0].worker) {
 			const newest = missing.at(-1)?.tag
