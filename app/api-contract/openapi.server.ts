@@ -21,7 +21,7 @@ export const SECURITY_SCHEMES = {
 		scheme: 'bearer',
 		bearerFormat: 'rendo_pat_…',
 		description:
-			'A personal access token (`Authorization: Bearer rendo_pat_…`) with the scopes `read`, `write` and `staff`; each operation names the scope it needs.',
+			'A personal access token (`Authorization: Bearer rendo_pat_…`) with the scope `read`, `write` or `staff`, each allowing what the one before does and more; each operation names the least scope it needs. Tokens are made on /settings/api-tokens.',
 	},
 	sessionCookie: {
 		type: 'apiKey',

@@ -7,7 +7,8 @@ import addFormats from 'ajv-formats'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { oas31 } from 'zod-openapi'
-import { insertUser } from '#tests/factories.ts'
+import { createAccessToken } from '#core/accounts/access-tokens.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
@@ -131,7 +132,13 @@ async function hit(method: Operation['method'], pathTemplate: string, init: Call
 	const request = new Request(url, { method: method.toUpperCase(), headers, body })
 	const module = await routeModule(op.route)
 	const handler = method === 'get' ? module.loader : module.action
-	const response = (await handler!({ request, params, context: init.context ?? {} } as never)) as Response
+	// Remix answers a thrown Response as it is (the token check throws its refusals).
+	const response = (await Promise.resolve(handler!({ request, params, context: init.context ?? {} } as never)).catch(
+		(thrown: unknown) => {
+			if (thrown instanceof Response) return thrown
+			throw thrown
+		},
+	)) as Response
 	return { status: response.status, headers: response.headers, body: await expectDocumented(op, response) }
 }
 
@@ -230,6 +237,23 @@ describe('every answer the routes give is the one the document describes', () =>
 			const refused = status === 401 || (!!op.params && status === 404) || (!!op.body && status === 400)
 			expect.soft(refused, `${key(op)} answered ${status}`).toBe(true)
 		}
+	})
+
+	test('a personal access token: its scope lets it read, not write; a wrong one is refused', async () => {
+		const user = await insertUser()
+		const { secret } = await createAccessToken(actorFor(user), { name: 'contract', scope: 'read', expiresIn: '30' })
+		const bearer = { authorization: `Bearer ${secret}` }
+		expect((await hit('get', '/api/property-studio/projects', { headers: bearer })).status).toBe(200)
+		const write = await hit('post', '/api/property-studio/projects', {
+			headers: bearer,
+			json: { propertyAddress: '1 Token Way' },
+		})
+		expect(write.status).toBe(403)
+		expect((write.body as { message: string }).message).toMatch(/write/)
+		const wrong = await hit('get', '/api/property-studio/projects', {
+			headers: { authorization: 'Bearer rendo_pat_wrong' },
+		})
+		expect(wrong.status).toBe(401)
 	})
 
 	test('accounts: register, sign in, me, pioneer status, agent registration, sign out', async () => {

@@ -1,5 +1,6 @@
 import 'zod-openapi/extend'
 import { z } from 'zod'
+import type { ACCESS_TOKEN_SCOPES } from '#core/accounts/access-token.schema.ts'
 import { AgentProfileSchema } from '#core/accounts/agent-profile.schema.ts'
 import { AgentRegisterSchema, LoginSchema, RegisterSchema } from '#core/accounts/auth.schema.ts'
 import { CheckoutChoiceSchema, CreatePaymentIntentSchema } from '#core/billing/checkout.schema.ts'
@@ -31,8 +32,8 @@ import * as A from './answers.ts'
  * route file is here with the methods it exports.
  */
 
-/** Who may call: a token's scope (or the signed-in session), or anyone. */
-export type Scope = 'read' | 'write' | 'staff'
+/** Who may call: the least token scope that may (or the signed-in session), or anyone. */
+export type Scope = (typeof ACCESS_TOKEN_SCOPES)[number]
 
 type Binary = 'application/pdf' | 'application/zip' | 'image/jpeg' | 'image/png' | 'image/gif' | 'text/plain'
 
