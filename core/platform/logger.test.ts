@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { db } from '#core/platform/db.ts'
 import { users } from '#db/schema/accounts.ts'
 import { insertUser, PASSWORD } from '#tests/factories.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, redactSecrets } from './logger.ts'
 
 function capturedLogger() {
 	const lines: string[] = []
@@ -36,4 +36,14 @@ test('a failed query is logged without its parameters: no password hash reaches 
 	expect(written).not.toContain(user.password)
 	expect(written).not.toContain(user.password.split('$').at(-1))
 	expect(written).not.toContain(PASSWORD)
+})
+
+test('an access token never reaches a log line: masked in addresses, and the Authorization header is redacted', () => {
+	const secret = `rendo_pat_${'Ab3_-'.repeat(8)}xyz`
+	const { log, lines } = capturedLogger()
+	log.info({ url: redactSecrets(`/api/property-studio/projects?access_token=${secret}&x=1`) }, 'request')
+	log.info({ req: { headers: { authorization: `Bearer ${secret}` } } }, 'request')
+	expect(lines.join('')).not.toContain(secret.slice('rendo_pat_'.length))
+	expect(lines[0]).toContain('access_token=rendo_pat_[redacted]&x=1')
+	expect(redactSecrets('/dashboard?q=RENDO_PAT_abc%2Fdef')).toBe('/dashboard?q=rendo_pat_[redacted]')
 })
