@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { STAFF_SCOPE_STAFF_ONLY } from '#core/accounts/access-tokens.ts'
+import { accessTokens } from '#db/schema/accounts.ts'
+import {
+	hashToken,
+	MAX_LIVE_TOKENS,
+	STAFF_SCOPE_STAFF_ONLY,
+	TOO_MANY_LIVE_TOKENS,
+} from '#core/accounts/access-tokens.ts'
+import { db } from '#core/platform/db.ts'
 import { insertUser } from '#tests/factories.ts'
 import { formRequest, getRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
@@ -71,6 +78,21 @@ test('refusals come back beside the form: bad fields, staff scope for an agent; 
 	const made = await post('create', { name: 'ops', scope: 'staff', expiresIn: 'never' }, admin)
 	expect(made.status).toBe(200)
 	expect(((await page(admin)).data as Listed).tokens).toMatchObject([{ name: 'ops', scope: 'staff' }])
+})
+
+test('the 21st live token is refused above the form', async () => {
+	const user = await insertUser()
+	await db.insert(accessTokens).values(
+		Array.from({ length: MAX_LIVE_TOKENS }, (_, i) => ({
+			userId: user.id,
+			name: `key ${i}`,
+			scope: 'read',
+			tokenHash: hashToken(`${user.id}:${i}`),
+		})),
+	)
+	const refused = await post('create', { name: 'one more', scope: 'read', expiresIn: '30' }, await cookieFor(user))
+	expect(refused.status).toBe(400)
+	expect((refused.data as Created).result.error).toEqual({ '': [TOO_MANY_LIVE_TOKENS] })
 })
 
 test('an unknown intent is a 400', async () => {

@@ -65,7 +65,10 @@ const intents = {
 			if (error instanceof InputError)
 				return data(
 					{
-						result: submission.reply({ fieldErrors: error.fieldErrors, formErrors: [error.message] }),
+						// A field's refusal sits under its field; one about the whole form (the 20 limit) above it.
+						result: Object.keys(error.fieldErrors).length
+							? submission.reply({ fieldErrors: error.fieldErrors })
+							: submission.reply({ formErrors: [error.message] }),
 						created: null,
 					},
 					{ status: 400, headers: noStore },
