@@ -75,7 +75,8 @@ export async function startFleet(options: FleetOptions) {
 		RENDER_PROVIDER: 'virtual-staging-ai',
 		RENDER_API_KEY: VSAI_TEST_KEY,
 		RENDER_API_URL: vendor.baseUrl,
-		RENDER_POLL_INTERVAL_MS: String(Math.max(200, Math.round(options.vendorLatencyMs / 4))),
+		// At most a second late to a finished render: what an agent waiting on the gallery notices.
+		RENDER_POLL_INTERVAL_MS: String(Math.max(200, Math.min(1000, Math.round(options.vendorLatencyMs / 4)))),
 		SESSION_SECRET: 'fleet-session-secret-of-enough-length',
 		LOG_LEVEL: 'warn',
 		// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
