@@ -1,5 +1,7 @@
 import 'zod-openapi/extend'
 import { z } from 'zod'
+import { ACCESS_TOKEN_SCOPES } from '#core/accounts/access-token.schema.ts'
+import { PROVIDER_NAMES } from '#core/render/provider.ts'
 import { USER_ROLES } from '#core/accounts/user-role.schema.ts'
 import { ISSUE_TYPES, PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
 
@@ -8,6 +10,9 @@ import { ISSUE_TYPES, PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.s
  * builds these objects in its views; these schemas say what a client may rely on, feed the OpenAPI
  * document, and openapi.test.ts checks every real answer against the document.
  */
+
+/** Answers list every field they have: a field the route adds and the document lacks fails the contract test. */
+const object = <T extends z.ZodRawShape>(shape: T) => z.object(shape).strict()
 
 const id = z.string().uuid()
 const time = z.string().datetime({ offset: true })
@@ -18,10 +23,14 @@ export const ErrorAnswer = z
 	.object({
 		message: z.string(),
 		errors: z.record(z.array(z.string())).optional().openapi({ description: 'Messages per field (400)' }),
+		requiredScope: z
+			.enum(ACCESS_TOKEN_SCOPES)
+			.optional()
+			.openapi({ description: 'The token scope the call needs (403 to a token without it)' }),
 	})
 	.openapi({ ref: 'Error' })
 
-export const MessageAnswer = z.object({ message: z.string() }).openapi({ ref: 'Message' })
+export const MessageAnswer = object({ message: z.string() }).openapi({ ref: 'Message' })
 
 export const PublicUser = z
 	.object({
@@ -41,14 +50,14 @@ export const MeAnswer = PublicUser.extend({ roleLabel: z.enum(['CEO', 'Admin', '
 	ref: 'Me',
 })
 
-export const AgentRegistered = z.object({
+export const AgentRegistered = object({
 	message: z.string(),
 	isPioneerAgent: z.boolean(),
 	pioneerPosition: z.number().int().nullable(),
 	user: PublicUser,
 })
 
-export const PioneerStatus = z.object({
+export const PioneerStatus = object({
 	isPioneerProgramActive: z.boolean(),
 	pioneerSpotsRemaining: z.number().int().min(0),
 })
@@ -104,27 +113,28 @@ export const Variation = z
 	})
 	.openapi({ ref: 'Variation' })
 
-export const RoomUploaded = z.object({ success: z.literal(true), roomId: id, room: Room })
-export const RoomQueued = z.object({ success: z.literal(true), roomId: id, queued: z.number().int() })
-export const VariationAnswer = z.object({ success: z.literal(true), variation: Variation })
+export const RoomUploaded = object({ success: z.literal(true), roomId: id, room: Room })
+export const RoomQueued = object({ success: z.literal(true), roomId: id, queued: z.number().int() })
+export const VariationAnswer = object({ success: z.literal(true), variation: Variation })
 
-export const Billing = z.object({
+export const Billing = object({
 	mode: z.enum(['invoice', 'stripe']),
 	description: z.string(),
 	amount: z.number().int().openapi({ description: 'pence' }),
 	currency: z.string(),
 	invoiceNumber: z.string().nullable(),
+	paymentIntentId: z.string().nullable(),
 })
 
-export const Completed = z.object({
+export const Completed = object({
 	success: z.literal(true),
 	project: Project,
 	watermarkingEnabled: z.boolean(),
-	cleanupResult: z.object({ keptCount: z.number().int(), removedCount: z.number().int() }),
+	cleanupResult: object({ keptCount: z.number().int(), removedCount: z.number().int() }),
 	billing: Billing,
 })
 
-export const PaymentIntentCreated = z.object({
+export const PaymentIntentCreated = object({
 	clientSecret: z.string().nullable(),
 	amount: z.number().int(),
 	currency: z.string(),
@@ -146,7 +156,7 @@ export const DownloadAsset = z
 	})
 	.openapi({ ref: 'DownloadAsset' })
 
-export const FinalImagesEmailed = z.object({
+export const FinalImagesEmailed = object({
 	success: z.literal(true),
 	sent: z.number().int(),
 	recipientEmail: z.string(),
@@ -154,7 +164,7 @@ export const FinalImagesEmailed = z.object({
 })
 
 /** 503 while the final images are still being made (Retry-After says when to ask again). */
-export const Preparing = z.object({ message: z.string() }).passthrough()
+export const Preparing = object({ message: z.string(), preparing: z.literal(true) })
 
 // ---- tickets
 
@@ -185,14 +195,14 @@ export const Ticket = z
 	})
 	.openapi({ ref: 'Ticket' })
 
-export const TicketReported = z.object({
+export const TicketReported = object({
 	ticketNumber: z.string(),
 	ticketId: id,
 	priority: z.enum(PRIORITIES),
 	status: z.enum(TICKET_STATUSES),
 })
 
-export const TicketStats = z.object({
+export const TicketStats = object({
 	total: z.number().int(),
 	open: z.number().int(),
 	inProgress: z.number().int(),
@@ -221,7 +231,7 @@ export const Transformation = z
 		createdAt: time,
 		completedAt: nullableTime,
 		results: z.array(
-			z.object({
+			object({
 				area: z.string(),
 				status: z.enum(['pending', 'completed', 'failed']),
 				imageUrl: z.string().nullable(),
@@ -236,7 +246,7 @@ export const Transformation = z
 
 const count = z.number().int()
 const alertType = z.enum(['error', 'critical', 'warning', 'success', 'info'])
-const tier = z.object({ name: z.string(), limit: count, monthlyGbpCost: count })
+const tier = object({ name: z.string(), limit: count, monthlyGbpCost: count })
 
 export const CapacityAnalysis = z
 	.object({
@@ -251,13 +261,13 @@ export const CapacityAnalysis = z
 	})
 	.openapi({ ref: 'CapacityAnalysis' })
 
-export const CapacityAutomation = z.object({
-	alerts: z.array(z.object({ type: alertType, title: z.string(), message: z.string(), automatedAction: z.string() })),
+export const CapacityAutomation = object({
+	alerts: z.array(object({ type: alertType, title: z.string(), message: z.string(), automatedAction: z.string() })),
 	analysis: CapacityAnalysis,
 	tiers: z.array(tier.extend({ costPerImagePence: count })),
 })
 
-const milestone = z.object({
+const milestone = object({
 	label: z.string(),
 	target: count,
 	propertiesPerMonth: count,
@@ -266,26 +276,26 @@ const milestone = z.object({
 })
 
 /** Money in pence; 'this week' is the last 7 days, months are calendar months in UTC. */
-export const OpsDashboard = z.object({
+export const OpsDashboard = object({
 	generatedAt: time,
-	alerts: z.array(z.object({ type: alertType, message: z.string(), action: z.string() })),
-	healthCheck: z.object({
+	alerts: z.array(object({ type: alertType, message: z.string(), action: z.string() })),
+	healthCheck: object({
 		activeCustomers: count,
 		imagesProcessedToday: count,
 		monthlyRevenue: count,
 		apiQuotaUsed: z.number(),
 	}),
-	customerActivity: z.object({
+	customerActivity: object({
 		weeklyActiveUsers: count,
 		weeklyActiveUsersChange: z.number(),
 		imagesUploadedThisWeek: count,
 		imagesHeartedThisWeek: count,
 		finalDownloadsThisWeek: count,
 	}),
-	moneyMetrics: z.object({
+	moneyMetrics: object({
 		revenue: count,
 		profit: count,
-		breakEvenAnalysis: z.object({
+		breakEvenAnalysis: object({
 			totalBuildCost: count,
 			propertiesCompleted: count,
 			breakEvenProperties: count,
@@ -294,37 +304,55 @@ export const OpsDashboard = z.object({
 			propertiesStillNeeded: count,
 		}),
 	}),
-	staging: z
-		.object({ reachable: z.boolean(), label: z.string(), message: z.string().nullable().optional() })
-		.passthrough()
-		.openapi({ description: "The rendering provider's health this month (more fields per provider)" }),
-	systemHealth: z.object({
+	staging: object({
+		provider: z.enum(PROVIDER_NAMES),
+		label: z.string(),
+		model: z.string(),
+		isPreview: z.boolean(),
+		reachable: z.boolean(),
+		message: z.string().nullable(),
+		credits: object({ used: count, limit: count })
+			.nullable()
+			.openapi({ description: "the vendor's credits, where it reports them" }),
+		thisMonth: z.array(
+			object({
+				provider: z.string(),
+				label: z.string(),
+				renders: count,
+				images: count,
+				failed: count,
+				costUsdMicros: count.nullable(),
+				rateLimitWaits: count,
+			}),
+		),
+	}),
+	systemHealth: object({
 		apiSuccessRate: z.number(),
-		avgApiResponseTime: z.number().nullable(),
+		avgApiResponseTime: z.number().openapi({ description: 'ms, last 24 hours' }),
 		failedRequestsLast24h: count,
 		daysUntilApiQuotaReset: count,
 	}),
-	financialMetrics: z.object({
+	financialMetrics: object({
 		monthlyRevenue: count,
-		monthlyCosts: z.object({ fixed: count, variable: count }),
+		monthlyCosts: object({ fixed: count, variable: count }),
 		grossProfit: count,
 		costPerImage: count,
 		revenuePerAgent: count,
 		imagesProcessedThisMonth: count,
 		propertiesCompletedThisMonth: count,
 	}),
-	summary: z.object({
+	summary: object({
 		grossMargin: z.number(),
-		nextUpgradeThreshold: z.object({ days: count.nullable(), recommendation: z.string() }),
+		nextUpgradeThreshold: object({ days: count.nullable(), recommendation: z.string() }),
 	}),
-	milestones: z.record(milestone),
-	agentUsage: z.array(z.object({}).passthrough()).openapi({ description: 'Per agent: projects, renders, revenue' }),
-	growthMetrics: z.object({
+	milestones: object({ target5K: milestone, target10K: milestone, target25K: milestone }),
+	agentUsage: z.array(object({ name: z.string(), email: z.string(), properties: count, totalRevenue: count })),
+	growthMetrics: object({
 		agentAcquisitionRate: count,
-		agentAcquisitionByMonth: z.array(z.object({ month: z.string(), newAgents: count })),
+		agentAcquisitionByMonth: z.array(object({ month: z.string(), newAgents: count })),
 		mrrGrowthRate: z.number(),
 		lastMonthRevenue: count,
-		foundingMembers: z.object({}).passthrough().openapi({ description: 'The founding-member pipeline by stage' }),
+		foundingMembers: object({ pending: count, contacted: count, converted: count, pipelineValue: count }),
 	}),
 })
 
@@ -345,7 +373,7 @@ export const AgentBrochure = z
 		downloadUrl: z.string().nullable(),
 		webUrl: z.string().nullable(),
 		roomCount: count,
-		property: z.object({
+		property: object({
 			id,
 			address: z.string(),
 			clientName: z.string().nullable(),
@@ -362,18 +390,18 @@ export const AgentBrochure = z
 	})
 	.openapi({ ref: 'AgentBrochure' })
 
-export const BrochureRebuilding = z.object({ success: z.literal(true), message: z.string(), brochureId: id })
-export const BrochureSent = z.object({ success: z.literal(true), message: z.string(), emailEventId: id })
-export const TestBrochure = z.object({
+export const BrochureRebuilding = object({ success: z.literal(true), message: z.string(), brochureId: id })
+export const BrochureSent = object({ success: z.literal(true), message: z.string(), emailEventId: id })
+export const TestBrochure = object({
 	success: z.literal(true),
 	message: z.string(),
-	brochure: z.object({ fileName: z.string(), uniqueToken: z.string(), downloadUrl: z.string() }),
+	brochure: object({ fileName: z.string(), uniqueToken: z.string(), downloadUrl: z.string() }),
 })
 
-export const PreferenceReceived = z.object({
+export const PreferenceReceived = object({
 	success: z.literal(true),
 	message: z.string(),
-	details: z.object({
+	details: object({
 		propertyId: id,
 		tourId: id,
 		preferenceId: id,
@@ -386,14 +414,14 @@ export const PreferenceReceived = z.object({
 		agentEmail: z.string(),
 		qualityLevel: z.string().nullable(),
 		lightingPreference: z.string().nullable(),
-		rooms: z.array(z.object({ roomType: z.string() })),
+		rooms: z.array(object({ roomType: z.string() })),
 		status: z.string(),
 	}),
 })
 
 // ---- accounts: onboarding, logo, Telegram
 
-export const Onboarded = z.object({
+export const Onboarded = object({
 	success: z.literal(true),
 	message: z.string(),
 	errors: z.array(z.string()).length(0),
@@ -402,7 +430,7 @@ export const Onboarded = z.object({
 	dashboardUrl: z.string(),
 })
 
-export const OnboardingRefused = z.object({
+export const OnboardingRefused = object({
 	success: z.literal(false),
 	message: z.string(),
 	errors: z.array(z.string()),
@@ -412,36 +440,36 @@ export const OnboardingRefused = z.object({
 	dashboardUrl: z.null(),
 })
 
-export const LogoState = z.object({
+export const LogoState = object({
 	hasLogo: z.boolean(),
 	logoUrl: z.string().nullable(),
 	logoUploadedAt: nullableTime,
 })
 
-export const TelegramLinkState = z.object({
+export const TelegramLinkState = object({
 	enabled: z.boolean().openapi({ description: 'whether this server runs the bot' }),
-	link: z.object({ telegramUsername: z.string().nullable(), linkedAt: time }).nullable(),
+	link: object({ telegramUsername: z.string().nullable(), linkedAt: time }).nullable(),
 })
 
-export const TelegramLinkCode = z.object({
+export const TelegramLinkCode = object({
 	code: z.string(),
 	expiresAt: time,
 	botUsername: z.string(),
 	url: z.string().url(),
 })
 
-export const TelegramUnlinked = z.object({ removed: z.boolean() })
+export const TelegramUnlinked = object({ removed: z.boolean() })
 
 // ---- public forms and webhooks
 
-export const TrialStarted = z.object({ success: z.literal(true), message: z.string() })
+export const TrialStarted = object({ success: z.literal(true), message: z.string() })
 
-export const StripeReceived = z.object({
+export const StripeReceived = object({
 	received: z.literal(true),
 	type: z.string(),
 	completed: z.boolean().optional(),
 })
-export const StagingWoken = z.object({ woken: count })
+export const StagingWoken = object({ woken: count })
 
 /** The JSON type of an answer schema: routes that build an answer themselves check it with `satisfies`. */
 export type AnswerOf<S extends z.ZodTypeAny> = z.infer<S>

@@ -249,7 +249,7 @@ describe('every answer the routes give is the one the document describes', () =>
 			json: { propertyAddress: '1 Token Way' },
 		})
 		expect(write.status).toBe(403)
-		expect((write.body as { message: string }).message).toMatch(/write/)
+		expect(write.body).toMatchObject({ requiredScope: 'write' })
 		const wrong = await hit('get', '/api/property-studio/projects', {
 			headers: { authorization: 'Bearer rendo_pat_wrong' },
 		})
