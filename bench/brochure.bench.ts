@@ -7,7 +7,6 @@
  *     PDF job), the PDF's size, and the web process's peak RSS growth meanwhile.
  * PNGs of the sample brochure's first two pages per template: `node --import tsx scripts/brochure-previews.ts`.
  */
-import { randomUUID } from 'node:crypto'
 import { BRAND_DEFAULTS, TEMPLATE_STYLES } from '#core/accounts/agent-profile.schema.ts'
 import { renderBrochurePdf } from '#core/brochures/pdf/brochure-document.tsx'
 import type { BrochureContent } from '#core/brochures/pdf/content.ts'
@@ -15,7 +14,7 @@ import { printImage } from '#core/brochures/print-image.ts'
 import { renderLocalPreview } from '#core/render/local-preview.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { memoryOf, resetPeakMemory, startAppServer } from './app-server.ts'
-import { cookieHeader } from '#tests/request.ts'
+import { signUp } from '#tests/studio-client.ts'
 
 const ROOMS = ['living', 'kitchen', 'bedroom', 'bathroom', 'dining', 'office'] as const
 const NAMES = ['Living Room', 'Kitchen', 'Bedroom', 'Bathroom', 'Dining Room', 'Office']
@@ -73,22 +72,7 @@ for (const templateStyle of TEMPLATE_STYLES) {
 // 2. Through the server.
 const server = await startAppServer({ port: 3400 + Math.floor(Math.random() * 500) * 2 })
 try {
-	const id = randomUUID().slice(0, 8)
-	const password = 'bench-password'
-	const registered = await fetch(`${server.url}/api/auth/register`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			firstName: 'Bench',
-			lastName: 'Agent',
-			username: `bench_${id}`,
-			email: `bench.${id}@example.com`,
-			password,
-			confirmPassword: password,
-		}),
-	})
-	if (!registered.ok) throw new Error(`register: ${registered.status}`)
-	const cookie = cookieHeader(registered.headers)
+	const { cookie } = await signUp(server.url)
 
 	const form = new FormData()
 	for (const [name, value] of Object.entries({
