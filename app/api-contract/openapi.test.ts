@@ -15,6 +15,7 @@ import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
 import { routeFolders } from '../../scripts/route-folders.ts'
 import { openApiDocument } from './openapi.server.ts'
 import { type Operation, operations } from './operations.ts'
+import type { Reference } from './reference.ts'
 
 /**
  * The contract test: the OpenAPI document against the routes. Every api+ route file must be in the
@@ -169,6 +170,18 @@ describe('the document and the route files agree', () => {
 				expect(Object.keys(operation.responses ?? {}), key(op)).toEqual(expect.arrayContaining(['401', '403', '429']))
 		}
 		expect(new Set(operations.map((o) => o.path + o.method)).size).toBe(operations.length)
+	})
+
+	test('the reference page reads every operation, its scope, body and answers from the document', async () => {
+		const reference = (await routeModule('docs')).loader!({} as never) as Reference
+		expect(reference.operations.map((o) => `${o.method.toLowerCase()} ${o.path}`).sort()).toEqual(
+			operations.map(key).sort(),
+		)
+		const process = reference.operations.find((o) => o.id === 'postPropertyStudioRoomsRoomIdProcess')!
+		expect(process).toMatchObject({ scope: 'write', parameters: [{ name: 'roomId', in: 'path', required: true }] })
+		expect(process.body?.shape).toContain('variationCount?: integer (1–3, default 3)')
+		expect(process.answers.map((a) => a.status)).toEqual(['202', '400', '401', '403', '404', '429'])
+		expect(reference.shapes.map((s) => s.name)).toContain('Project')
 	})
 
 	test('every api+ route file is documented, with the methods it exports, at the URL it serves', async () => {

@@ -21,6 +21,8 @@ export interface ReferenceAnswer {
 	description: string
 	mediaType?: string
 	shape?: string
+	/** The named shapes it uses, listed under Shapes. */
+	refs: string[]
 	headers: string[]
 }
 
@@ -33,7 +35,7 @@ export interface ReferenceOperation {
 	description?: string
 	scope: string
 	parameters: ReferenceField[]
-	body?: { mediaType: string; shape: string }
+	body?: { mediaType: string; shape: string; refs: string[] }
 	answers: ReferenceAnswer[]
 }
 
@@ -43,10 +45,21 @@ export interface Reference {
 	version: string
 	tags: string[]
 	operations: ReferenceOperation[]
-	shapes: Array<{ name: string; shape: string }>
+	shapes: Array<{ name: string; shape: string; refs: string[] }>
 }
 
 const refName = (ref: string) => ref.replace('#/components/schemas/', '')
+
+/** The component names a schema refers to, in order of first use. */
+export function refsOf(schema: unknown, found = new Set<string>()): string[] {
+	if (Array.isArray(schema)) for (const item of schema) refsOf(item, found)
+	else if (schema && typeof schema === 'object')
+		for (const [key, value] of Object.entries(schema)) {
+			if (key === '$ref' && typeof value === 'string') found.add(refName(value))
+			else refsOf(value, found)
+		}
+	return [...found]
+}
 
 function limits(s: oas31.SchemaObject) {
 	const parts: string[] = []
@@ -129,7 +142,7 @@ export function readReference(doc: OpenApiDocument): Reference {
 								},
 							],
 				),
-				body: body && { mediaType: body[0], shape: shapeText(body[1].schema) },
+				body: body && { mediaType: body[0], shape: shapeText(body[1].schema), refs: refsOf(body[1].schema) },
 				answers: Object.entries(op.responses ?? {}).map(([status, response]) => {
 					const r = response as oas31.ResponseObject
 					const media = r.content ? Object.entries(r.content)[0] : undefined
@@ -138,6 +151,7 @@ export function readReference(doc: OpenApiDocument): Reference {
 						description: r.description,
 						mediaType: media?.[0],
 						shape: media && media[0] === 'application/json' ? shapeText(media[1].schema) : undefined,
+						refs: media ? refsOf(media[1].schema) : [],
 						headers: Object.keys(r.headers ?? {}),
 					}
 				}),
@@ -152,6 +166,7 @@ export function readReference(doc: OpenApiDocument): Reference {
 		shapes: Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => ({
 			name,
 			shape: shapeText(schema),
+			refs: refsOf(schema),
 		})),
 	}
 }

@@ -21,11 +21,45 @@ export function MethodBadge({ method }: { method: string }) {
 	)
 }
 
-function Shape({ text }: { text: string }) {
+/** The document's prose, with its `code` spans as code. */
+export function Prose({ text }: { text: string }) {
 	return (
-		<pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
-			{text}
-		</pre>
+		<>
+			{text.split(/`([^`]+)`/).map((part, i) =>
+				i % 2 ? (
+					// biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+					<code key={i} className="font-mono text-[0.9em]">
+						{part}
+					</code>
+				) : (
+					part
+				),
+			)}
+		</>
+	)
+}
+
+/** A shape as text, with links to the named shapes it uses (listed at the end of the page). */
+export function Shape({ text, refs = [] }: { text: string; refs?: string[] }) {
+	return (
+		<div className="flex flex-col gap-1">
+			<pre className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
+				{text}
+			</pre>
+			{refs.length ? (
+				<p className="text-xs text-gray-700">
+					See{' '}
+					{refs.map((name, i) => (
+						<span key={name}>
+							{i ? ', ' : ''}
+							<a href={`#shape-${name}`} className="font-mono">
+								{name}
+							</a>
+						</span>
+					))}
+				</p>
+			) : null}
+		</div>
 	)
 }
 
@@ -44,7 +78,11 @@ export function ApiOperation({ operation: op }: { operation: ReferenceOperation 
 				</a>
 			</h3>
 			<p className="font-medium text-gray-900">{op.summary}</p>
-			{op.description ? <p className="text-sm text-gray-700">{op.description}</p> : null}
+			{op.description ? (
+				<p className="text-sm text-gray-700">
+					<Prose text={op.description} />
+				</p>
+			) : null}
 			<p className="text-sm">
 				<span className="rounded bg-muted px-1.5 py-0.5 text-xs font-semibold text-gray-900">{op.scope}</span>{' '}
 				<span className="text-gray-700">{scopeWords(op.scope)}</span>
@@ -74,7 +112,7 @@ export function ApiOperation({ operation: op }: { operation: ReferenceOperation 
 					<h4 className="text-sm font-semibold text-gray-900">
 						Request body <span className="font-mono text-xs font-normal text-gray-600">{op.body.mediaType}</span>
 					</h4>
-					<Shape text={op.body.shape} />
+					<Shape text={op.body.shape} refs={op.body.refs} />
 				</div>
 			) : null}
 
@@ -96,7 +134,9 @@ export function ApiOperation({ operation: op }: { operation: ReferenceOperation 
 								>
 									{a.status}
 								</span>{' '}
-								<span className="text-gray-700">{a.description}</span>
+								<span className="text-gray-700">
+									<Prose text={a.description} />
+								</span>
 								{a.mediaType && a.mediaType !== 'application/json' ? (
 									<span className="font-mono text-xs text-gray-600"> {a.mediaType}</span>
 								) : null}
@@ -106,7 +146,7 @@ export function ApiOperation({ operation: op }: { operation: ReferenceOperation 
 							</dt>
 							{a.shape ? (
 								<dd>
-									<Shape text={a.shape} />
+									<Shape text={a.shape} refs={a.refs} />
 								</dd>
 							) : null}
 						</div>

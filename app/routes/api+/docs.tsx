@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ApiOperation, MethodBadge } from '#app/components/api-reference/operation.tsx'
+import { ApiOperation, MethodBadge, Prose, Shape } from '#app/components/api-reference/operation.tsx'
 import { openApiDocument } from '#app/api-contract/openapi.server.ts'
 import { readReference } from '#app/api-contract/reference.ts'
 
@@ -21,7 +21,9 @@ export default function ApiDocs() {
 		<div className="mx-auto flex w-full max-w-4xl flex-col gap-10 px-4 py-8 sm:px-6 sm:py-12">
 			<header className="flex flex-col gap-3">
 				<h1 className="text-3xl font-bold tracking-tight text-brand sm:text-4xl">API reference</h1>
-				<p className="text-gray-700">{reference.description}</p>
+				<p className="text-gray-700">
+					<Prose text={reference.description} />
+				</p>
 				<p className="text-sm text-gray-700">
 					Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1, version {reference.version}
 					). Authenticate with a personal access token,{' '}
@@ -77,9 +79,7 @@ export default function ApiDocs() {
 				{reference.shapes.map((shape) => (
 					<div key={shape.name} id={`shape-${shape.name}`} className="flex flex-col gap-2">
 						<h3 className="font-mono text-base font-semibold">{shape.name}</h3>
-						<pre className="overflow-x-auto rounded-md bg-muted p-3 text-xs leading-relaxed whitespace-pre-wrap break-words">
-							{shape.shape}
-						</pre>
+						<Shape text={shape.shape} refs={shape.refs} />
 					</div>
 				))}
 			</section>
