@@ -103,7 +103,8 @@ function buildDocument(): OpenApiDocument {
 			title: 'Rendo API',
 			version: '1.0.0',
 			description:
-				"The JSON API the command line, the Telegram bot and scripts use. Generated from the zod schemas the routes and core check with; errors are `{ message, errors? }` in the spec's words.",
+				"The JSON API the command line, the Telegram bot and scripts use. Generated from the zod schemas the routes and core check with; errors are `{ message, errors? }` in the spec's words. " +
+				"Before any route, every call may also be refused: 413 for a body over its door's limit, 400 for a body that is not UTF-8 or carries a NUL, or for a token in the address (tokens go in the Authorization header only), and 403 for a mutating call with a foreign Origin.",
 		},
 		servers: [{ url: '/' }],
 		tags: [...new Set(operations.flatMap((op) => op.tags))].map((name) => ({ name })),
