@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { defineRoutes } from '@remix-run/dev/dist/config/routes.js'
-import Ajv2020 from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { oas31 } from 'zod-openapi'
@@ -11,10 +9,22 @@ import { createAccessToken } from '#core/accounts/access-tokens.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import {
+	type CallInit,
+	checked,
+	doc,
+	expectDocumented,
+	findOperation,
+	hit,
+	key,
+	ROUTES_DIR,
+	routeFile,
+	routeModule,
+	validators,
+} from '#tests/api-contract.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
 import { routeFolders } from '../../scripts/route-folders.ts'
-import { openApiDocument } from './openapi.server.ts'
-import { type Operation, operations } from './operations.ts'
+import { operations } from './operations.ts'
 import type { Reference } from './reference.ts'
 
 /**
@@ -26,134 +36,19 @@ import type { Reference } from './reference.ts'
  * NOT_CALLED, each with the reason.
  */
 
-const ROUTES_DIR = path.join(import.meta.dirname, '..', 'routes', 'api+')
 /** Route files in api+/ that are not JSON operations. */
 const NOT_OPERATIONS = new Set(['docs.tsx'])
 
-/** Operations whose success is not reached here, and why: each is still in the document and checked for 401. */
+/**
+ * Operations whose success needs a service turned on, which would change every other answer here:
+ * openapi-integrations.test.ts checks them (and their refusals are checked here too).
+ */
+const ELSEWHERE = 'checked in openapi-integrations.test.ts'
 const NOT_CALLED: Record<string, string> = {
-	'post /api/stripe/webhook': 'needs Stripe configured and a signed event; core/billing tests cover it with msw',
-	'post /api/staging/webhook/{secret}': 'needs a deferred vendor and a public https APP_URL; only the 404 is checked',
-	'post /api/telegram/link': 'needs a running bot; only the 503 is checked',
-	'post /api/create-payment-intent': 'needs Stripe configured; only the refusal in invoice mode is checked',
-}
-
-const doc = openApiDocument()
-
-const ajv = new Ajv2020({ strict: false, allErrors: true })
-addFormats(ajv)
-ajv.addSchema({ $id: 'rendo-openapi', components: doc.components })
-const validators = new Map<string, ReturnType<typeof ajv.compile>>()
-
-/** The document's schema, its component references pointed at the document added above. */
-function retarget(schema: unknown): unknown {
-	if (Array.isArray(schema)) return schema.map(retarget)
-	if (!schema || typeof schema !== 'object') return schema
-	return Object.fromEntries(
-		Object.entries(schema).map(([k, v]) => [
-			k,
-			k === '$ref' && typeof v === 'string' ? `rendo-openapi${v}` : retarget(v),
-		]),
-	)
-}
-
-const key = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`
-const checked = new Map<string, Set<number>>()
-
-function documentedAnswer(op: Operation, status: number) {
-	const operation = doc.paths?.[op.path]?.[op.method] as oas31.OperationObject | undefined
-	return operation?.responses?.[String(status)] as oas31.ResponseObject | undefined
-}
-
-/** Checks one real answer against the document; returns its JSON (or bytes for a file). */
-async function expectDocumented(op: Operation, response: Response) {
-	const answer = documentedAnswer(op, response.status)
-	const what = `${key(op)} answered ${response.status}`
-	expect(answer, `${what}, which the document does not list`).toBeDefined()
-	checked.set(key(op), (checked.get(key(op)) ?? new Set()).add(response.status))
-	const media = Object.entries(answer!.content ?? {})[0]
-	if (!media) {
-		expect((await response.arrayBuffer()).byteLength, `${what} with a body the document does not describe`).toBe(0)
-		return null
-	}
-	const [type, { schema }] = media
-	expect(response.headers.get('content-type') ?? '', what).toContain(type)
-	for (const header of Object.keys(answer!.headers ?? {}))
-		expect(response.headers.get(header), `${what} without its ${header} header`).not.toBeNull()
-	if (type !== 'application/json') return Buffer.from(await response.arrayBuffer())
-	const body = await response.json()
-	const id = `${key(op)} ${response.status}`
-	let validate = validators.get(id)
-	if (!validate) validators.set(id, (validate = ajv.compile(retarget(schema) as object)))
-	if (!validate(body))
-		expect.fail(`${what} unlike its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 600)}`)
-	return body
-}
-
-type CallInit = {
-	cookie?: string | null
-	params?: Record<string, string>
-	query?: Record<string, string>
-	json?: unknown
-	form?: {
-		fields?: Record<string, string>
-		files?: Array<{ field: string; bytes: Buffer; name: string; type?: string }>
-	}
-	headers?: Record<string, string>
-	context?: Record<string, unknown>
-}
-
-function findOperation(method: Operation['method'], pathTemplate: string) {
-	const op = operations.find((o) => o.method === method && o.path === pathTemplate)
-	if (!op) throw new Error(`${method} ${pathTemplate} is not documented`)
-	return op
-}
-
-/** Calls the documented operation through the route module the registry names, and checks the answer. */
-async function hit(method: Operation['method'], pathTemplate: string, init: CallInit = {}) {
-	const op = findOperation(method, pathTemplate)
-	const params = init.params ?? {}
-	const url = new URL(
-		`http://localhost:3000${op.path.replace(/\{(\w+)\}/g, (_, name) => encodeURIComponent(params[name]))}`,
-	)
-	for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, value)
-	const headers = new Headers(init.headers)
-	if (init.cookie) headers.set('cookie', init.cookie)
-	let body: BodyInit | undefined
-	if (init.json !== undefined) {
-		headers.set('content-type', 'application/json')
-		body = JSON.stringify(init.json)
-	} else if (init.form) {
-		const form = new FormData()
-		for (const [name, value] of Object.entries(init.form.fields ?? {})) form.set(name, value)
-		for (const f of init.form.files ?? [])
-			form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name)
-		body = form
-	}
-	const request = new Request(url, { method: method.toUpperCase(), headers, body })
-	const module = await routeModule(op.route)
-	const handler = method === 'get' ? module.loader : module.action
-	// Remix answers a thrown Response as it is (the token check throws its refusals).
-	const response = (await Promise.resolve(handler!({ request, params, context: init.context ?? {} } as never)).catch(
-		(thrown: unknown) => {
-			if (thrown instanceof Response) return thrown
-			throw thrown
-		},
-	)) as Response
-	return { status: response.status, headers: response.headers, body: await expectDocumented(op, response) }
-}
-
-type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown }
-
-async function routeFile(route: string) {
-	const files = await readdir(ROUTES_DIR)
-	return files.find((f) => f.replace(/\.tsx?$/, '') === route)
-}
-
-async function routeModule(route: string): Promise<RouteModule> {
-	const file = await routeFile(route)
-	if (!file) throw new Error(`no route file for ${route}`)
-	return import(path.join(ROUTES_DIR, file))
+	'post /api/stripe/webhook': `${ELSEWHERE}: Stripe configured (msw) and a signed event`,
+	'post /api/create-payment-intent': `${ELSEWHERE}: Stripe configured (msw)`,
+	'post /api/staging/webhook/{secret}': `${ELSEWHERE}: a public https APP_URL gives the secret path`,
+	'post /api/telegram/link': `${ELSEWHERE}: a running bot`,
 }
 
 describe('the document and the route files agree', () => {
@@ -616,6 +511,7 @@ describe('every answer the routes give is the one the document describes', () =>
 	})
 
 	test('every operation had a documented answer checked (those in NOT_CALLED say why not)', () => {
+		for (const name of Object.keys(NOT_CALLED)) expect(operations.map(key), name).toContain(name)
 		const missing = operations
 			.filter((op) => !NOT_CALLED[key(op)])
 			.filter((op) => {
