@@ -19,6 +19,8 @@ export const doc = openApiDocument()
 
 const ajv = new Ajv2020({ strict: false, allErrors: true })
 addFormats(ajv)
+// A file part, in a multipart body as the document describes it.
+ajv.addFormat('binary', true)
 ajv.addSchema({ $id: 'rendo-openapi', components: doc.components })
 export const validators = new Map<string, ReturnType<typeof ajv.compile>>()
 
@@ -60,9 +62,7 @@ export async function expectDocumented(op: Operation, response: Response) {
 		expect(response.headers.get(header), `${what} without its ${header} header`).not.toBeNull()
 	if (type !== 'application/json') return Buffer.from(await response.arrayBuffer())
 	const body = await response.json()
-	const id = `${key(op)} ${response.status}`
-	let validate = validators.get(id)
-	if (!validate) validators.set(id, (validate = ajv.compile(retarget(schema) as object)))
+	const validate = compiled(`${key(op)} ${response.status}`, schema)
 	if (!validate(body))
 		expect.fail(`${what} unlike its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 600)}`)
 	return body
@@ -123,7 +123,67 @@ export async function hit(method: Operation['method'], pathTemplate: string, ini
 			throw thrown
 		},
 	)) as Response
-	return { status: response.status, headers: response.headers, body: await expectDocumented(op, response) }
+	const answer = { status: response.status, headers: response.headers, body: await expectDocumented(op, response) }
+	if (answer.status < 300) expectRequestDocumented(op, init)
+	return answer
+}
+
+function compiled(id: string, schema: unknown) {
+	let validate = validators.get(id)
+	if (!validate) validators.set(id, (validate = ajv.compile(retarget(schema) as object)))
+	return validate
+}
+
+/**
+ * A request the route accepted must be one the document allows: its path, query and header
+ * parameters and its body (a multipart form as its fields, each file part by its name, and parts
+ * the document encodes as JSON parsed). A document stricter than the route, or naming other
+ * fields, fails here.
+ */
+export function expectRequestDocumented(op: Operation, init: CallInit) {
+	const operation = doc.paths?.[op.path]?.[op.method] as oas31.OperationObject
+	const what = `${key(op)}: a request the route accepted`
+	const given: Record<string, Record<string, string | undefined>> = {
+		path: init.params ?? {},
+		query: init.query ?? {},
+		header: Object.fromEntries(new Headers(init.headers).entries()),
+	}
+	for (const parameter of (operation.parameters ?? []) as oas31.ParameterObject[]) {
+		const value = given[parameter.in]?.[parameter.name.toLowerCase()] ?? given[parameter.in]?.[parameter.name]
+		if (value === undefined) {
+			expect(parameter.required ?? false, `${what} without its ${parameter.in} parameter ${parameter.name}`).toBe(false)
+			continue
+		}
+		const validate = compiled(`${key(op)} ${parameter.in} ${parameter.name}`, parameter.schema)
+		if (!validate(value)) expect.fail(`${what} with ${parameter.name}=${value}: ${ajv.errorsText(validate.errors)}`)
+	}
+	const content = (operation.requestBody as oas31.RequestBodyObject | undefined)?.content
+	let body: unknown
+	let media: oas31.MediaTypeObject | undefined
+	if (init.json !== undefined || init.raw !== undefined) {
+		media = content?.['application/json']
+		body = init.raw !== undefined ? JSON.parse(init.raw) : init.json
+	} else if (init.form) {
+		media = content?.['multipart/form-data']
+		const form: Record<string, unknown> = {}
+		for (const [name, value] of Object.entries(init.form.fields ?? {}))
+			form[name] = media?.encoding?.[name]?.contentType === 'application/json' ? JSON.parse(value) : value
+		for (const f of init.form.files ?? []) {
+			const many = (init.form.files ?? []).filter((other) => other.field === f.field).length > 1
+			form[f.field] = many ? [...((form[f.field] as string[]) ?? []), f.name] : f.name
+		}
+		body = form
+	} else {
+		expect(
+			(operation.requestBody as oas31.RequestBodyObject | undefined)?.required ?? false,
+			`${what} without a body`,
+		).toBe(false)
+		return
+	}
+	expect(media, `${what} with a body the document does not describe`).toBeDefined()
+	const validate = compiled(`${key(op)} request`, media!.schema)
+	if (!validate(body))
+		expect.fail(`${what}, unlike its schema: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`)
 }
 
 type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown }

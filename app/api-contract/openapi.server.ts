@@ -86,7 +86,14 @@ function operationObject(op: Operation): ZodOpenApiOperationObject {
 			requestBody: {
 				required: op.body.required ?? true,
 				content: {
-					[op.body.type === 'json' ? 'application/json' : 'multipart/form-data']: { schema: op.body.schema },
+					[op.body.type === 'json' ? 'application/json' : 'multipart/form-data']: {
+						schema: op.body.schema,
+						...(op.body.jsonFields && {
+							encoding: Object.fromEntries(
+								op.body.jsonFields.map((name) => [name, { contentType: 'application/json' }]),
+							),
+						}),
+					},
 				},
 			},
 		}),

@@ -14,6 +14,7 @@ import {
 	checked,
 	doc,
 	expectDocumented,
+	expectRequestDocumented,
 	findOperation,
 	hit,
 	key,
@@ -501,12 +502,16 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect(self.body).toEqual(JSON.parse(JSON.stringify(doc)))
 	})
 
-	test('the check itself refuses an answer unlike the document', async () => {
+	test('the check itself refuses an answer, or an accepted request, unlike the document', async () => {
 		const op = findOperation('get', '/api/pioneer-status')
 		const wrong = Response.json({ isPioneerProgramActive: 'yes' })
 		await expect(expectDocumented(op, wrong)).rejects.toThrow(/unlike its schema/)
 		const undocumented = Response.json({ message: 'Gone' }, { status: 410 })
 		await expect(expectDocumented(op, undocumented)).rejects.toThrow(/does not list/)
+		const create = findOperation('post', '/api/property-studio/projects')
+		expect(() => expectRequestDocumented(create, { json: { propertyAddress: 12 } })).toThrow(/unlike its schema/)
+		const bulk = findOperation('get', '/api/property-studio/download/bulk')
+		expect(() => expectRequestDocumented(bulk, { query: { token: '[]' } })).toThrow(/projectId/)
 		expect(validators.size).toBeGreaterThan(40)
 	})
 

@@ -59,7 +59,13 @@ export interface Operation {
 	params?: z.AnyZodObject
 	query?: z.AnyZodObject
 	headers?: z.AnyZodObject
-	body?: { type: 'json' | 'multipart'; schema: z.ZodTypeAny; required?: boolean }
+	body?: {
+		type: 'json' | 'multipart'
+		schema: z.ZodTypeAny
+		required?: boolean
+		/** Multipart fields sent as JSON text (an array in a form). */
+		jsonFields?: string[]
+	}
 	answers: Record<number, Answer>
 	tags: string[]
 }
@@ -513,6 +519,7 @@ export const operations: Operation[] = [
 			type: 'multipart',
 			required: true,
 			schema: withFiles(TransformRequestSchema, { image: file('a photo, at most 10 MB').optional() }),
+			jsonFields: ['areas'],
 		},
 		answers: {
 			201: { description: 'Queued', schema: A.Transformation },
