@@ -37,6 +37,18 @@ import type { Reference } from './reference.ts'
  * NOT_CALLED, each with the reason.
  */
 
+/*
+ * Described loosely, on purpose or for want of a better shape (each still called and checked):
+ * - POST /api/client-preferences-multi-room: the `roomTypes[i]` fields beside the photos have names
+ *   made from the photo's index, so the document says so in words, not as properties.
+ * - POST /api/stripe/webhook: the body is Stripe's event (`{ id, type, … }`); its signature over the
+ *   raw bytes is what counts. POST /api/staging/webhook/{secret}: any JSON object, only a hint.
+ * - GET /api/openapi.json: answered as `{ openapi, … }`; the test compares it with the document whole.
+ * - Refusals before any route (413 over a door's limit, 400 for a bad body or a token in the address,
+ *   403 for a foreign Origin) are in the document's description, not on each operation; uploads list
+ *   their 413. The token's 429 is listed on every scoped call but not provoked here (600 a minute).
+ */
+
 /** Route files in api+/ that are not JSON operations. */
 const NOT_OPERATIONS = new Set(['docs.tsx'])
 
