@@ -11,7 +11,6 @@ import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { brochureBrand } from './brand.ts'
 import { roomNames, settingLabel } from './labels.ts'
 import { styleLabel } from '#core/studio/labels.ts'
-import { renderBrochurePdf } from './pdf/brochure-document.tsx'
 import type { BrochureContent, BrochureRoom } from './pdf/content.ts'
 import { printImage } from './print-image.ts'
 import { brochureSubjectKey } from './render-room.ts'
@@ -45,6 +44,8 @@ export function brochureFileName(address: string, buyerName: string) {
 
 /** Renders the content to a PDF and stores it under the brochure's key. */
 export async function storeBrochurePdf(brochureId: string, content: BrochureContent) {
+	// Loaded on first use: react-pdf and its fonts are about 40 MB of a process that only serves pages.
+	const { renderBrochurePdf } = await import('./pdf/brochure-document.tsx')
 	const pdf = await onePdfAtATime(() => renderBrochurePdf(content))
 	const key = brochurePdfKey(brochureId)
 	await storage().put(key, pdf, { contentType: 'application/pdf' })
