@@ -147,6 +147,14 @@ async function agentVisit(url: string, photo: Buffer, index: number): Promise<Ag
 	}
 }
 
+/** Every web and worker replaced in turn, as a deploy does; says how many and how long it took. */
+async function rollingRestart(fleet: Fleet) {
+	const started = performance.now()
+	const old = [...fleet.webs(), ...fleet.workers()]
+	for (const p of old) await fleet.replace(p)
+	return `${old.length} processes in ${s(performance.now() - started)}`
+}
+
 async function completedImportVariations(fleet: Fleet, importer: string) {
 	const { rows } = await fleet.sql.query<{ n: number }>(
 		`select count(*)::int as n from property_studio_variations v
@@ -180,6 +188,7 @@ async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: nu
 			return agentVisit(balancer.url, photo, i)
 		})
 		const kills: string[] = []
+		let restart: Promise<string> | undefined
 		let done = 0
 		while (done < expected) {
 			await sleep(500)
@@ -196,8 +205,10 @@ async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: nu
 				kills.push(`${web.name} at ${s(performance.now() - started)}`)
 				await fleet.startWeb()
 			}
+			if (chaos && !restart && done >= (expected * 3) / 4) restart = rollingRestart(fleet)
 		}
 		const importMs = performance.now() - started
+		const restarted = await restart
 		const importRun = await imported
 		if (importRun.code !== 0) throw new Error(`rendo import failed: ${importRun.stderr}`)
 		const visits = await Promise.all(agents)
@@ -267,7 +278,12 @@ async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: nu
 				String(workerMetrics.reduce((n, text) => n + metricValue(text, 'rendo_renders_submitted_total'), 0)),
 				'',
 			],
-			...(chaos ? [['killed (kill -9)', kills.join(', '), ''] as [string, string, string]] : []),
+			...(chaos
+				? ([
+						['killed (kill -9)', kills.join(', '), ''],
+						['rolling restart (SIGTERM after the replacement is up)', restarted ?? 'not reached', 'loses nothing'],
+					] as Array<[string, string, string]>)
+				: []),
 		]
 		console.log(
 			`\n${chaos ? 'Chaos run' : 'Calm run'}: ${renders} import renders, ${AGENTS} agents, vendor latency ${s(LATENCY_MS)}`,

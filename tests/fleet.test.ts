@@ -28,7 +28,7 @@ const stagingRows = async () =>
 		)
 	).rows
 
-test('an import and an agent at once, a worker killed with -9 mid-run: one vendor render per room and style, no variation lost, and the metrics say so', async () => {
+test('an import and an agent at once, a worker killed with -9 and another replaced mid-run: one vendor render per room and style, no variation lost, and the metrics say so', async () => {
 	const [web] = fleet.webs()
 	let webRequests = 0
 	const importer = await signUp(web.url)
@@ -51,6 +51,8 @@ test('an import and an agent at once, a worker killed with -9 mid-run: one vendo
 	await until('the vendor to accept renders', async () => fleet.vendor.model.state.creates >= 2)
 	await fleet.killHard(fleet.workers()[0])
 	await fleet.startWorker()
+	// And a deploy meanwhile: the other worker replaced and stopped with SIGTERM.
+	await fleet.replace(fleet.workers()[0])
 	const importResult = await imported
 	expect(importResult.code, importResult.stderr).toBe(0)
 

@@ -171,6 +171,12 @@ export async function startFleet(options: FleetOptions) {
 			p.child.kill('SIGKILL')
 			await p.exited
 		},
+		/** A deploy's step: a new process of the same kind started, then the old one stopped with SIGTERM. */
+		async replace(p: FleetProcess) {
+			const next = p.name.startsWith('web-') ? await startWeb() : await startWorker()
+			await stopChild(p.child)
+			return next
+		},
 		/** `rendo …` against the fleet's database and bucket, as an operator runs it. */
 		rendo(args: string[]) {
 			return runRendo(args, { ...env, DATA_DIR: path.join(dir, 'cli') })
