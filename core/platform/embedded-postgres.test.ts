@@ -219,8 +219,14 @@ describe('embedded PostgreSQL', () => {
 		const dir = tempDir()
 		const port = await freePort()
 		await (await startEmbeddedPostgres({ dir, port, password: 'pw' })).stop()
-		// sh becomes a sleep that never reaps its child, so that child stays a zombie as long as the test needs.
-		const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] })
+		// A parent that never reaps its child, so that child stays a zombie as long as the test needs.
+		// (Not `sh -c 'sleep 0 & …; exec sleep 60'`: dash may reap a child that ends before the exec,
+		// and on a loaded machine one did.)
+		const parent = spawn(
+			'python3',
+			['-c', 'import os, time\npid = os.fork()\nif pid == 0: os._exit(0)\nprint(pid, flush=True)\ntime.sleep(60)'],
+			{ stdio: ['ignore', 'pipe', 'ignore'] },
+		)
 		const zombie = Number(await new Promise((resolve) => parent.stdout.once('data', resolve)))
 		const until = Date.now() + 5_000
 		while (Date.now() < until && processStat(zombie)?.state !== 'Z') await new Promise((r) => setTimeout(r, 20))
