@@ -83,10 +83,14 @@ test('an import and an agent at once, a worker killed with -9 and another replac
 	expect(metricValue(await fleet.scrape(web), 'rendo_http_request_duration_seconds_count')).toBeGreaterThanOrEqual(
 		webRequests,
 	)
+	// The queue and in-flight gauges read the shared tables; the counters are each process's own (the
+	// workers up now may have started after the last submit), so they can only be at most the creates.
 	const workerMetrics = await Promise.all(fleet.workers().map((worker) => fleet.scrape(worker)))
-	for (const text of workerMetrics) expect(metricValue(text, 'rendo_job_queue_depth', { task: 'stage_render' })).toBe(0)
+	for (const text of workerMetrics) {
+		expect(metricValue(text, 'rendo_job_queue_depth', { task: 'stage_render' })).toBe(0)
+		expect(metricValue(text, 'rendo_renders_in_flight')).toBe(0)
+	}
 	const submitted = workerMetrics.reduce((n, text) => n + metricValue(text, 'rendo_renders_submitted_total'), 0)
-	expect(submitted).toBeGreaterThan(0)
 	expect(submitted).toBeLessThanOrEqual(rows.length)
 	expect(Math.max(...fleet.processes.map((p) => p.peakRssMb))).toBeGreaterThan(0)
 }, 600_000)
