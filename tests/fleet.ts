@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { freePort } from '#core/platform/free-port.ts'
+import { rendo as runRendo } from '#tests/cli.ts'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
@@ -179,7 +180,7 @@ export async function startFleet(options: FleetOptions) {
 		},
 		/** `rendo …` against the fleet's database and bucket, as an operator runs it. */
 		rendo(args: string[]) {
-			return runRendo(args, { ...env, DATA_DIR: path.join(dir, 'cli') })
+			return runRendo(args, { env: { ...env, DATA_DIR: path.join(dir, 'cli') } })
 		},
 		/** The text of a process's /metrics (the web's own port, the worker's METRICS_PORT). */
 		async scrape(p: FleetProcess) {
@@ -265,20 +266,6 @@ async function stopChild(child: ChildProcess) {
 	const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
 	await exited
 	clearTimeout(timer)
-}
-
-function runRendo(args: string[], env: Record<string, string>) {
-	return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-		const child = spawn(process.execPath, ['cli/bin.js', ...args], {
-			env: childEnv(env),
-			stdio: ['ignore', 'pipe', 'pipe'],
-		})
-		let stdout = ''
-		let stderr = ''
-		child.stdout.on('data', (d) => (stdout += d))
-		child.stderr.on('data', (d) => (stderr += d))
-		child.on('exit', (code) => resolve({ code, stdout, stderr }))
-	})
 }
 
 /** Sums a counter or gauge over its labelled series in Prometheus text, optionally only those with `labels`. */
