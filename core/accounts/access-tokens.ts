@@ -164,3 +164,37 @@ export async function authenticateAccessToken(
 	if (actor.kind !== 'user') throw new Error('a user actor was expected')
 	return { user, actor: { ...actor, scope: token.scope as TokenScope, tokenId: token.id } }
 }
+
+export const NO_TOKEN_TO_REVOKE =
+	'Only a request with an access token can revoke it: send it as Authorization: Bearer rendo_pat_…'
+
+/**
+ * Revokes the token the request came with (`rendo logout`): whatever its scope, a token may end
+ * itself, and only itself. A session without a token has nothing to revoke here.
+ */
+export async function revokeOwnToken(actor: Actor) {
+	if (actor.kind !== 'user' || !actor.tokenId) throw new UnauthenticatedError(NO_TOKEN_TO_REVOKE)
+	await db
+		.update(accessTokens)
+		.set({ revokedAt: new Date() })
+		.where(
+			and(eq(accessTokens.id, actor.tokenId), eq(accessTokens.userId, actor.userId), isNull(accessTokens.revokedAt)),
+		)
+	return { revoked: true as const }
+}
+
+/** The token the request came with, as `rendo whoami` shows it; null for a session. */
+export async function currentToken(actor: Actor) {
+	if (actor.kind !== 'user' || !actor.tokenId) return null
+	const [row] = await db
+		.select({
+			id: accessTokens.id,
+			name: accessTokens.name,
+			scope: accessTokens.scope,
+			expiresAt: accessTokens.expiresAt,
+		})
+		.from(accessTokens)
+		.where(and(eq(accessTokens.id, actor.tokenId), eq(accessTokens.userId, actor.userId)))
+	if (!row) return null
+	return { ...row, scope: row.scope as TokenScope, expiresAt: row.expiresAt?.toISOString() ?? null }
+}

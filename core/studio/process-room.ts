@@ -90,9 +90,12 @@ export function assertCanRender(styles: readonly StudioStyle[]) {
 		throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
 }
 
-/** Records the room's chosen styles and queues one render job per style, in one transaction. */
+/**
+ * Records the room's chosen styles and queues one render job per style, in one transaction; `bulk`
+ * (a client importing many properties) queues them behind interactive work, as an import does.
+ */
 export async function processRoom(actor: Actor, roomId: string, input: unknown) {
-	const { styles, roomType, variationCount, hasFurniture } = parseInput(ProcessRoomSchema, input)
+	const { styles, roomType, variationCount, hasFurniture, bulk } = parseInput(ProcessRoomSchema, input)
 	assertCanRender(styles)
 	return db.transaction(async (tx) => {
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
@@ -109,7 +112,7 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 			.where(eq(propertyStudioRooms.id, roomId))
 		let queued = 0
 		for (const style of styles)
-			queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, variationCount)).length
+			queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, variationCount, { bulk })).length
 		return { success: true as const, roomId, queued }
 	})
 }

@@ -4,11 +4,13 @@ import { requireUser, userActor, withScopeOf, type Actor } from '#core/accounts/
 import { findUserById } from '#core/accounts/users.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
-import { db } from '#core/platform/db.ts'
+import { db, type Tx } from '#core/platform/db.ts'
+import { propertyImportKeys } from '#db/schema/imports.ts'
 import { parseInput } from '#core/validate.ts'
 import { ownedProject } from './access.ts'
-import { CreateProjectSchema } from './studio.schema.ts'
-import { projectView } from './views.ts'
+import { isImportKeyClash, recordedImportKey } from './import-keys.ts'
+import { CreateProjectRequestSchema } from './studio.schema.ts'
+import { projectView, type ProjectView } from './views.ts'
 
 export async function listProjects(actor: Actor) {
 	const { userId } = requireUser(actor, 'read')
@@ -21,13 +23,49 @@ export async function listProjects(actor: Actor) {
 }
 
 export async function createProject(actor: Actor, input: unknown) {
+	return (await createProjectOnce(actor, input)).project
+}
+
+async function projectOfKey(tx: Tx, userId: string, importKey: string) {
+	const recorded = await recordedImportKey(tx, userId, importKey)
+	if (!recorded) return null
+	const [row] = await tx.select().from(propertyStudioProjects).where(eq(propertyStudioProjects.id, recorded.projectId))
+	return row ?? null
+}
+
+/**
+ * createProject, telling whether the project was made now. With an `importKey` it is idempotent:
+ * a key the account used before answers the project it made; a new one is recorded in the
+ * transaction that makes the project, and of two concurrent requests with the same key the second
+ * answers the first one's project.
+ */
+export async function createProjectOnce(
+	actor: Actor,
+	input: unknown,
+): Promise<{ project: ProjectView; existing: boolean }> {
 	const { userId } = requireUser(actor)
-	const values = parseInput(CreateProjectSchema, input)
-	const [row] = await db
-		.insert(propertyStudioProjects)
-		.values({ userId, ...values })
-		.returning()
-	return projectView(row)
+	const { importKey, ...values } = parseInput(CreateProjectRequestSchema, input)
+	if (importKey) {
+		const earlier = await projectOfKey(db, userId, importKey)
+		if (earlier) return { project: projectView(earlier), existing: true }
+	}
+	try {
+		const row = await db.transaction(async (tx) => {
+			const [made] = await tx
+				.insert(propertyStudioProjects)
+				.values({ userId, ...values })
+				.returning()
+			if (importKey) await tx.insert(propertyImportKeys).values({ userId, importKey, projectId: made.id })
+			return made
+		})
+		return { project: projectView(row), existing: false }
+	} catch (error) {
+		if (importKey && isImportKeyClash(error)) {
+			const earlier = await projectOfKey(db, userId, importKey)
+			if (earlier) return { project: projectView(earlier), existing: true }
+		}
+		throw error
+	}
 }
 
 export async function getProject(actor: Actor, projectId: string) {

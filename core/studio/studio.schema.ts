@@ -66,6 +66,29 @@ export const CreateProjectSchema = z.object({
 })
 export type CreateProjectInput = z.input<typeof CreateProjectSchema>
 
+/**
+ * Keys that make a client's retries and reruns idempotent (the CLI over HTTPS): recorded per
+ * account in property_import_keys with the rows they made, so sending the same key again answers
+ * the row made the first time instead of making a second one.
+ */
+export const PROJECT_IMPORT_KEY = /^project:[0-9a-f]{40}$/
+export const UPLOAD_KEY = /^(room|upload):[0-9a-f]{40}$/
+export const IMPORT_KEY = /^(project|room|upload):[0-9a-f]{40}$/
+export const MAX_KNOWN_KEYS = 5000
+
+/** POST /api/property-studio/projects: a project, and optionally the key that makes a retry find it. */
+export const CreateProjectRequestSchema = CreateProjectSchema.extend({
+	importKey: z.string().regex(PROJECT_IMPORT_KEY, 'Import key must be project: and 40 hex digits').optional(),
+})
+
+/** POST /api/property-studio/imports/known: which of these keys the account has already used. */
+export const KnownImportsSchema = z.object({
+	keys: z
+		.array(z.string().regex(IMPORT_KEY, 'Each key is project:, room: or upload: and 40 hex digits'))
+		.min(1, 'Send at least one key')
+		.max(MAX_KNOWN_KEYS, `Send at most ${MAX_KNOWN_KEYS} keys at a time`),
+})
+
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
 
 /** The non-file fields of an upload (multipart). */
@@ -79,6 +102,7 @@ export const UploadRoomSchema = z.object({
 		.optional()
 		.transform((v) => v || undefined),
 	hasFurniture: booleanish.optional().default(false),
+	uploadKey: z.string().regex(UPLOAD_KEY, 'Upload key must be room: or upload: and 40 hex digits').optional(),
 })
 export type UploadRoomInput = z.input<typeof UploadRoomSchema>
 
@@ -87,6 +111,8 @@ export const ProcessRoomSchema = z.object({
 	roomType: z.enum(ROOM_TYPES).optional(),
 	variationCount: z.number().int().min(1).max(VARIATIONS_PER_STYLE).default(VARIATIONS_PER_STYLE),
 	hasFurniture: z.boolean().optional(),
+	/** Queue the renders behind interactive work, as a bulk import does. */
+	bulk: z.boolean().optional(),
 })
 export type ProcessRoomInput = z.input<typeof ProcessRoomSchema>
 

@@ -96,8 +96,8 @@ export const TicketFilterSchema = z.object({
 })
 export type TicketFilter = z.input<typeof TicketFilterSchema>
 
-/** GET /api/devops/tickets?status=… (absent: every ticket). */
-export const TicketListQuerySchema = TicketFilterSchema.pick({ status: true })
+/** GET /api/devops/tickets?status=…&priority=… (each absent: any). */
+export const TicketListQuerySchema = TicketFilterSchema.pick({ status: true, priority: true })
 
 /** The support list's quick actions, POST /api/devops/tickets/{id}/{action}. */
 export const TICKET_QUICK_ACTIONS = ['start-work', 'resolve'] as const
