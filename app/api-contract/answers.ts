@@ -46,9 +46,32 @@ export const PublicUser = z
 	})
 	.openapi({ ref: 'User' })
 
-export const MeAnswer = PublicUser.extend({ roleLabel: z.enum(['CEO', 'Admin', 'Agent']).nullable() }).openapi({
+export const MeAnswer = PublicUser.extend({
+	roleLabel: z.enum(['CEO', 'Admin', 'Agent']).nullable(),
+	token: object({ id, name: z.string(), scope: z.enum(ACCESS_TOKEN_SCOPES), expiresAt: nullableTime })
+		.nullable()
+		.openapi({ description: 'the access token the request came with; null for a session' }),
+}).openapi({
 	ref: 'Me',
 })
+
+export const AccessToken = object({
+	id,
+	name: z.string(),
+	scope: z.enum(ACCESS_TOKEN_SCOPES),
+	createdAt: time,
+	expiresAt: nullableTime,
+	expired: z.boolean(),
+	lastUsedAt: nullableTime,
+	lastUsedAddress: z.string().nullable(),
+}).openapi({ ref: 'AccessToken' })
+
+export const AccessTokenCreated = object({
+	token: AccessToken,
+	secret: z.string().openapi({ description: 'rendo_pat_…: shown in this answer only, never again' }),
+})
+
+export const AccessTokenRevoked = object({ revoked: z.literal(true) })
 
 export const AgentRegistered = object({
 	message: z.string(),
@@ -113,7 +136,61 @@ export const Variation = z
 	})
 	.openapi({ ref: 'Variation' })
 
-export const RoomUploaded = object({ success: z.literal(true), roomId: id, room: Room })
+export const RoomUploaded = object({
+	success: z.literal(true),
+	roomId: id,
+	room: Room,
+	existing: z.boolean().openapi({ description: 'true: the uploadKey was used before, and this is the room it made' }),
+})
+
+const projectStatus = z.enum(['active', 'completed', 'archived'])
+
+export const KnownImports = object({
+	imported: z.array(object({ key: z.string(), projectId: id, roomId: id.nullable(), projectStatus })),
+})
+
+export const RenderProgress = object({
+	project: Project,
+	rooms: z.array(
+		object({
+			id,
+			name: z.string(),
+			roomType: z.string(),
+			status: z.enum(['pending', 'processing', 'completed', 'failed']),
+			styles: z.array(
+				object({
+					style: z.string(),
+					expected: z.number().int(),
+					done: z.number().int(),
+					failed: z.number().int(),
+					pending: z.number().int(),
+					errors: z.array(z.string()),
+				}),
+			),
+		}),
+	),
+	totals: object({
+		rooms: z.number().int(),
+		expected: z.number().int(),
+		done: z.number().int(),
+		failed: z.number().int(),
+		pending: z.number().int(),
+	}),
+}).openapi({ ref: 'RenderProgress' })
+
+export const ProjectImages = object({
+	project: Project,
+	preparing: z.boolean().openapi({ description: "a completed project's final images are still being made" }),
+	images: z.array(
+		object({
+			id,
+			fileName: z.string(),
+			roomName: z.string(),
+			style: z.string(),
+			url: z.string().openapi({ description: "the image's bytes (ranges, ETag)" }),
+		}),
+	),
+})
 export const RoomQueued = object({ success: z.literal(true), roomId: id, queued: z.number().int() })
 export const VariationAnswer = object({ success: z.literal(true), variation: Variation })
 

@@ -67,13 +67,19 @@ function responses(op: Operation) {
 	) as ZodOpenApiOperationObject['responses']
 }
 
+/** Who may call: a token of the scope or a session, the session alone, or anyone. */
+export function security(op: Pick<Operation, 'scope'>): Array<Record<string, string[]>> {
+	if (op.scope === 'session') return [{ sessionCookie: [] }]
+	return op.scope ? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }] : []
+}
+
 function operationObject(op: Operation): ZodOpenApiOperationObject {
 	return {
 		operationId: operationId(op),
 		summary: op.summary,
 		...(op.description && { description: op.description }),
 		tags: op.tags,
-		security: op.scope ? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }] : [],
+		security: security(op),
 		'x-rendo-scope': op.scope ?? 'public',
 		...((op.params || op.query || op.headers) && {
 			requestParams: {

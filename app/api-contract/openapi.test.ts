@@ -73,7 +73,13 @@ describe('the document and the route files agree', () => {
 		})
 		for (const op of operations) {
 			const operation = doc.paths?.[op.path]?.[op.method] as oas31.OperationObject
-			expect(operation.security, key(op)).toEqual(op.scope ? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }] : [])
+			expect(operation.security, key(op)).toEqual(
+				op.scope === 'session'
+					? [{ sessionCookie: [] }]
+					: op.scope
+						? [{ bearerAuth: [op.scope] }, { sessionCookie: [] }]
+						: [],
+			)
 			if (op.scope)
 				expect(Object.keys(operation.responses ?? {}), key(op)).toEqual(expect.arrayContaining(['401', '403', '429']))
 		}
@@ -311,6 +317,107 @@ describe('every answer the routes give is the one the document describes', () =>
 		).toBe(202)
 	})
 
+	test('the CLI over HTTPS: its token, idempotent creates and uploads, known keys, progress, images, logout', async () => {
+		const user = await insertUser()
+		const cookie = await cookieFor(user)
+		const tokenRequest = { name: 'laptop', scope: 'write', expiresIn: '30' }
+		const created = await hit('post', '/api/access-tokens', { cookie, json: tokenRequest })
+		expect(created.status).toBe(201)
+		expect((await hit('post', '/api/access-tokens', { cookie, json: { ...tokenRequest, scope: 'x' } })).status).toBe(
+			400,
+		)
+		const bearer = { authorization: `Bearer ${(created.body as { secret: string }).secret}` }
+		expect((await hit('post', '/api/access-tokens', { headers: bearer, json: tokenRequest })).status).toBe(403)
+		const me = await hit('get', '/api/auth/me', { headers: bearer })
+		expect(me.body).toMatchObject({ token: { name: 'laptop', scope: 'write' } })
+
+		const suffix = randomUUID().replaceAll('-', '').slice(0, 8)
+		const newProject = { propertyAddress: '5 Resume Road, Hull', importKey: `project:${suffix.padEnd(40, '0')}` }
+		const made = await hit('post', '/api/property-studio/projects', { headers: bearer, json: newProject })
+		expect(made.status).toBe(201)
+		const again = await hit('post', '/api/property-studio/projects', { headers: bearer, json: newProject })
+		expect(again.status).toBe(200)
+		const projectId = (made.body as { id: string }).id
+		expect((again.body as { id: string }).id).toBe(projectId)
+
+		const form = {
+			fields: { projectId, roomType: 'living', uploadKey: `upload:${suffix.padEnd(40, '1')}` },
+			files: [{ field: 'image', bytes: await photo(), name: 'lounge.jpg' }],
+		}
+		const uploaded = await hit('post', '/api/property-studio/upload-image', { headers: bearer, form })
+		expect(uploaded.status).toBe(201)
+		expect((await hit('post', '/api/property-studio/upload-image', { headers: bearer, form })).status).toBe(200)
+		const roomId = (uploaded.body as { roomId: string }).roomId
+		const known = await hit('post', '/api/property-studio/imports/known', {
+			headers: bearer,
+			json: { keys: [newProject.importKey, form.fields.uploadKey] },
+		})
+		expect((known.body as { imported: unknown[] }).imported).toHaveLength(2)
+		expect(
+			(await hit('post', '/api/property-studio/imports/known', { headers: bearer, json: { keys: ['x'] } })).status,
+		).toBe(400)
+
+		expect(
+			(
+				await hit('post', '/api/property-studio/rooms/{roomId}/process', {
+					headers: bearer,
+					params: { roomId },
+					json: { styles: ['modern'], variationCount: 1, bulk: true },
+				})
+			).status,
+		).toBe(202)
+		const project = { headers: bearer, params: { id: projectId } }
+		expect((await hit('get', '/api/property-studio/projects/{id}/progress', project)).status).toBe(200)
+		expect(
+			(await hit('get', '/api/property-studio/projects/{id}/progress', { ...project, query: { room: roomId } })).status,
+		).toBe(200)
+		expect(
+			(await hit('get', '/api/property-studio/projects/{id}/progress', { ...project, query: { room: 'x' } })).status,
+		).toBe(400)
+		await drainJobs()
+		const [variation] = (await hit('get', '/api/property-studio/projects/{id}/variations', project)).body as Array<{
+			id: string
+		}>
+		await hit('post', '/api/property-studio/variations/{id}/favorite', {
+			headers: bearer,
+			params: { id: variation.id },
+			json: { isFavorite: true },
+		})
+		const listed = await hit('get', '/api/property-studio/projects/{id}/images', project)
+		expect(listed.status).toBe(200)
+		expect(
+			(await hit('get', '/api/property-studio/projects/{id}/images', { ...project, query: { disclosure: 'x' } }))
+				.status,
+		).toBe(400)
+		const image = { headers: bearer, params: { id: projectId, imageId: variation.id } }
+		const whole = await hit('get', '/api/property-studio/projects/{id}/images/{imageId}', image)
+		expect(whole.status).toBe(200)
+		const part = await hit('get', '/api/property-studio/projects/{id}/images/{imageId}', {
+			...image,
+			headers: { ...bearer, range: 'bytes=10-', 'if-range': whole.headers.get('etag')! },
+		})
+		expect(part.status).toBe(206)
+		expect(
+			(
+				await hit('get', '/api/property-studio/projects/{id}/images/{imageId}', {
+					...image,
+					headers: { ...bearer, range: 'bytes=99999999-' },
+				})
+			).status,
+		).toBe(416)
+		expect(
+			(
+				await hit('get', '/api/property-studio/projects/{id}/images/{imageId}', {
+					...image,
+					params: { id: projectId, imageId: randomUUID() },
+				})
+			).status,
+		).toBe(404)
+		expect((await hit('delete', '/api/access-tokens/current', { headers: bearer })).status).toBe(200)
+		expect((await hit('delete', '/api/access-tokens/current', { cookie })).status).toBe(401)
+		expect((await hit('get', '/api/auth/me', { headers: bearer })).status).toBe(401)
+	})
+
 	test('quick transforms, support tickets and the staff views', async () => {
 		const posted = await hit('post', '/api/transformations', {
 			cookie: agent,
@@ -339,6 +446,10 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect((await hit('post', '/api/report-issue', { cookie: agent, json: { issueType: 'nope' } })).status).toBe(400)
 		const ticket = { cookie: admin, params: { ticketId: (reported.body as { ticketId: string }).ticketId } }
 		expect((await hit('get', '/api/devops/tickets', { cookie: admin, query: { status: 'open' } })).status).toBe(200)
+		expect((await hit('get', '/api/devops/tickets', { cookie: admin, query: { priority: 'high' } })).status).toBe(200)
+		expect((await hit('get', '/api/devops/tickets', { cookie: admin, query: { priority: 'urgent!' } })).status).toBe(
+			400,
+		)
 		expect((await hit('get', '/api/devops/tickets', { cookie: agent })).status).toBe(403)
 		expect((await hit('get', '/api/devops/tickets/{ticketId}', ticket)).status).toBe(200)
 		expect((await hit('put', '/api/devops/tickets/{ticketId}', { ...ticket, json: { priority: 'high' } })).status).toBe(

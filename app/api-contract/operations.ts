@@ -1,6 +1,6 @@
 import 'zod-openapi/extend'
 import { z } from 'zod'
-import type { ACCESS_TOKEN_SCOPES } from '#core/accounts/access-token.schema.ts'
+import { type ACCESS_TOKEN_SCOPES, CreateAccessTokenSchema } from '#core/accounts/access-token.schema.ts'
 import { AgentProfileSchema } from '#core/accounts/agent-profile.schema.ts'
 import { AgentRegisterSchema, LoginSchema, RegisterSchema } from '#core/accounts/auth.schema.ts'
 import { CheckoutChoiceSchema, CreatePaymentIntentSchema } from '#core/billing/checkout.schema.ts'
@@ -9,8 +9,9 @@ import { TrialFieldsSchema } from '#core/leads/trial.schema.ts'
 import { ClientPreferenceSchema, DEMO_SOURCE, MultiRoomPreferenceSchema } from '#core/preferences/preferences.schema.ts'
 import { EmailFinalImagesSchema } from '#core/studio/downloads.schema.ts'
 import {
-	CreateProjectSchema,
+	CreateProjectRequestSchema,
 	FavoriteSchema,
+	KnownImportsSchema,
 	ProcessRoomSchema,
 	RemodelSchema,
 	UploadRoomSchema,
@@ -54,8 +55,11 @@ export interface Operation {
 	route: string
 	summary: string
 	description?: string
-	/** null: no account needed (public forms, token links, webhooks with their own proof). */
-	scope: Scope | null
+	/**
+	 * null: no account needed (public forms, token links, webhooks with their own proof);
+	 * 'session': the signed-in session only, no access token (tokens are made by people, not tokens).
+	 */
+	scope: Scope | 'session' | null
 	params?: z.AnyZodObject
 	query?: z.AnyZodObject
 	headers?: z.AnyZodObject
@@ -129,8 +133,36 @@ export const operations: Operation[] = [
 		route: 'auth.me',
 		tags: ['Accounts'],
 		summary: 'The signed-in user',
+		description: '`token` is the access token the request came with (`rendo whoami`), null for a session.',
 		scope: 'read',
-		answers: { 200: { description: 'The user and their role label', schema: A.MeAnswer } },
+		answers: { 200: { description: 'The user, their role label and token', schema: A.MeAnswer } },
+	},
+	{
+		method: 'post',
+		path: '/api/access-tokens',
+		route: 'access-tokens',
+		tags: ['Accounts'],
+		summary: 'Create a personal access token',
+		description:
+			'For the signed-in session only (`rendo login` signs in, then asks for a token): a request with a token is refused 403. The secret is in this answer only. At most 20 live tokens and 10 new ones an hour per account.',
+		scope: 'session',
+		body: { type: 'json', schema: CreateAccessTokenSchema },
+		answers: {
+			201: { description: 'The token and its secret', schema: A.AccessTokenCreated },
+			400: badInput,
+			429: { ...error('Too many tokens created this hour'), headers: { 'Retry-After': 'seconds' } },
+		},
+	},
+	{
+		method: 'delete',
+		path: '/api/access-tokens/current',
+		route: 'access-tokens.current',
+		tags: ['Accounts'],
+		summary: 'Revoke the token of this request',
+		description:
+			'`rendo logout`: revokes the access token in the Authorization header, whatever its scope; the next request with it is 401. A session without a token is 401.',
+		scope: 'read',
+		answers: { 200: { description: 'Revoked', schema: A.AccessTokenRevoked } },
 	},
 	{
 		method: 'post',
@@ -266,9 +298,15 @@ export const operations: Operation[] = [
 		route: 'property-studio.projects',
 		tags: ['Studio'],
 		summary: 'Create a project',
+		description:
+			'With `importKey` a retry is safe: a key the account used before answers 200 with the project it made.',
 		scope: 'write',
-		body: { type: 'json', schema: CreateProjectSchema },
-		answers: { 201: { description: 'The new project', schema: A.Project }, 400: badInput },
+		body: { type: 'json', schema: CreateProjectRequestSchema },
+		answers: {
+			200: { description: 'The project this importKey made before', schema: A.Project },
+			201: { description: 'The new project', schema: A.Project },
+			400: badInput,
+		},
 	},
 	{
 		method: 'get',
@@ -336,15 +374,54 @@ export const operations: Operation[] = [
 		route: 'property-studio.upload-image',
 		tags: ['Studio'],
 		summary: 'Add a room from a photo',
-		description: 'JPEG, PNG or WebP, at most 10 MB and 40 megapixels.',
+		description:
+			"JPEG, PNG or WebP, at most 10 MB and 40 megapixels. With `uploadKey` a retry is safe: a key the project's owner used before answers 200 with the room it made (`existing: true`), storing nothing; a key used for another project is 400.",
 		scope: 'write',
 		body: { type: 'multipart', required: true, schema: withFiles(UploadRoomSchema, { image: file('the room photo') }) },
 		answers: {
+			200: { description: 'The room this uploadKey made before', schema: A.RoomUploaded },
 			201: { description: 'The new room', schema: A.RoomUploaded },
 			400: badInput,
 			403: notYours,
 			404: notFound,
 			413: tooLarge,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/imports/known',
+		route: 'property-studio.imports.known',
+		tags: ['Studio'],
+		summary: 'Which idempotency keys the account has used',
+		description:
+			'For a client resuming an import: of the keys sent (project:, room: or upload: and 40 hex digits, 1 to 5000), those this account recorded, with what each made.',
+		scope: 'read',
+		body: { type: 'json', schema: KnownImportsSchema },
+		answers: {
+			200: { description: 'The keys known, with their project and room', schema: A.KnownImports },
+			400: badInput,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/progress',
+		route: 'property-studio.projects.$id.progress',
+		tags: ['Studio'],
+		summary: "Where a project's renders stand",
+		description: 'Per room and style: variations done of those expected, failures with their messages.',
+		scope: 'read',
+		params: idParam('id', 'project'),
+		query: z.object({
+			room: z
+				.union([uuid('room'), z.array(uuid('room'))])
+				.optional()
+				.openapi({ description: 'only these rooms (repeat the parameter)' }),
+		}),
+		answers: {
+			200: { description: 'The progress', schema: A.RenderProgress },
+			400: badInput,
+			403: notYours,
+			404: notFound,
 		},
 	},
 	{
@@ -444,6 +521,68 @@ export const operations: Operation[] = [
 			200: { description: 'The final images', schema: z.array(A.DownloadAsset) },
 			403: notYours,
 			404: notFound,
+			503: preparing,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/images',
+		route: 'property-studio.projects.$id.images',
+		tags: ['Downloads'],
+		summary: 'What a project offers to download',
+		description:
+			"A completed project's final images, else its finished favourites, each with the URL of its bytes (`rendo download`). `preparing` while a just-completed project's final images are still being made.",
+		scope: 'read',
+		params: idParam('id', 'project'),
+		query: z.object({
+			disclosure: z
+				.enum(['0', '1'])
+				.optional()
+				.openapi({ description: '0 leaves the "Virtually staged" label out (staff only)' }),
+		}),
+		answers: {
+			200: { description: 'The images', schema: A.ProjectImages },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/projects/{id}/images/{imageId}',
+		route: 'property-studio.projects.$id.images.$imageId',
+		tags: ['Downloads'],
+		summary: "One image's bytes, resumable",
+		description:
+			'A strong ETag (the SHA-256 of the bytes), `Range: bytes=N-` or `N-M` answered 206, `If-Range` with another ETag answered whole.',
+		scope: 'read',
+		params: z.object({ id: uuid('project'), imageId: uuid('image') }),
+		query: z.object({
+			disclosure: z
+				.enum(['0', '1'])
+				.optional()
+				.openapi({ description: '0 leaves the "Virtually staged" label out (staff only)' }),
+		}),
+		headers: z.object({
+			range: z.string().optional().openapi({ description: 'bytes=N- or bytes=N-M' }),
+			'if-range': z.string().optional().openapi({ description: 'the ETag the range belongs to' }),
+		}),
+		answers: {
+			200: {
+				description: 'The JPEG, as an attachment under its name',
+				binary: 'image/jpeg',
+				headers: { ETag: 'the SHA-256 of the bytes, quoted', 'Accept-Ranges': 'bytes' },
+			},
+			206: {
+				description: 'The range asked for',
+				binary: 'image/jpeg',
+				headers: { ETag: 'the SHA-256 of the whole image, quoted', 'Content-Range': 'bytes N-M/size' },
+			},
+			400: badInput,
+			403: notYours,
+			404: notFound,
+			410: error('This image is missing from storage'),
+			416: { description: 'The range starts past the end', headers: { 'Content-Range': 'bytes */size' } },
 			503: preparing,
 		},
 	},

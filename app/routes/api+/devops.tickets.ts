@@ -3,11 +3,13 @@ import { apiResponse } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
 import { listTickets } from '#core/tickets/tickets.ts'
 
-/** GET ?status=open|in-progress|resolved|closed (absent: all tickets); TicketListQuerySchema, checked by core. */
+/** GET ?status=…&priority=… (each absent: any); TicketListQuerySchema, checked by core. */
 export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => {
-		const status = new URL(request.url).searchParams.get('status') || undefined
-		return Response.json(await listTickets(await getActor(request), { status }), {
+		const query = new URL(request.url).searchParams
+		const status = query.get('status') || undefined
+		const priority = query.get('priority') || undefined
+		return Response.json(await listTickets(await getActor(request), { status, priority }), {
 			headers: { 'Cache-Control': 'no-store' },
 		})
 	})

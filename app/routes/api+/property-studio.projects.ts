@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { apiResponse, readJson } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
-import { createProject, listProjects } from '#core/studio/projects.ts'
+import { createProjectOnce, listProjects } from '#core/studio/projects.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
 	return apiResponse(async () => Response.json(await listProjects(await getActor(request))))
@@ -9,7 +9,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function action({ request }: ActionFunctionArgs) {
 	return apiResponse(async () => {
-		const project = await createProject(await getActor(request), await readJson(request))
-		return Response.json(project, { status: 201 })
+		// With an importKey a retry answers the project the first attempt made (200).
+		const { project, existing } = await createProjectOnce(await getActor(request), await readJson(request))
+		return Response.json(project, { status: existing ? 200 : 201 })
 	})
 }

@@ -4,7 +4,7 @@ import { getActor } from '#app/utils/auth.server.ts'
 import { parseUpload } from '#app/utils/upload.server.ts'
 import { requireUser } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
-import { uploadRoom } from '#core/studio/rooms.ts'
+import { uploadRoomOnce } from '#core/studio/rooms.ts'
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES } from '#core/studio/studio.schema.ts'
 
 export function action({ request }: ActionFunctionArgs) {
@@ -19,8 +19,9 @@ export function action({ request }: ActionFunctionArgs) {
 		})
 		try {
 			if (!file) throw new InputError({ image: ['Please select an image to upload'] })
-			const room = await uploadRoom(actor, fields, file)
-			return Response.json({ success: true, roomId: room.id, room }, { status: 201 })
+			// With an uploadKey a retry answers the room the first attempt made (200, existing: true).
+			const { room, existing } = await uploadRoomOnce(actor, fields, file)
+			return Response.json({ success: true, roomId: room.id, room, existing }, { status: existing ? 200 : 201 })
 		} finally {
 			await file?.cleanup()
 		}

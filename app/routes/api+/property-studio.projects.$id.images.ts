@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { apiResponse } from '#app/utils/api.server.ts'
+import { getActor } from '#app/utils/auth.server.ts'
+import { disclosureChoice } from '#app/utils/project-images.server.ts'
+import { downloadableImages } from '#core/studio/download-files.ts'
+
+/**
+ * GET [?disclosure=0]: what `rendo download` takes away: a completed project's final images (else
+ * its finished favourites), each with the URL of its bytes. `preparing` while a just-completed
+ * project's final images are still being made. Leaving the disclosure label out needs staff.
+ */
+export function loader({ request, params }: LoaderFunctionArgs) {
+	return apiResponse(async () => {
+		const disclosure = disclosureChoice(request)
+		const { project, images, preparing } = await downloadableImages(await getActor(request), params.id!, {
+			disclosure,
+		})
+		const query = disclosure ? '' : '?disclosure=0'
+		return Response.json(
+			{
+				project,
+				preparing,
+				images: images.map(({ id, fileName, roomName, style }) => ({
+					id,
+					fileName,
+					roomName,
+					style,
+					url: `/api/property-studio/projects/${project.id}/images/${id}${query}`,
+				})),
+			},
+			{ headers: { 'Cache-Control': 'no-store' } },
+		)
+	})
+}
