@@ -15,7 +15,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 		const { project, images, preparing } = await downloadableImages(await getActor(request), params.id!, {
 			disclosure,
 		})
-		const query = disclosure ? '' : '?disclosure=0'
 		return Response.json(
 			{
 				project,
@@ -25,7 +24,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 					fileName,
 					roomName,
 					style,
-					url: `/api/property-studio/projects/${project.id}/images/${id}${query}`,
+					// The same ?disclosure=0 goes on the bytes' URL when the label is to be left out.
+					url: `/api/property-studio/projects/${project.id}/images/${id}`,
 				})),
 			},
 			{ headers: { 'Cache-Control': 'no-store' } },
