@@ -14,12 +14,14 @@ import {
 	TOKENS_NEED_SESSION,
 } from '#core/accounts/access-tokens.ts'
 import { scopeMessage } from '#core/accounts/actor.ts'
+import { bodyLimit } from '#app/utils/body-limit.server.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { studioFileKey } from '#core/studio/files.ts'
 import { UPLOAD_KEY_OTHER_PROJECT } from '#core/studio/rooms.ts'
+import { MAX_KNOWN_KEYS } from '#core/studio/studio.schema.ts'
 import { reportIssue } from '#core/tickets/tickets.ts'
 import { favourite, renderedProject } from '#tests/checkout.ts'
 import { actorFor, insertUser, PASSWORD } from '#tests/factories.ts'
@@ -363,6 +365,9 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 		expect(await refused({ keys: [] })).toBe(400)
 		expect(await refused({ keys: ['project:1234'] })).toBe(400)
 		expect(await refused({ keys: tooMany.slice(0, 5000) })).toBe(200)
+		// 5000 of the longest keys fit the door's limit for a JSON body, which is checked before any route.
+		const longest = JSON.stringify({ keys: Array.from({ length: MAX_KNOWN_KEYS }, () => key('upload')) })
+		expect(Buffer.byteLength(longest)).toBeLessThan(bodyLimit('/api/property-studio/imports/known', 'application/json'))
 		expect(
 			(await call(knownAction, post('/api/property-studio/imports/known', { keys: [projectKey] }, {}))).status,
 		).toBe(401)
