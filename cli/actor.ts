@@ -11,6 +11,18 @@ import { useDatabase } from './database.ts'
  */
 export const asOption = (description: string) => new Option('--as <email>', description)
 
+/** --as for an agent's commands: needed on the local database, refused over the API (the token is the account). */
+export const agentAs = () => asOption("the agent's e-mail address (local database only: required there)")
+
+/** The agent named by --as, on the local database. */
+export function agentActor(as: string | undefined) {
+	if (!as)
+		throw new InputError({
+			'--as': ["name the agent's account on the local database, or log in to a server with rendo login"],
+		})
+	return actorAs(as)
+}
+
 /** The account named by --as (an agent's commands: projects, import). */
 export async function actorAs(email: string): Promise<Actor> {
 	await useDatabase()

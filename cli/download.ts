@@ -4,6 +4,10 @@ import type { Command } from 'commander'
 import { systemActor } from '#core/accounts/actor.ts'
 import { asOption, projectActor } from './actor.ts'
 import { CommandFailed, createProgress, example, formatBytes, printJson, printTable } from './output.ts'
+import type { ApiClient } from './remote/api-client.ts'
+import { downloadFile } from './remote/download-file.ts'
+import { remoteApi } from './remote/session.ts'
+import { untilSignal } from './signals.ts'
 
 /** A complete file under its final name: written beside it first, so an interrupted run leaves no half file to skip later. */
 async function save(bytes: Buffer, target: string) {
@@ -16,6 +20,79 @@ async function save(bytes: Buffer, target: string) {
 		throw error
 	}
 }
+
+interface ImageToSave {
+	id: string
+	fileName: string
+	roomName: string
+	style: string
+	/** Saves the image at `target`; null when storage has lost it. */
+	save(target: string, signal: AbortSignal): Promise<{ size: number } | null>
+}
+
+interface Offer {
+	project: { status: string }
+	images: ImageToSave[]
+	preparing: boolean
+}
+
+/** From this machine's storage, with the owner's rights or --as. */
+async function offeredLocally(projectId: string, opts: { as?: string; disclosure: boolean }): Promise<Offer> {
+	const actor = await projectActor(opts.as, projectId)
+	const { downloadableImages } = await import('#core/studio/download-files.ts')
+	// Without --as the operator runs the command: staff, acting on the project as its owner.
+	const requestedBy = opts.as ? actor : systemActor
+	const { project, images, preparing } = await downloadableImages(actor, projectId, {
+		disclosure: opts.disclosure,
+		requestedBy,
+	})
+	return {
+		project,
+		preparing,
+		images: images.map(({ read, ...image }) => ({
+			...image,
+			save: async (target) => {
+				const bytes = await read()
+				if (!bytes) return null
+				await save(bytes, target)
+				return { size: bytes.length }
+			},
+		})),
+	}
+}
+
+type RemoteImage = Omit<ImageToSave, 'save'> & { url: string }
+
+/** Over the API; each file resumable (a .part left by an interrupted run is continued). */
+async function offeredOverApi(
+	api: ApiClient,
+	projectId: string,
+	{ disclosure }: { disclosure: boolean },
+): Promise<Offer> {
+	const query = disclosure ? '' : '?disclosure=0'
+	const offer = await api.get<{ project: { status: string }; preparing: boolean; images: RemoteImage[] }>(
+		`/api/property-studio/projects/${encodeURIComponent(projectId)}/images${query}`,
+	)
+	return {
+		...offer,
+		images: offer.images.map(({ url, ...image }) => ({
+			...image,
+			save: async (target, signal) => {
+				try {
+					return await downloadFile(api, `${url}${query}`, target, signal)
+				} catch (error) {
+					// Gone from the server's storage: reported like the local mode's missing file.
+					if ((error as Error).message === MISSING_ON_SERVER) return null
+					throw error
+				}
+			},
+		})),
+	}
+}
+
+const MISSING_ON_SERVER = 'This image is missing from storage'
+
+const INTERRUPTED = 'interrupted: the files saved so far are kept; run the same command again for the rest'
 
 export function registerDownloadCommand(program: Command) {
 	example(
@@ -35,22 +112,21 @@ export function registerDownloadCommand(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo download 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 --out ./acacia-avenue',
 	).action(async (projectId: string, opts: { out: string; as?: string; json?: boolean; disclosure: boolean }) => {
-		const actor = await projectActor(opts.as, projectId)
-		const { downloadableImages } = await import('#core/studio/download-files.ts')
-		// Without --as the operator runs the command: staff, acting on the project as its owner.
-		const requestedBy = opts.as ? actor : systemActor
-		const { project, images, preparing } = await downloadableImages(actor, projectId, {
-			disclosure: opts.disclosure,
-			requestedBy,
-		})
+		const api = remoteApi(opts.as)
+		const { project, images, preparing } = api
+			? await offeredOverApi(api, projectId, opts)
+			: await offeredLocally(projectId, opts)
 		if (preparing)
 			throw new CommandFailed(
 				'the final images of this completed project are still being prepared: try again in a minute',
 			)
 		await fs.promises.mkdir(opts.out, { recursive: true })
 		const bar = createProgress('Downloading', { quiet: opts.json || !images.length })
+		const interrupt = new AbortController()
+		void untilSignal().then(() => interrupt.abort(new CommandFailed(INTERRUPTED)))
 		const results = []
 		for (const [i, image] of images.entries()) {
+			interrupt.signal.throwIfAborted()
 			bar.update(i, images.length, image.fileName)
 			const target = path.join(opts.out, image.fileName)
 			const there = await fs.promises.stat(target).catch(() => null)
@@ -58,18 +134,19 @@ export function registerDownloadCommand(program: Command) {
 				results.push({ ...image, path: target, size: there.size, status: 'skipped' as const })
 				continue
 			}
-			const bytes = await image.read()
-			if (!bytes) {
+			const saved = await image.save(target, interrupt.signal).catch((error) => {
+				throw interrupt.signal.aborted ? interrupt.signal.reason : error
+			})
+			if (!saved) {
 				results.push({ ...image, path: target, size: 0, status: 'missing' as const })
 				continue
 			}
-			await save(bytes, target)
-			results.push({ ...image, path: target, size: bytes.length, status: 'downloaded' as const })
+			results.push({ ...image, path: target, size: saved.size, status: 'downloaded' as const })
 		}
 		bar.update(images.length, images.length)
 		bar.end()
 
-		const files = results.map(({ read: _read, ...rest }) => rest)
+		const files = results.map(({ save: _save, ...rest }) => rest)
 		if (opts.json) printJson({ projectId, projectStatus: project.status, out: opts.out, files })
 		else {
 			printTable(

@@ -1,9 +1,94 @@
 import { Option, type Command } from 'commander'
-import { InputError } from '#core/errors.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
+import type { ImportPlan, ImportSummary } from '#core/studio/import-properties.ts'
 import { ROOM_TYPES, STUDIO_STYLES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
-import { actorAs, asOption } from './actor.ts'
+import { agentActor, agentAs } from './actor.ts'
 import { CommandFailed, createProgress, example, printDetails, printJson } from './output.ts'
+import type { ApiClient } from './remote/api-client.ts'
+import { eachLimited, sendPhoto } from './remote/send-photo.ts'
+import { remoteApi } from './remote/session.ts'
+import { untilSignal } from './signals.ts'
 import { collectStyle } from './submit.ts'
+
+type Plan = Omit<ImportPlan, 'userId'>
+type Progress = (rowsDone: number, rowCount: number) => void
+
+/** The file checked on this machine; what earlier runs imported asked of the server, by the rows' keys. */
+async function planOverApi(api: ApiClient, input: { csvPath: string; defaultStyles?: string[] }) {
+	const { checkImportFile } = await import('#core/studio/import-properties.ts')
+	return checkImportFile(input, async (keys) => {
+		const { imported } = await api.json<{ imported: Array<{ key: string; projectId: string; projectStatus: string }> }>(
+			'POST',
+			'/api/property-studio/imports/known',
+			{ body: { keys }, retry: true },
+		)
+		return imported
+	})
+}
+
+// Photos uploaded at once, as `rendo submit` does.
+const UPLOADS_AT_ONCE = 3
+
+/**
+ * The plan written over the API: each property's project made with its key (or found, when an
+ * earlier run made it), then its photos sent with their row keys, a few at a time, each retried on
+ * its own. A row the server refuses is reported with its line, as the local import reports a
+ * property it could not write; anything else stops the run, and running it again resumes.
+ */
+async function importOverApi(api: ApiClient, plan: Plan, onProgress: Progress): Promise<ImportSummary> {
+	const summary: ImportSummary = {
+		projectsCreated: 0,
+		roomsAdded: 0,
+		rendersQueued: 0,
+		rowsSkipped: plan.skipped,
+		failures: [],
+	}
+	const interrupt = new AbortController()
+	void untilSignal().then(() => interrupt.abort(new CommandFailed(INTERRUPTED)))
+	let done = plan.skipped
+	onProgress(done, plan.rowCount)
+	try {
+		for (const property of plan.properties) {
+			let projectId = property.projectId
+			if (!projectId) {
+				const response = await api.request('POST', '/api/property-studio/projects', {
+					body: {
+						propertyAddress: property.address,
+						clientName: property.clientName,
+						clientEmail: property.clientEmail,
+						importKey: property.key,
+					},
+					retry: true,
+					signal: interrupt.signal,
+				})
+				projectId = ((await response.json()) as { id: string }).id
+				if (response.status === 201) summary.projectsCreated++
+			}
+			await eachLimited(property.rows, UPLOADS_AT_ONCE, async (row) => {
+				try {
+					const sent = await sendPhoto(
+						api,
+						{ projectId: projectId!, ...row, hasFurniture: false, bulk: true },
+						interrupt.signal,
+					)
+					if (sent.existing) summary.rowsSkipped++
+					else summary.roomsAdded++
+					summary.rendersQueued += sent.queued
+				} catch (error) {
+					if (!(error instanceof InputError || error instanceof ForbiddenError || error instanceof NotFoundError))
+						throw error
+					summary.failures.push({ line: row.line, reason: error.message })
+				}
+				onProgress(++done, plan.rowCount)
+			})
+		}
+	} catch (error) {
+		throw interrupt.signal.aborted ? interrupt.signal.reason : error
+	}
+	return summary
+}
+
+const INTERRUPTED = 'interrupted: the rows sent so far are kept; run the same import again to send the rest'
 
 const COLUMNS_HELP = `
 The CSV has a header line and one row per photo; rows with the same address form one project:
@@ -25,7 +110,7 @@ export function registerImportCommand(program: Command) {
 			.summary('bulk import of properties from a CSV')
 			.description('bulk import of properties and their photos from a CSV file, renders queued')
 			.argument('<file.csv>', 'the CSV file')
-			.addOption(asOption("the agent's e-mail address: the projects are theirs").makeOptionMandatory())
+			.addOption(agentAs())
 			.option('--dry-run', 'check the whole file and say what would happen, write nothing')
 			.addOption(
 				new Option(
@@ -36,10 +121,12 @@ export function registerImportCommand(program: Command) {
 			.option('--json', 'print JSON for scripts')
 			.addHelpText('after', COLUMNS_HELP),
 		'rendo import tests/fixtures/import/properties.csv --as agent@example.com --style modern --dry-run',
-	).action(async (csvPath: string, opts: { as: string; dryRun?: boolean; style?: string[]; json?: boolean }) => {
-		const actor = await actorAs(opts.as)
+	).action(async (csvPath: string, opts: { as?: string; dryRun?: boolean; style?: string[]; json?: boolean }) => {
+		const api = remoteApi(opts.as)
+		const input = { csvPath, defaultStyles: opts.style }
 		const { planImport, runImport, discardImportPlan } = await import('#core/studio/import-properties.ts')
-		const plan = await planImport(actor, { csvPath, defaultStyles: opts.style })
+		const actor = api ? null : await agentActor(opts.as)
+		const plan: Plan = actor ? await planImport(actor, input) : await planOverApi(api!, input)
 		try {
 			const toAdd = plan.properties.flatMap((p) => p.rows)
 			const overview = {
@@ -74,7 +161,10 @@ export function registerImportCommand(program: Command) {
 			}
 
 			const bar = createProgress('Importing rows', { quiet: opts.json })
-			const summary = await runImport(actor, plan, { onProgress: (done, total) => bar.update(done, total) })
+			const onProgress: Progress = (done, total) => bar.update(done, total)
+			const summary = actor
+				? await runImport(actor, plan as ImportPlan, { onProgress })
+				: await importOverApi(api!, plan, onProgress)
 			bar.end()
 			if (opts.json) printJson({ dryRun: false, rows: plan.rowCount, ...summary })
 			else

@@ -52,7 +52,9 @@ test('bad usage exits with code 2 and says what is wrong on standard error', asy
 
 	const missingOption = await rendo(['projects', 'list'])
 	expect(missingOption.code).toBe(2)
-	expect(missingOption.stderr).toContain("error: required option '--as <email>' not specified")
+	expect(missingOption.stderr).toContain(
+		"rendo: --as: name the agent's account on the local database, or log in to a server with rendo login",
+	)
 
 	const badStyle = await rendo(['submit', '00000000-0000-4000-8000-000000000000', 'x.jpg', '--style', 'baroque'])
 	expect(badStyle.code).toBe(2)

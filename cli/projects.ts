@@ -1,9 +1,12 @@
 import type { Command } from 'commander'
-import { actorAs, asOption, projectActor } from './actor.ts'
+import type { listProjects } from '#core/studio/projects.ts'
+import type { ProjectView } from '#core/studio/views.ts'
+import { agentActor, agentAs, asOption } from './actor.ts'
 import { example, formatDate, optionErrors, printDetails, printJson, printTable } from './output.ts'
-import { printRooms } from './status.ts'
+import { remoteApi } from './remote/session.ts'
+import { printRooms, projectProgress } from './status.ts'
 
-const agentAs = () => asOption("the agent's e-mail address").makeOptionMandatory()
+const PROJECT_FIELDS = { propertyAddress: '--address', clientName: '--client', clientEmail: '--client-email' }
 
 export function registerProjectCommands(program: Command) {
 	const projects = example(
@@ -18,10 +21,11 @@ export function registerProjectCommands(program: Command) {
 			.addOption(agentAs())
 			.option('--json', 'print JSON for scripts'),
 		'rendo projects list --as agent@example.com',
-	).action(async (opts: { as: string; json?: boolean }) => {
-		const actor = await actorAs(opts.as)
-		const { listProjects } = await import('#core/studio/projects.ts')
-		const rows = await listProjects(actor)
+	).action(async (opts: { as?: string; json?: boolean }) => {
+		const api = remoteApi(opts.as)
+		const rows = api
+			? await api.get<Awaited<ReturnType<typeof listProjects>>>('/api/property-studio/projects')
+			: await (await import('#core/studio/projects.ts')).listProjects(await agentActor(opts.as))
 		if (opts.json) return printJson(rows)
 		printTable(
 			rows,
@@ -47,14 +51,15 @@ export function registerProjectCommands(program: Command) {
 			.option('--client-email <email>', "the client's e-mail address")
 			.option('--json', 'print JSON for scripts'),
 		'rendo projects create --as agent@example.com --address "12 Acacia Avenue, Leeds" --client "Jo Bloggs"',
-	).action(async (opts: { as: string; address: string; client?: string; clientEmail?: string; json?: boolean }) => {
-		const actor = await actorAs(opts.as)
-		const { createProject } = await import('#core/studio/projects.ts')
-		const project = await createProject(actor, {
-			propertyAddress: opts.address,
-			clientName: opts.client,
-			clientEmail: opts.clientEmail,
-		}).catch(optionErrors({ propertyAddress: '--address', clientName: '--client', clientEmail: '--client-email' }))
+	).action(async (opts: { as?: string; address: string; client?: string; clientEmail?: string; json?: boolean }) => {
+		const api = remoteApi(opts.as)
+		const input = { propertyAddress: opts.address, clientName: opts.client, clientEmail: opts.clientEmail }
+		const project = await (api
+			? api.json<ProjectView>('POST', '/api/property-studio/projects', { body: input })
+			: import('#core/studio/projects.ts').then(async ({ createProject }) =>
+					createProject(await agentActor(opts.as), input),
+				)
+		).catch(optionErrors(PROJECT_FIELDS))
 		if (opts.json) return printJson(project)
 		console.log(`Created project ${project.id} for ${project.propertyAddress}`)
 	})
@@ -68,9 +73,7 @@ export function registerProjectCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo projects show 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55',
 	).action(async (projectId: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await projectActor(opts.as, projectId)
-		const { renderProgress } = await import('#core/studio/render-progress.ts')
-		const { project, rooms } = await renderProgress(actor, projectId)
+		const { project, rooms } = await projectProgress(projectId, opts.as)
 		if (opts.json) return printJson({ ...project, rooms })
 		printDetails([
 			['Project', project.id],

@@ -2,6 +2,8 @@ import type { Command } from 'commander'
 import type { RenderProgress } from '#core/studio/render-progress.ts'
 import { asOption, projectActor } from './actor.ts'
 import { example, printDetails, printTable } from './output.ts'
+import type { ApiClient } from './remote/api-client.ts'
+import { remoteApi } from './remote/session.ts'
 
 type Rooms = RenderProgress['rooms']
 
@@ -40,6 +42,24 @@ export function printStatus({ project, rooms, totals }: RenderProgress) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Where a project's renders stand, from the API when logged in, else from the local database. */
+export function progressReader(projectId: string, as: string | undefined, api = remoteApi(as)) {
+	let local: Promise<[Awaited<ReturnType<typeof projectActor>>, typeof import('#core/studio/render-progress.ts')]>
+	return async ({ roomIds }: { roomIds?: string[] } = {}): Promise<RenderProgress> => {
+		if (api) return remoteProgress(api, projectId, roomIds)
+		local ??= Promise.all([projectActor(as, projectId), import('#core/studio/render-progress.ts')])
+		const [actor, { renderProgress }] = await local
+		return renderProgress(actor, projectId, { roomIds })
+	}
+}
+
+export function remoteProgress(api: ApiClient, projectId: string, roomIds?: string[]) {
+	const query = roomIds?.length ? `?${roomIds.map((id) => `room=${encodeURIComponent(id)}`).join('&')}` : ''
+	return api.get<RenderProgress>(`/api/property-studio/projects/${encodeURIComponent(projectId)}/progress${query}`)
+}
+
+export const projectProgress = (projectId: string, as: string | undefined) => progressReader(projectId, as)()
+
 export function registerStatusCommand(program: Command) {
 	example(
 		program
@@ -53,11 +73,10 @@ export function registerStatusCommand(program: Command) {
 			.option('--json', 'print JSON for scripts (with --watch, one line per change)'),
 		'rendo status 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 --watch',
 	).action(async (projectId: string, opts: { watch?: boolean; interval: number; as?: string; json?: boolean }) => {
-		const actor = await projectActor(opts.as, projectId)
-		const { renderProgress } = await import('#core/studio/render-progress.ts')
+		const read = progressReader(projectId, opts.as)
 		let previous = ''
 		for (;;) {
-			const progress = await renderProgress(actor, projectId)
+			const progress = await read()
 			const snapshot = JSON.stringify(progress)
 			if (snapshot !== previous) {
 				if (opts.json) console.log(opts.watch ? snapshot : JSON.stringify(progress, null, 2))

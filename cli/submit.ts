@@ -8,7 +8,10 @@ import { asOption, projectActor } from './actor.ts'
 import { collectPhotos } from './photos.ts'
 import { CommandFailed, createProgress, example, printJson, printTable } from './output.ts'
 import { untilSignal } from './signals.ts'
-import { printRooms } from './status.ts'
+import type { ApiClient } from './remote/api-client.ts'
+import { eachLimited, sendPhoto, uploadKeyOf } from './remote/send-photo.ts'
+import { remoteApi } from './remote/session.ts'
+import { printRooms, remoteProgress } from './status.ts'
 
 /** Repeatable --style: each value checked against the studio's styles. */
 export function collectStyle(value: string, previous: StudioStyle[] = []) {
@@ -46,16 +49,120 @@ async function waitForRenders(actor: Actor, projectId: string, roomIds: string[]
 			bar.update(done + failed, expected, failed ? `(${failed} failed)` : '')
 			if (pending === 0) return progress
 			await Promise.race([sleep(1000), interrupted])
-			if (stopped)
-				throw new CommandFailed(
-					'interrupted: the renders stay queued; follow them with rendo status <projectId> --watch',
-				)
+			if (stopped) throw new CommandFailed(WATCH_INTERRUPTED)
 		}
 	} finally {
 		bar.end()
 		await runner.stop()
 	}
 }
+
+interface SubmitRequest {
+	projectId: string
+	files: string[]
+	styles: StudioStyle[]
+	hasFurniture: boolean
+	room: string
+}
+
+type Bar = ReturnType<typeof createProgress>
+
+const roomTypeOf = (file: string, room: string): RoomType =>
+	room === 'auto' ? guessRoomType(file) : (room as RoomType)
+const roomNameOf = (file: string) => path.basename(file).replace(/\.[a-z0-9]{1,5}$/i, '')
+
+/** On this machine's database, one photo after another, with the owner's rights or --as. */
+async function sendLocally(
+	as: string | undefined,
+	{ projectId, files, styles, hasFurniture, room }: SubmitRequest,
+	bar: Bar,
+) {
+	const actor = await projectActor(as, projectId)
+	const [{ uploadRoom }, { assertCanRender, processRoom }, { getProject }, { assertOpen }] = await Promise.all([
+		import('#core/studio/rooms.ts'),
+		import('#core/studio/process-room.ts'),
+		import('#core/studio/projects.ts'),
+		import('#core/studio/access.ts'),
+	])
+	// Refuse a project that is not yours, or closed, or a render it cannot do, before the first upload starts.
+	assertOpen(await getProject(actor, projectId))
+	assertCanRender(styles)
+	const sent = []
+	for (const [i, file] of files.entries()) {
+		bar.update(i, files.length, path.basename(file))
+		const roomType = roomTypeOf(file, room)
+		const created = await uploadRoom(
+			actor,
+			{ projectId, roomType, roomName: roomNameOf(file), hasFurniture },
+			{ path: file },
+		)
+		const { queued } = await processRoom(actor, created.id, { styles, hasFurniture })
+		sent.push({ photo: file, room: created, queued, existing: false })
+	}
+	return sent
+}
+
+// Uploads at once: enough to fill a slow uplink, few enough not to trip the token's rate limit.
+const UPLOADS_AT_ONCE = 3
+
+/**
+ * Over the API, a few photos at a time, each retried on its own and keyed by its bytes, so Ctrl-C
+ * or a dropped connection is finished by running the same command again without a duplicate.
+ */
+async function sendOverApi(api: ApiClient, { projectId, files, styles, hasFurniture, room }: SubmitRequest, bar: Bar) {
+	const { photoFileProblem } = await import('#core/studio/photo-file.ts')
+	// Every photo checked here first, as the web would check it: nothing is sent when one is bad.
+	const problems = (await Promise.all(files.map(async (file) => [file, await photoFileProblem(file)] as const))).filter(
+		([, problem]) => problem,
+	)
+	if (problems.length) throw new InputError(Object.fromEntries(problems.map(([file, problem]) => [file, [problem!]])))
+	const project = await api.get<{ status: string }>(`/api/property-studio/projects/${encodeURIComponent(projectId)}`)
+	if (project.status !== 'active') throw new InputError({}, 'This project is complete and closed for changes')
+	const interrupt = new AbortController()
+	void untilSignal().then(() => interrupt.abort(new CommandFailed(INTERRUPTED_UPLOAD)))
+	let done = 0
+	try {
+		return await eachLimited(files, UPLOADS_AT_ONCE, async (file) => {
+			const key = await uploadKeyOf(projectId, file)
+			const roomType = roomTypeOf(file, room)
+			const sent = await sendPhoto(
+				api,
+				{ projectId, file, key, roomType, roomName: roomNameOf(file), hasFurniture, styles, bulk: false },
+				interrupt.signal,
+			)
+			bar.update(++done, files.length, path.basename(file))
+			return { photo: file, ...sent }
+		})
+	} catch (error) {
+		throw interrupt.signal.aborted ? interrupt.signal.reason : error
+	}
+}
+
+const INTERRUPTED_UPLOAD =
+	'interrupted: the photos sent so far are kept; run the same command again to send the rest (none is sent twice)'
+
+/** --wait over the API: the server's workers render; this only reads the progress. */
+async function watchOverApi(api: ApiClient, projectId: string, roomIds: string[], quiet: boolean) {
+	let stopped = false
+	const interrupted = untilSignal().then(() => {
+		stopped = true
+	})
+	const bar = createProgress('Rendering', { quiet })
+	try {
+		for (;;) {
+			const progress = await remoteProgress(api, projectId, roomIds)
+			const { done, failed, expected, pending } = progress.totals
+			bar.update(done + failed, expected, failed ? `(${failed} failed)` : '')
+			if (pending === 0) return progress
+			await Promise.race([sleep(1000), interrupted])
+			if (stopped) throw new CommandFailed(WATCH_INTERRUPTED)
+		}
+	} finally {
+		bar.end()
+	}
+}
+
+const WATCH_INTERRUPTED = 'interrupted: the renders stay queued; follow them with rendo status <projectId> --watch'
 
 export function registerSubmitCommand(program: Command) {
 	example(
@@ -101,41 +208,26 @@ export function registerSubmitCommand(program: Command) {
 		) => {
 			const styles = [...new Set<StudioStyle>([...(opts.style ?? []), ...(opts.empty ? ([EMPTY_ROOM] as const) : [])])]
 			if (!styles.length) throw new InputError({}, 'Give at least one --style, or --empty.')
+			const api = remoteApi(opts.as)
 			const files = await collectPhotos(photos)
-			const actor = await projectActor(opts.as, projectId)
-			const [{ uploadRoom }, { assertCanRender, processRoom }, { getProject }, { assertOpen }] = await Promise.all([
-				import('#core/studio/rooms.ts'),
-				import('#core/studio/process-room.ts'),
-				import('#core/studio/projects.ts'),
-				import('#core/studio/access.ts'),
-			])
-			// Refuse a project that is not yours, or closed, or a render it cannot do, before the first upload starts.
-			assertOpen(await getProject(actor, projectId))
-			assertCanRender(styles)
-			const hasFurniture = !!opts.removeFurniture
+			const request = { projectId, files, styles, hasFurniture: !!opts.removeFurniture, room: opts.room }
 			const bar = createProgress('Uploading', { quiet: opts.json })
-			const sent = []
-			for (const [i, file] of files.entries()) {
-				bar.update(i, files.length, path.basename(file))
-				const roomType: RoomType = opts.room === 'auto' ? guessRoomType(file) : (opts.room as RoomType)
-				const roomName = path.basename(file).replace(/\.[a-z0-9]{1,5}$/i, '')
-				const room = await uploadRoom(actor, { projectId, roomType, roomName, hasFurniture }, { path: file })
-				const { queued } = await processRoom(actor, room.id, { styles, hasFurniture })
-				sent.push({ photo: file, room, queued })
-			}
+			const sent = await (api ? sendOverApi(api, request, bar) : sendLocally(opts.as, request, bar))
 			bar.update(files.length, files.length)
 			bar.end()
 
-			const progress = opts.wait
-				? await waitForRenders(
-						actor,
-						projectId,
-						sent.map((s) => s.room.id),
-						!!opts.json,
-					)
-				: null
+			const roomIds = sent.map((s) => s.room.id)
+			const progress = !opts.wait
+				? null
+				: api
+					? await watchOverApi(api, projectId, roomIds, !!opts.json)
+					: await waitForRenders(await projectActor(opts.as, projectId), projectId, roomIds, !!opts.json)
 			if (opts.json)
-				printJson({ projectId, rooms: sent.map(({ photo, room, queued }) => ({ photo, ...room, queued })), progress })
+				printJson({
+					projectId,
+					rooms: sent.map(({ photo, room, queued, existing }) => ({ photo, ...room, queued, existing })),
+					progress,
+				})
 			else if (progress) printRooms(progress.rooms)
 			else
 				printTable(
@@ -145,7 +237,7 @@ export function registerSubmitCommand(program: Command) {
 						{ header: 'Room', value: (s) => s.room.id },
 						{ header: 'Type', value: (s) => s.room.roomType },
 						{ header: 'Styles', value: () => styles.join(', ') },
-						{ header: 'Renders queued', value: (s) => s.queued },
+						{ header: 'Renders queued', value: (s) => (s.existing && !s.queued ? 'sent before' : s.queued) },
 					],
 					'No photos sent',
 				)

@@ -1,12 +1,13 @@
 import { Option, type Command } from 'commander'
 import { PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
 import type { TicketView } from '#core/tickets/tickets.ts'
-import { asOption, staffActor } from './actor.ts'
+import { asOption } from './actor.ts'
 import { example, formatDate, printDetails, printJson, printTable } from './output.ts'
+import { ticketDesk } from './ticket-desk.ts'
 
 const NUMBER = 'RND-2026-000123'
 
-const staffAs = () => asOption('act as this admin (default: RENDO_CLI_AS)')
+const staffAs = () => asOption('act as this admin on the local database (default: RENDO_CLI_AS)')
 
 function printTicket(ticket: TicketView) {
 	printDetails([
@@ -60,9 +61,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo tickets list --status open --priority high --as ops@agency.example',
 	).action(async (opts: { status?: string; priority?: string; as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { listTickets } = await import('#core/tickets/tickets.ts')
-		const rows = await listTickets(actor, { status: opts.status, priority: opts.priority })
+		const rows = await ticketDesk(opts.as).list({ status: opts.status, priority: opts.priority })
 		if (opts.json) return printJson(rows)
 		printTable(
 			rows,
@@ -88,9 +87,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets show ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { getTicketForStaff } = await import('#core/tickets/tickets.ts')
-		const ticket = await getTicketForStaff(actor, number)
+		const ticket = await ticketDesk(opts.as).show(number)
 		if (opts.json) return printJson(ticket)
 		printTicket(ticket)
 	})
@@ -104,9 +101,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets start ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { startWork } = await import('#core/tickets/tickets.ts')
-		printChange(await startWork(actor, number), opts.json)
+		printChange(await ticketDesk(opts.as).start(number), opts.json)
 	})
 
 	example(
@@ -119,9 +114,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets resolve ${NUMBER} --resolution "Re-queued the stuck renders"`,
 	).action(async (number: string, opts: { resolution?: string; as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { resolveTicket } = await import('#core/tickets/tickets.ts')
-		printChange(await resolveTicket(actor, number, opts.resolution), opts.json)
+		printChange(await ticketDesk(opts.as).resolve(number, opts.resolution), opts.json)
 	})
 
 	example(
@@ -133,9 +126,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets close ${NUMBER}`,
 	).action(async (number: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { closeTicket } = await import('#core/tickets/tickets.ts')
-		printChange(await closeTicket(actor, number), opts.json)
+		printChange(await ticketDesk(opts.as).close(number), opts.json)
 	})
 
 	example(
@@ -148,9 +139,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets assign ${NUMBER} "Sam Patel"`,
 	).action(async (number: string, name: string, opts: { as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { updateTicket } = await import('#core/tickets/tickets.ts')
-		printChange(await updateTicket(actor, number, { assignedTo: name }), opts.json)
+		printChange(await ticketDesk(opts.as).assign(number, name), opts.json)
 	})
 
 	example(
@@ -164,9 +153,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		`rendo tickets comment ${NUMBER} "Looking into it" --internal`,
 	).action(async (number: string, text: string, opts: { internal?: boolean; as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { addStaffComment } = await import('#core/tickets/tickets.ts')
-		const comment = await addStaffComment(actor, number, { comment: text, isInternal: !!opts.internal })
+		const comment = await ticketDesk(opts.as).comment(number, { comment: text, isInternal: !!opts.internal })
 		if (opts.json) return printJson(comment)
 		console.log(`${opts.internal ? 'Internal note' : 'Comment'} added to ${number.toUpperCase()}`)
 	})
@@ -179,9 +166,7 @@ export function registerTicketCommands(program: Command) {
 			.option('--json', 'print JSON for scripts'),
 		'rendo tickets stats --json',
 	).action(async (opts: { as?: string; json?: boolean }) => {
-		const actor = await staffActor(opts.as)
-		const { ticketStats } = await import('#core/tickets/tickets.ts')
-		const stats = await ticketStats(actor)
+		const stats = await ticketDesk(opts.as).stats()
 		if (opts.json) return printJson(stats)
 		printDetails([
 			['Total', stats.total],

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
 
 export interface CliResult {
 	code: number | null
@@ -6,13 +9,20 @@ export interface CliResult {
 	stderr: string
 }
 
+// A config folder that does not exist, so holds no login: the local mode, whatever this machine's user saved.
+const noLogin = path.join(os.tmpdir(), `rendo-no-login-${randomUUID()}`)
+
 /**
  * Runs the real `rendo` binary in a child process. It inherits the test file's environment:
- * DATABASE_URL (this file's database), DATA_DIR (its files), CEO_EMAIL and LOG_LEVEL.
+ * DATABASE_URL (this file's database), DATA_DIR (its files), CEO_EMAIL and LOG_LEVEL; never a
+ * login of this machine's user (RENDO_CONFIG_DIR, RENDO_URL and RENDO_TOKEN come from `env` only).
  */
 export function rendo(args: string[], { stdin = '', env = {} }: { stdin?: string; env?: Record<string, string> } = {}) {
 	return new Promise<CliResult>((resolve, reject) => {
-		const child = spawn(process.execPath, ['cli/bin.js', ...args], { env: { ...process.env, ...env } })
+		const { RENDO_URL: _url, RENDO_TOKEN: _token, ...inherited } = process.env
+		const child = spawn(process.execPath, ['cli/bin.js', ...args], {
+			env: { ...inherited, RENDO_CONFIG_DIR: noLogin, ...env },
+		})
 		let stdout = ''
 		let stderr = ''
 		child.stdout.on('data', (d) => (stdout += d))

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { freePort } from '#core/platform/free-port.ts'
+import { lineOf, startChild, stopChild } from '#tests/child-process.ts'
 import { rendo as runRendo } from '#tests/cli.ts'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
@@ -203,69 +204,6 @@ function rssMb(pid: number) {
 	} catch {
 		return 0
 	}
-}
-
-/**
- * This process's environment with the fleet's settings, without Vitest's marks: under VITEST,
- * Remix's Vite plugin leaves the app's routes out, and a web in dev mode answers 404.
- */
-function childEnv(env: Record<string, string>) {
-	const result: NodeJS.ProcessEnv = { ...process.env, ...env }
-	for (const name of Object.keys(result)) if (name.startsWith('VITEST') || name === 'TEST') delete result[name]
-	return result
-}
-
-/** A child with its output kept (the last 200 lines), so a failed start says why. */
-async function startChild(name: string, args: string[], env: Record<string, string>) {
-	const child = spawn(process.execPath, args, { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
-	const lines: string[] = []
-	const keep = (chunk: Buffer) => {
-		lines.push(...String(chunk).split('\n').filter(Boolean))
-		lines.splice(0, Math.max(0, lines.length - 200))
-	}
-	child.stdout!.on('data', keep)
-	child.stderr!.on('data', keep)
-	Object.assign(child, { fleetName: name, fleetLines: lines })
-	return child
-}
-
-/** The first output line matching `pattern` (its first group), or the process's output if it exits first. */
-function lineOf(child: ChildProcess, pattern: RegExp, timeoutMs = 180_000): Promise<string> {
-	const { fleetName, fleetLines } = child as ChildProcess & { fleetName: string; fleetLines: string[] }
-	return new Promise((resolve, reject) => {
-		const found = () => fleetLines.map((line) => line.match(pattern)).find(Boolean)
-		const check = () => {
-			const match = found()
-			if (!match) return
-			cleanup()
-			resolve(match[1] ?? match[0])
-		}
-		const exited = () => {
-			cleanup()
-			reject(new Error(`${fleetName} exited before it was ready:\n${fleetLines.join('\n')}`))
-		}
-		const timer = setTimeout(() => {
-			cleanup()
-			reject(new Error(`${fleetName} was not ready in ${timeoutMs / 1000} s:\n${fleetLines.join('\n')}`))
-		}, timeoutMs)
-		const cleanup = () => {
-			clearTimeout(timer)
-			child.stdout!.off('data', check)
-			child.off('exit', exited)
-		}
-		child.stdout!.on('data', check)
-		child.once('exit', exited)
-		check()
-	})
-}
-
-async function stopChild(child: ChildProcess) {
-	if (child.exitCode !== null || child.signalCode !== null) return
-	const exited = new Promise((resolve) => child.once('exit', resolve))
-	child.kill('SIGTERM')
-	const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-	await exited
-	clearTimeout(timer)
 }
 
 /** Sums a counter or gauge over its labelled series in Prometheus text, optionally only those with `labels`. */

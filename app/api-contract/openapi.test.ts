@@ -463,12 +463,17 @@ describe('every answer the routes give is the one the document describes', () =>
 				})
 			).status,
 		).toBe(400)
-		for (const quickAction of ['start-work', 'resolve'])
+		for (const [quickAction, json] of [
+			['start-work', undefined],
+			['resolve', { resolution: 'Re-queued the renders' }],
+			['close', undefined],
+		] as const)
 			expect(
 				(
 					await hit('post', '/api/devops/tickets/{ticketId}/{quickAction}', {
 						...ticket,
 						params: { ...ticket.params, quickAction },
+						...(json && { json }),
 					})
 				).status,
 			).toBe(200)

@@ -18,6 +18,7 @@ import {
 } from '#core/studio/studio.schema.ts'
 import {
 	CommentSchema,
+	QuickActionSchema,
 	ReportIssueSchema,
 	TICKET_QUICK_ACTIONS,
 	TicketListQuerySchema,
@@ -862,12 +863,14 @@ export const operations: Operation[] = [
 		path: '/api/devops/tickets/{ticketId}/{quickAction}',
 		route: 'devops.tickets.$ticketId.$quickAction',
 		tags: ['Staff'],
-		summary: 'Start work (open → in progress) or resolve (in progress → resolved)',
+		summary: 'Start work (open → in progress), resolve (in progress → resolved) or close (any → closed)',
+		description: 'The body is optional; resolve takes the resolution from it.',
 		scope: 'staff',
 		params: z.object({
 			ticketId: z.string().openapi({ description: 'id or ticket number' }),
 			quickAction: z.enum(TICKET_QUICK_ACTIONS),
 		}),
+		body: { type: 'json', schema: QuickActionSchema, required: false },
 		answers: {
 			200: { description: 'The ticket', schema: A.Ticket },
 			400: badInput,

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { CsvError, parse } from 'csv-parse/sync'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { propertyImportKeys } from '#db/schema/imports.ts'
 import { propertyStudioProjects, propertyStudioRooms, type PropertyStudioProject } from '#db/schema/studio.ts'
@@ -13,12 +13,14 @@ import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedProject } from './access.ts'
+import { knownImports } from './import-keys.ts'
 import { removeOriginal, storeOriginal } from './original-image.ts'
 import { downloadPhoto, photoFileProblem, PHOTO_PROBLEMS } from './photo-file.ts'
 import { queueGeneration } from './process-room.ts'
 import { guessRoomType } from './room-type-guess.ts'
 import {
 	CreateProjectSchema,
+	MAX_KNOWN_KEYS,
 	ROOM_TYPES,
 	STUDIO_STYLES,
 	VARIATIONS_PER_STYLE,
@@ -280,23 +282,25 @@ function propertyFor(properties: Map<string, GatheredProperty>, address: string,
 	return property
 }
 
+/** What earlier runs imported, of these keys: the local database's answer, or the API's for the CLI over HTTPS. */
+export type ImportedKeysLookup = (
+	keys: string[],
+) => Promise<Array<{ key: string; projectId: string; projectStatus: string }>>
+
 /**
- * Leaves out the rows earlier runs imported (one query for every key of the file) and points each
- * property at the project an earlier run made for it. Returns how many rows were skipped.
+ * Leaves out the rows earlier runs imported (one lookup per MAX_KNOWN_KEYS keys of the file, what the API takes at once) and points
+ * each property at the project an earlier run made for it. Returns how many rows were skipped.
  */
-async function leaveOutImported(userId: string, properties: Iterable<GatheredProperty>, problems: Problems) {
+async function leaveOutImported(
+	lookup: ImportedKeysLookup,
+	properties: Iterable<GatheredProperty>,
+	problems: Problems,
+) {
 	const all = [...properties]
 	const keys = all.flatMap((p) => [p.key, ...p.byKey.keys()])
-	const existing = await db
-		.select({
-			key: propertyImportKeys.importKey,
-			projectId: propertyImportKeys.projectId,
-			status: propertyStudioProjects.status,
-		})
-		.from(propertyImportKeys)
-		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyImportKeys.projectId))
-		.where(and(eq(propertyImportKeys.userId, userId), inArray(propertyImportKeys.importKey, keys)))
-	const imported = new Map(existing.map((e) => [e.key, e]))
+	const imported = new Map<string, { projectId: string; projectStatus: string }>()
+	for (let i = 0; i < keys.length; i += MAX_KNOWN_KEYS)
+		for (const found of await lookup(keys.slice(i, i + MAX_KNOWN_KEYS))) imported.set(found.key, found)
 
 	let skipped = 0
 	for (const property of all) {
@@ -308,7 +312,7 @@ async function leaveOutImported(userId: string, properties: Iterable<GatheredPro
 				continue
 			}
 			property.rows.push(row)
-			if (earlierProject && earlierProject.status !== 'active')
+			if (earlierProject && earlierProject.projectStatus !== 'active')
 				problems.add(row.line, 'the project made for this address is complete and closed for changes')
 		}
 	}
@@ -350,18 +354,29 @@ export async function planImport(
 	input: { csvPath: string; defaultStyles?: string[] },
 ): Promise<ImportPlan> {
 	const { userId } = requireUser(actor)
+	const lookup: ImportedKeysLookup = async (keys) => (await knownImports(actor, { keys })).imported
+	return { userId, ...(await checkImportFile(input, lookup)) }
+}
+
+/**
+ * planImport's reading and checking, with what earlier runs imported looked up by `lookup`: the
+ * CLI over HTTPS checks the whole file on the agent's machine and asks the server only for the keys.
+ */
+export async function checkImportFile(
+	input: { csvPath: string; defaultStyles?: string[] },
+	lookup: ImportedKeysLookup,
+): Promise<Omit<ImportPlan, 'userId'>> {
 	const defaultStyles = parseInput(z.object({ styles: StylesSchema }), { styles: input.defaultStyles ?? [] }).styles
 	const file = await readImportFile(input.csvPath)
 	const problems = new Problems()
 	const { properties, rowCount } = gatherProperties(file, defaultStyles, problems)
-	const skipped = await leaveOutImported(userId, properties.values(), problems)
+	const skipped = await leaveOutImported(lookup, properties.values(), problems)
 	const toImport = [...properties.values()].filter((p) => p.rows.length)
 	const downloads = await checkPhotos(
 		toImport.flatMap((p) => p.rows),
 		problems,
 	)
 	return {
-		userId,
 		rowCount,
 		skipped,
 		properties: toImport.map(({ key, address, clientName, clientEmail, projectId, rows }) => ({
@@ -377,7 +392,7 @@ export async function planImport(
 	}
 }
 
-export async function discardImportPlan(plan: ImportPlan) {
+export async function discardImportPlan(plan: Pick<ImportPlan, 'downloads'>) {
 	if (plan.downloads) await fs.promises.rm(plan.downloads, { recursive: true, force: true })
 }
 

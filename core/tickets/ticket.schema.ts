@@ -99,6 +99,11 @@ export type TicketFilter = z.input<typeof TicketFilterSchema>
 /** GET /api/devops/tickets?status=…&priority=… (each absent: any). */
 export const TicketListQuerySchema = TicketFilterSchema.pick({ status: true, priority: true })
 
-/** The support list's quick actions, POST /api/devops/tickets/{id}/{action}. */
-export const TICKET_QUICK_ACTIONS = ['start-work', 'resolve'] as const
+/** The support list's quick actions (and `rendo tickets` over the API), POST /api/devops/tickets/{id}/{action}. */
+export const TICKET_QUICK_ACTIONS = ['start-work', 'resolve', 'close'] as const
 export type TicketQuickAction = (typeof TICKET_QUICK_ACTIONS)[number]
+
+/** A quick action's optional body: resolving may say what was done. */
+export const QuickActionSchema = z.object({
+	resolution: z.string().max(5000, 'Resolution must be at most 5000 characters').optional(),
+})
