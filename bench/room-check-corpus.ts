@@ -167,9 +167,12 @@ interface Edit {
 
 type Random = () => number
 
-/** mulberry32 seeded by a string: the same case always gets the same numbers. */
+/** mulberry32 seeded by a string (FNV-1a, then murmur3's finaliser): the same case, the same numbers. */
 function random(seed: string): Random {
-	let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 2654435761), 1779033703)
+	let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193), 0x811c9dc5)
+	a = Math.imul(a ^ (a >>> 16), 0x85ebca6b)
+	a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35)
+	a ^= a >>> 16
 	return () => {
 		a = (a + 0x6d2b79f5) | 0
 		let t = Math.imul(a ^ (a >>> 15), 1 | a)
