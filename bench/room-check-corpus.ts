@@ -134,6 +134,7 @@ export const PERMANENT: EditKind[] = [
 const FURNITURE: [string, Rect][] = [
 	['living-01.jpg', { x: 0.56, y: 0.71, width: 0.28, height: 0.22 }], // armchair
 	['living-01.jpg', { x: 0.03, y: 0.66, width: 0.15, height: 0.13 }], // armchair
+	['living-03.jpg', { x: 0.48, y: 0.52, width: 0.32, height: 0.45 }], // white armchair
 	['bedroom-03.jpg', { x: 0.06, y: 0.3, width: 0.74, height: 0.64 }], // bed
 	['living-04.jpg', { x: 0.27, y: 0.47, width: 0.72, height: 0.45 }], // pool table
 	['bedroom-02.jpg', { x: 0.48, y: 0.55, width: 0.22, height: 0.3 }], // desk chair
