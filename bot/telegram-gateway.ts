@@ -83,8 +83,9 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 			delivery.variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)),
 		)
 		const keyboard = variationKeyboard(delivery.variations)
+		const checks = roomCheckLines(delivery)
 		if (files.length === 1) {
-			await this.api.sendPhoto(chatId, files[0], { caption, reply_markup: keyboard })
+			await this.api.sendPhoto(chatId, files[0], { caption: [caption, ...checks].join('\n'), reply_markup: keyboard })
 			return
 		}
 		await this.api.sendMediaGroup(
@@ -93,7 +94,7 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 		)
 		await this.api.sendMessage(
 			chatId,
-			`${caption}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`,
+			[`${caption}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`, ...checks].join('\n'),
 			{
 				reply_markup: keyboard,
 			},
@@ -111,6 +112,14 @@ class TelegramGateway implements TelegramFiles, TelegramNotifier {
 			`Failed to process ${roomTitle(failure.room)} with ${styleLabel(failure.style)} style: ${failure.message}`,
 		)
 	}
+}
+
+/** A line per image the room check flagged: listings may add furniture, not change the property. */
+function roomCheckLines({ variations }: VariationDelivery) {
+	const flagged = variations.flatMap((v, i) =>
+		v.roomCheck ? [`⚠ ${variations.length > 1 ? `${i + 1}: ` : ''}${v.roomCheck}`] : [],
+	)
+	return flagged.length ? [...flagged, 'Look before you use it: keep it or have it replaced free in the gallery.'] : []
 }
 
 /** The gateway of the configured bot, for the worker's Telegram jobs. */

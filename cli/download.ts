@@ -26,6 +26,8 @@ interface ImageToSave {
 	fileName: string
 	roomName: string
 	style: string
+	/** What the room check thinks may differ from the photo, while nobody has looked; else null. */
+	roomCheck: string | null
 	/** Saves the image at `target`; null when storage has lost it. */
 	save(target: string, signal: AbortSignal): Promise<{ size: number } | null>
 }
@@ -156,6 +158,7 @@ export function registerDownloadCommand(program: Command) {
 					{ header: 'Room', value: (f) => f.roomName },
 					{ header: 'Style', value: (f) => f.style },
 					{ header: 'Size', value: (f) => (f.size ? formatBytes(f.size) : null) },
+					{ header: 'Room check', value: (f) => (f.roomCheck ? 'look at it' : null) },
 					{ header: 'Status', value: (f) => (f.status === 'skipped' ? 'already there' : f.status) },
 				],
 				project.status === 'completed'
@@ -165,6 +168,11 @@ export function registerDownloadCommand(program: Command) {
 			const count = (status: string) => files.filter((f) => f.status === status).length
 			if (files.length)
 				console.log(`\n${count('downloaded')} downloaded, ${count('skipped')} already there, into ${opts.out}`)
+			const flagged = files.filter((f) => f.roomCheck)
+			if (flagged.length)
+				console.log(
+					`\nLook at these before a listing uses them (a wall, window, door, floor or ceiling may differ from the photo):\n${flagged.map((f) => `  ${f.fileName}: ${f.roomCheck}`).join('\n')}`,
+				)
 		}
 		const missing = files.filter((f) => f.status === 'missing').length
 		if (missing) throw new CommandFailed(`${missing} image${missing === 1 ? ' is' : 's are'} missing from storage`)

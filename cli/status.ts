@@ -21,6 +21,7 @@ export function printRooms(rooms: Rooms) {
 			{ header: 'Style', value: ({ style }) => style?.style },
 			{ header: 'Done', value: ({ style }) => (style ? `${style.done}/${style.expected}` : null) },
 			{ header: 'Failed', value: ({ style }) => style?.failed },
+			{ header: 'To check', value: ({ style }) => style?.checks.length || null },
 			{ header: 'Room status', value: ({ room }) => room.status },
 		],
 		'No rooms yet: add photos with rendo submit',
@@ -29,12 +30,22 @@ export function printRooms(rooms: Rooms) {
 		room.styles.filter((s) => s.failed).map((s) => `  ${room.name} · ${s.style}: ${s.errors.join('; ') || 'failed'}`),
 	)
 	if (failures.length) console.log(`\nFailed:\n${failures.join('\n')}`)
+	const checks = rooms.flatMap((room) =>
+		room.styles.flatMap((s) => s.checks.map((c) => `  ${room.name} · ${s.style}: ${c.note}`)),
+	)
+	if (checks.length)
+		console.log(
+			`\nRoom checks to look at (a wall, window, door, floor or ceiling may differ from the photo; keep or replace in the gallery):\n${checks.join('\n')}`,
+		)
 }
 
 export function printStatus({ project, rooms, totals }: RenderProgress) {
 	printDetails([
 		['Project', `${project.propertyAddress} (${project.status})`],
-		['Variations', `${totals.done}/${totals.expected} done, ${totals.pending} pending, ${totals.failed} failed`],
+		[
+			'Variations',
+			`${totals.done}/${totals.expected} done, ${totals.pending} pending, ${totals.failed} failed${totals.checks ? `, ${totals.checks} to check` : ''}`,
+		],
 	])
 	console.log()
 	printRooms(rooms)

@@ -117,6 +117,32 @@ export const Room = z
 	})
 	.openapi({ ref: 'Room' })
 
+export const RoomCheck = z
+	.object({
+		verdict: z.enum(['ok', 'check', 'unaligned']).openapi({
+			description:
+				'ok: walls, windows, doors, floor and ceiling as in the photo; check: something permanent may have changed; unaligned: the image could not be matched to the photo',
+		}),
+		note: z
+			.string()
+			.nullable()
+			.openapi({ description: 'what may have changed, e.g. "The window on the left may have moved"' }),
+		regions: z
+			.array(
+				z.object({
+					x: z.number(),
+					y: z.number(),
+					width: z.number(),
+					height: z.number(),
+					kind: z.string(),
+				}),
+			)
+			.openapi({ description: 'changed areas, as fractions of the photo' }),
+		answer: z.enum(['kept', 'replaced']).nullable().openapi({ description: "the agent's answer to a check" }),
+		open: z.boolean().openapi({ description: 'a check that waits for the agent to look' }),
+	})
+	.openapi({ ref: 'RoomCheck' })
+
 export const Variation = z
 	.object({
 		id,
@@ -132,6 +158,9 @@ export const Variation = z
 		variationIndex: z.number().int(),
 		renderId: z.string().nullable(),
 		roomName: z.string(),
+		roomCheck: RoomCheck.nullable().openapi({
+			description: 'the room check of the delivered image; null when not checked (the local preview, checks off)',
+		}),
 		createdAt: time,
 	})
 	.openapi({ ref: 'Variation' })
@@ -165,6 +194,9 @@ export const RenderProgress = object({
 					failed: z.number().int(),
 					pending: z.number().int(),
 					errors: z.array(z.string()),
+					checks: z
+						.array(object({ variationId: id, note: z.string() }))
+						.openapi({ description: 'images the room check flagged, waiting for the agent to look' }),
 				}),
 			),
 		}),
@@ -175,6 +207,7 @@ export const RenderProgress = object({
 		done: z.number().int(),
 		failed: z.number().int(),
 		pending: z.number().int(),
+		checks: z.number().int().openapi({ description: 'flagged images waiting for a look' }),
 	}),
 }).openapi({ ref: 'RenderProgress' })
 
@@ -187,6 +220,10 @@ export const ProjectImages = object({
 			fileName: z.string(),
 			roomName: z.string(),
 			style: z.string(),
+			roomCheck: z
+				.string()
+				.nullable()
+				.openapi({ description: 'what the room check thinks may differ from the photo, until the agent has looked' }),
 			url: z.string().openapi({ description: "the image's bytes (ranges, ETag)" }),
 		}),
 	),
@@ -402,6 +439,20 @@ export const OpsDashboard = object({
 				rateLimitWaits: count,
 			}),
 		),
+		roomChecks: z
+			.array(
+				object({
+					provider: z.string(),
+					label: z.string(),
+					model: z.string().nullable(),
+					checked: count,
+					flagged: count,
+					flaggedPercent: z.number(),
+					kept: count,
+					replaced: count,
+				}),
+			)
+			.openapi({ description: "this month's room checks per provider and model" }),
 	}),
 	systemHealth: object({
 		apiSuccessRate: z.number(),

@@ -30,7 +30,7 @@ async function vendorStatus(now: number) {
  */
 export async function stagingProviderHealth(range: { from: Date; to: Date }, now = Date.now()) {
 	const provider = stagingProvider()
-	const [status, { rows }] = await Promise.all([
+	const [status, { rows }, checks] = await Promise.all([
 		vendorStatus(now),
 		db.execute<{
 			provider: string
@@ -46,6 +46,7 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 				sum(cost_usd_micros) as cost, coalesce(sum(busy_count), 0) as waits
 			from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
 			group by provider order by provider`),
+		roomCheckRates(range),
 	])
 	return {
 		provider: provider.name,
@@ -64,5 +65,39 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 			costUsdMicros: row.cost === null ? null : Number(row.cost),
 			rateLimitWaits: Number(row.waits),
 		})),
+		roomChecks: checks,
 	}
+}
+
+/**
+ * This month's room checks per provider and model: images checked, how many were flagged
+ * ('check' or 'unaligned') and what the agents answered. A model that changes rooms more often
+ * than others shows here first.
+ */
+async function roomCheckRates(range: { from: Date; to: Date }) {
+	const { rows } = await db.execute<{
+		provider: string
+		model: string | null
+		checked: string
+		flagged: string
+		kept: string
+		replaced: string
+	}>(sql`
+		select provider, model, count(*) as checked,
+			count(*) filter (where room_check <> 'ok') as flagged,
+			count(*) filter (where room_check_answer = 'kept') as kept,
+			count(*) filter (where room_check_answer = 'replaced') as replaced
+		from property_studio_variations
+		where room_check is not null and provider is not null and created_at >= ${range.from} and created_at < ${range.to}
+		group by provider, model order by provider, model`)
+	return rows.map((row) => ({
+		provider: row.provider,
+		label: PROVIDER_LABELS[row.provider] ?? row.provider,
+		model: row.model,
+		checked: Number(row.checked),
+		flagged: Number(row.flagged),
+		flaggedPercent: Math.round((Number(row.flagged) / Number(row.checked)) * 1000) / 10,
+		kept: Number(row.kept),
+		replaced: Number(row.replaced),
+	}))
 }

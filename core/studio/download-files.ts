@@ -14,7 +14,7 @@ import { assetFileNames } from './asset-names.ts'
 import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
 import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
-import { projectView } from './views.ts'
+import { openCheckNote, projectView, roomCheckView } from './views.ts'
 import { markImage } from './watermark.ts'
 
 export interface DownloadableImage {
@@ -22,6 +22,8 @@ export interface DownloadableImage {
 	fileName: string
 	roomName: string
 	style: string
+	/** What the room check thinks may differ from the photo, while the agent has not looked; else null. */
+	roomCheck: string | null
 	/** The file's bytes, or null when storage has lost it. */
 	read(): Promise<Buffer | null>
 }
@@ -54,6 +56,7 @@ export async function downloadableImages(
 				asset: assets,
 				style: variations.style,
 				rendered: variations.imageUrl,
+				variation: variations,
 				roomName: rooms.roomName,
 				roomType: rooms.roomType,
 			})
@@ -63,11 +66,12 @@ export async function downloadableImages(
 			.where(eq(assets.projectId, projectId))
 			.orderBy(asc(assets.fileName))
 		const logo = !disclosure && rows.some(({ asset }) => asset.watermarked) ? await readLogo(ownerId) : null
-		const images: DownloadableImage[] = rows.map(({ asset, style, rendered, roomName, roomType }) => ({
+		const images: DownloadableImage[] = rows.map(({ asset, style, rendered, roomName, roomType, variation }) => ({
 			id: asset.variationId,
 			fileName: asset.fileName,
 			roomName: roomName ?? roomType,
 			style,
+			roomCheck: openCheckNote(roomCheckView(variation)),
 			// Without the label: the render again, with the logo the final image has, if any.
 			read: async () => {
 				if (disclosure || !rendered) return readBytes(asset.storageKey)
@@ -96,6 +100,7 @@ export async function downloadableImages(
 			fileName: names.get(v.id)!,
 			roomName: v.roomName,
 			style: v.style,
+			roomCheck: openCheckNote(v.roomCheck),
 			read: async () => {
 				const image = await readBytes(key)
 				return image && disclosureApplies(agencyLabel, v) ? markImage(image, { logo: null, disclosure: true }) : image

@@ -1,5 +1,5 @@
 import { and, eq, max } from 'drizzle-orm'
-import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { propertyStudioRooms, propertyStudioVariations, type PropertyStudioRoom } from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
@@ -129,19 +129,24 @@ export async function remodelRoom(actor: Actor, roomId: string, input: unknown) 
 		// The room lock serialises remodels, so two clicks get two different generation numbers.
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
 		assertOpen(project)
-		const [{ latest }] = await tx
-			.select({ latest: max(propertyStudioVariations.generationNumber) })
-			.from(propertyStudioVariations)
-			.where(and(eq(propertyStudioVariations.roomId, roomId), eq(propertyStudioVariations.style, style)))
-		const [variation] = await queueGeneration(tx, { roomId, style, generationNumber: (latest ?? 0) + 1 }, 1)
-		await tx
-			.update(propertyStudioRooms)
-			.set({
-				selectedStyles: [...new Set([...room.selectedStyles, style])],
-				status: 'processing',
-				completedAt: null,
-			})
-			.where(eq(propertyStudioRooms.id, roomId))
+		const variation = await queueOneMore(tx, room, style)
 		return { success: true as const, variation: variationView(variation, room) }
 	})
+}
+
+/**
+ * One more variation of a room's style, as the next generation (a remodel, or the free replacement
+ * of an image whose room check the agent did not accept). The caller holds the room's row lock.
+ */
+export async function queueOneMore(tx: Tx, room: PropertyStudioRoom, style: RenderJob['style']) {
+	const [{ latest }] = await tx
+		.select({ latest: max(propertyStudioVariations.generationNumber) })
+		.from(propertyStudioVariations)
+		.where(and(eq(propertyStudioVariations.roomId, room.id), eq(propertyStudioVariations.style, style)))
+	const [variation] = await queueGeneration(tx, { roomId: room.id, style, generationNumber: (latest ?? 0) + 1 }, 1)
+	await tx
+		.update(propertyStudioRooms)
+		.set({ selectedStyles: [...new Set([...room.selectedStyles, style])], status: 'processing', completedAt: null })
+		.where(eq(propertyStudioRooms.id, room.id))
+	return variation
 }

@@ -2,7 +2,7 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { getProject } from './projects.ts'
 import { listRooms } from './rooms.ts'
 import { listVariations } from './variations.ts'
-import type { RoomView, VariationView } from './views.ts'
+import { openCheckNote, type RoomView, type VariationView } from './views.ts'
 import { roomProgress, totalProgress } from './variation-progress.ts'
 
 export interface StyleProgress {
@@ -13,6 +13,8 @@ export interface StyleProgress {
 	pending: number
 	/** distinct failure messages of this room and style */
 	errors: string[]
+	/** images of this style the room check flagged that wait for the agent's look, each with what may have changed */
+	checks: Array<{ variationId: string; note: string }>
 }
 
 type StyleRows = ReturnType<typeof roomProgress<VariationView>>[number]
@@ -24,6 +26,10 @@ const styleView = ({ style, rows, expected, completed, failed, pending }: StyleR
 	failed,
 	pending,
 	errors: [...new Set(rows.flatMap((v) => (v.status === 'failed' && v.errorMessage ? [v.errorMessage] : [])))],
+	checks: rows.flatMap((v) => {
+		const note = openCheckNote(v.roomCheck)
+		return note ? [{ variationId: v.id, note }] : []
+	}),
 })
 
 /** A room's requested styles, each with its variations done of those expected and its failures. */
@@ -51,6 +57,7 @@ export async function renderProgress(actor: Actor, projectId: string, { roomIds 
 		styles: styles[i].map(styleView),
 	}))
 	const { expected, completed, failed, pending } = totalProgress(styles.flat())
-	return { project, rooms, totals: { rooms: rooms.length, expected, done: completed, failed, pending } }
+	const checks = rooms.reduce((n, room) => n + room.styles.reduce((m, style) => m + style.checks.length, 0), 0)
+	return { project, rooms, totals: { rooms: rooms.length, expected, done: completed, failed, pending, checks } }
 }
 export type RenderProgress = Awaited<ReturnType<typeof renderProgress>>

@@ -53,7 +53,31 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		variationIndex: v.variationIndex,
 		renderId: v.renderId,
 		roomName: room.roomName ?? room.roomType,
+		roomCheck: roomCheckView(v),
 		createdAt: v.createdAt.toISOString(),
 	}
 }
+
+/**
+ * The room check of a delivered image, as screens and the CLI show it: null when it was not
+ * checked; `open` while a 'check' or 'unaligned' verdict waits for the agent's look.
+ */
+export function roomCheckView(v: PropertyStudioVariation) {
+	if (!v.roomCheck) return null
+	const verdict = v.roomCheck as 'ok' | 'check' | 'unaligned'
+	return {
+		verdict,
+		note: v.roomCheckNote,
+		regions: v.roomCheckRegions,
+		answer: v.roomCheckAnswer as 'kept' | 'replaced' | null,
+		open: verdict !== 'ok' && !v.roomCheckAnswer,
+	}
+}
+
+/** What an open check tells the agent: the check's sentence, or that the image could not be matched; null when nothing waits. */
+export function openCheckNote(check: ReturnType<typeof roomCheckView>) {
+	if (!check?.open) return null
+	return check.note ?? 'This image could not be matched to the photo: look at it before you use it'
+}
+
 export type VariationView = ReturnType<typeof variationView>

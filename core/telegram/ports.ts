@@ -44,7 +44,13 @@ export interface VariationDelivery {
 	style: string
 	/** Made by the local preview renderer: the caption says so ('Preview, not staged'). */
 	isPreview: boolean
-	variations: Array<{ id: string; isFavorite: boolean; readImage(): Promise<Buffer> }>
+	variations: Array<{
+		id: string
+		isFavorite: boolean
+		/** What the room check thinks may differ from the photo (the agent should look), else null. */
+		roomCheck: string | null
+		readImage(): Promise<Buffer>
+	}>
 }
 
 export interface StyleFailure {

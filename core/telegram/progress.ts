@@ -21,6 +21,7 @@ import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { disclosedImage } from '#core/studio/disclosed-image.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
+import { openCheckNote, roomCheckView } from '#core/studio/views.ts'
 
 /** How often the status message is brought up to date while renders run. */
 const PROGRESS_INTERVAL_MS = 3000
@@ -80,6 +81,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 				variations: completed.map((v) => ({
 					id: v.id,
 					isFavorite: v.isFavorite,
+					roomCheck: openCheckNote(roomCheckView(v)),
 					readImage: async () => disclosedImage(userId, await storedBytes(v.imageUrl!), v),
 				})),
 			})

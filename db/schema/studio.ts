@@ -9,6 +9,7 @@ import {
 	jsonb,
 	pgSequence,
 	pgTable,
+	real,
 	text,
 	timestamp,
 	unique,
@@ -98,6 +99,19 @@ export const propertyStudioVariations = pgTable(
 		variationIndex: integer('variation_index').notNull().default(0),
 		status: text('status').notNull().default('pending'),
 		errorMessage: text('error_message'),
+		// The room check of the delivered image (core/staging/room-check): null when not checked (the
+		// local preview, ROOM_CHECK=off, images from before the check); the changed regions are
+		// fractions of the photo, a few rectangles at most.
+		roomCheck: text('room_check'),
+		roomCheckNote: text('room_check_note'),
+		roomCheckRegions: jsonb('room_check_regions')
+			.$type<Array<{ x: number; y: number; width: number; height: number; kind: string }>>()
+			.notNull()
+			.default(sql`'[]'::jsonb`),
+		roomCheckResidualPx: real('room_check_residual_px'),
+		// The agent's answer to a 'check': kept as it is, or replaced by a free render
+		roomCheckAnswer: text('room_check_answer'),
+		roomCheckAnsweredAt: timestamp('room_check_answered_at', { withTimezone: true }),
 		changeSeq: galleryChange(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
@@ -106,6 +120,14 @@ export const propertyStudioVariations = pgTable(
 		// and becomes a no-op; it also serves lookups by room (room_id leads)
 		unique('property_studio_variations_slot_unique').on(t.roomId, t.style, t.generationNumber, t.variationIndex),
 		check('property_studio_variations_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
+		check(
+			'property_studio_variations_room_check_check',
+			sql`${t.roomCheck} is null or ${t.roomCheck} in ('ok', 'check', 'unaligned')`,
+		),
+		check(
+			'property_studio_variations_room_check_answer_check',
+			sql`${t.roomCheckAnswer} is null or ${t.roomCheckAnswer} in ('kept', 'replaced')`,
+		),
 	],
 )
 

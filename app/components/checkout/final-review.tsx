@@ -2,6 +2,7 @@ import { Form } from '@remix-run/react'
 import { ArrowLeft, CircleAlert, CreditCard, ImagePlus, Stamp } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { RoomCheckBadge } from '#app/components/studio/room-check.tsx'
 import { CompareButton, CompareDialog, comparisonOf, type Comparison } from '#app/components/studio/compare-dialog.tsx'
 import { StepActions, StepHeading } from '#app/components/studio/step-layout.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
@@ -14,6 +15,19 @@ import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { checkoutBlocker, type CheckoutState } from './checkout-choice.ts'
 import { OrderSummary } from './order-summary.tsx'
+
+/** Before paying: kept images whose room check still waits for a look (a listing must not change the property). */
+function UncheckedWarning({ favourites }: { favourites: VariationView[] }) {
+	const open = favourites.filter((v) => v.roomCheck?.open).length
+	if (!open) return null
+	return (
+		<p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+			{open === 1 ? '1 selected image has' : `${open} selected images have`} an unanswered room check: a wall, window,
+			door, floor or ceiling may differ from the photo. Go back to the gallery to look at {open === 1 ? 'it' : 'them'},
+			or keep or replace {open === 1 ? 'it' : 'them'} there.
+		</p>
+	)
+}
 
 function FavouriteCard({
 	variation,
@@ -44,8 +58,9 @@ function FavouriteCard({
 					onChange={onToggle}
 					className="absolute top-2 left-2 z-10 size-5 accent-brand focus-visible:outline-none"
 				/>
-				<span className="aspect-[4/3] bg-muted">
+				<span className="relative aspect-[4/3] bg-muted">
 					<VariationImage variation={variation} size="thumb" alt="" />
+					<RoomCheckBadge check={variation.roomCheck} className="absolute bottom-2 left-2" />
 				</span>
 				<span className="flex flex-col gap-0.5 p-3 text-sm">
 					<span className="font-medium text-gray-900">
@@ -217,6 +232,7 @@ export function FinalReview({
 							</div>
 						) : null}
 					</div>
+					<UncheckedWarning favourites={favourites.filter((v) => selected.has(v.id))} />
 					{groups.map(({ room, items }) => {
 						const name = roomLabel(room)
 						const chosen = items.filter((v) => selected.has(v.id)).length

@@ -124,6 +124,36 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 			) : (
 				<p className="text-sm text-muted-foreground">No staging requests this month yet.</p>
 			)}
+			{g.roomChecks.length ? (
+				<table className="w-full text-sm">
+					<caption className="sr-only">Room checks this month per provider and model</caption>
+					<thead>
+						<tr className="text-left text-muted-foreground">
+							<th className="py-1 font-normal">Room checks</th>
+							<th className="py-1 text-right font-normal">Checked</th>
+							<th className="py-1 text-right font-normal">Flagged</th>
+							<th className="py-1 text-right font-normal">Kept</th>
+							<th className="py-1 text-right font-normal">Replaced</th>
+						</tr>
+					</thead>
+					<tbody>
+						{g.roomChecks.map((row) => (
+							<tr key={`${row.provider}:${row.model}`} className="border-t border-gray-100">
+								<th scope="row" className="py-1 text-left font-medium">
+									{row.label}
+									{row.model ? <span className="font-normal text-muted-foreground"> · {row.model}</span> : null}
+								</th>
+								<td className="py-1 text-right tabular-nums">{count(row.checked)}</td>
+								<td className="py-1 text-right tabular-nums">
+									{count(row.flagged)} ({row.flaggedPercent}%)
+								</td>
+								<td className="py-1 text-right tabular-nums">{count(row.kept)}</td>
+								<td className="py-1 text-right tabular-nums">{count(row.replaced)}</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			) : null}
 		</Panel>
 	)
 }

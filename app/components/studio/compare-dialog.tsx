@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { SquareSplitHorizontal } from 'lucide-react'
+import { SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
+import { RoomCheckOutlines, roomCheckSentence } from './room-check.tsx'
 import { PreviewLabel } from './variation-image.tsx'
 
 /** A variation next to the photo it was made from. */
@@ -13,14 +14,22 @@ export interface Comparison {
 	before: string
 	after: string
 	isPreview: boolean
+	/** The after image's room check, outlined over the slider when it flagged something. */
+	roomCheck?: VariationView['roomCheck']
 }
 
 export function comparisonOf(
 	room: Pick<RoomView, 'originalImageUrl'>,
-	variation: Pick<VariationView, 'imageUrl' | 'isPreview'>,
+	variation: Pick<VariationView, 'imageUrl' | 'isPreview' | 'roomCheck'>,
 	title: string,
 ): Comparison {
-	return { title, before: room.originalImageUrl, after: variation.imageUrl ?? '', isPreview: variation.isPreview }
+	return {
+		title,
+		before: room.originalImageUrl,
+		after: variation.imageUrl ?? '',
+		isPreview: variation.isPreview,
+		roomCheck: variation.roomCheck,
+	}
 }
 
 /** Opens the comparison; the visible word leads its name, which says what it compares. */
@@ -58,17 +67,26 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 								<Dialog.Description className="text-sm text-muted-foreground">
 									Drag across the photo, or use the arrow keys, to compare it with the original.
 								</Dialog.Description>
+								{comparison.roomCheck && comparison.roomCheck.verdict !== 'ok' ? (
+									<p className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
+										<TriangleAlert aria-hidden className="size-4 shrink-0" />
+										{roomCheckSentence(comparison.roomCheck)}
+										{comparison.roomCheck.regions.length ? ' (outlined)' : ''}
+									</p>
+								) : null}
 							</div>
 							<DialogCloseButton />
 						</div>
 						{/* As large as the screen allows, title and all: 4:3 from the height left over. */}
-						<BeforeAfter
-							before={{ src: comparison.before, alt: `${comparison.title}, before` }}
-							after={{ src: comparison.after, alt: `${comparison.title}, after` }}
-							label={comparison.title}
-							eager
-							className="mx-auto max-w-[calc((92dvh_-_9rem)*4/3)]"
-						/>
+						<div className="relative mx-auto w-full max-w-[calc((92dvh_-_9rem)*4/3)]">
+							<BeforeAfter
+								before={{ src: comparison.before, alt: `${comparison.title}, before` }}
+								after={{ src: comparison.after, alt: `${comparison.title}, after` }}
+								label={comparison.title}
+								eager
+							/>
+							<RoomCheckOutlines check={comparison.roomCheck} />
+						</div>
 					</Dialog.Content>
 				</Dialog.Portal>
 			) : null}

@@ -9,6 +9,7 @@ import { styleLabel } from '#core/studio/labels.ts'
 import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { PlainFormReturn } from './plain-form.tsx'
+import { RoomCheckBadge, RoomCheckPanel } from './room-check.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
 
@@ -83,6 +84,7 @@ function Slide({
 			{variation.isPreview && variation.status === 'completed' ? (
 				<PreviewLabel className="absolute top-2 left-2" />
 			) : null}
+			<RoomCheckBadge check={variation.roomCheck} className="absolute top-2 left-2" />
 			{variation.status === 'completed' ? (
 				<FavoriteButton
 					variation={variation}
@@ -276,6 +278,7 @@ export function StyleCarousel({
 				) : null}
 			</div>
 			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
+			<RoomCheckPanel variations={variations} label={label} />
 		</section>
 	)
 }

@@ -13,6 +13,7 @@ import {
 	ToggleFavoriteSchema,
 	VARIATIONS_PER_STYLE,
 } from '#core/studio/studio.schema.ts'
+import { answerRoomCheck, RoomCheckAnswerSchema } from '#core/studio/room-check-answers.ts'
 import { setFavorite } from '#core/studio/variations.ts'
 import type { ProjectView, VariationView } from '#core/studio/views.ts'
 import type { ProjectIntentContext, ProjectIntents } from './project-intent.server.ts'
@@ -98,4 +99,15 @@ const remodel = (context: ProjectIntentContext) =>
 		return { variation, done: `Generating another ${styleLabel(variation.style)} variation` }
 	})
 
-export const renderIntents: ProjectIntents = { process: processImages, favorite, remodel }
+const roomCheck = (context: ProjectIntentContext) =>
+	galleryTap(context, RoomCheckAnswerSchema, 'Failed to answer the room check', async (input) => {
+		const { variation, replacement } = await answerRoomCheck(context.actor, input)
+		return {
+			variation,
+			done: replacement
+				? `A free replacement ${styleLabel(variation.style)} variation is on its way`
+				: 'Kept: you have looked at it',
+		}
+	})
+
+export const renderIntents: ProjectIntents = { process: processImages, favorite, remodel, 'room-check': roomCheck }

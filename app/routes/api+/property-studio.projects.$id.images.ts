@@ -19,11 +19,12 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 			{
 				project,
 				preparing,
-				images: images.map(({ id, fileName, roomName, style }) => ({
+				images: images.map(({ id, fileName, roomName, style, roomCheck }) => ({
 					id,
 					fileName,
 					roomName,
 					style,
+					roomCheck,
 					// The same ?disclosure=0 goes on the bytes' URL when the label is to be left out.
 					url: `/api/property-studio/projects/${project.id}/images/${id}`,
 				})),

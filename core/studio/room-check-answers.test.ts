@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm'
+import { expect, test } from 'vitest'
+import { propertyStudioVariations } from '#db/schema/studio.ts'
+import { ForbiddenError, InputError } from '#core/errors.ts'
+import { db } from '#core/platform/db.ts'
+import { stagingProviderHealth } from '#core/ops/staging-provider-health.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { drainJobs } from '#tests/jobs.ts'
+import { downloadableImages } from './download-files.ts'
+import { renderProgress } from './render-progress.ts'
+import { ALREADY_ANSWERED, answerRoomCheck, NOTHING_TO_ANSWER } from './room-check-answers.ts'
+import { listVariations } from './variations.ts'
+
+const WINDOW_MOVED = 'The window on the left may have moved'
+
+/** As the pipeline records a check: the verdict, its sentence and the outlined region. */
+async function flag(id: string, verdict: 'check' | 'unaligned' = 'check') {
+	await db
+		.update(propertyStudioVariations)
+		.set({
+			roomCheck: verdict,
+			roomCheckNote: verdict === 'check' ? WINDOW_MOVED : null,
+			roomCheckRegions: verdict === 'check' ? [{ x: 0.1, y: 0.2, width: 0.2, height: 0.3, kind: 'opening' }] : [],
+		})
+		.where(eq(propertyStudioVariations.id, id))
+}
+
+test('a flagged image is shown as open in the views, progress and downloads until the agent keeps it', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const { actor, project, variations } = await renderedProject(agent)
+	await stagedByVendor(variations)
+	const [first, second] = variations
+	await flag(first.id)
+	await flag(second.id, 'unaligned')
+
+	const views = await listVariations(actor, project.id)
+	expect(views.find((v) => v.id === first.id)?.roomCheck).toEqual({
+		verdict: 'check',
+		note: WINDOW_MOVED,
+		regions: [{ x: 0.1, y: 0.2, width: 0.2, height: 0.3, kind: 'opening' }],
+		answer: null,
+		open: true,
+	})
+	const progress = await renderProgress(actor, project.id)
+	expect(progress.totals.checks).toBe(2)
+	expect(progress.rooms[0].styles[0].checks).toEqual([
+		{ variationId: first.id, note: WINDOW_MOVED },
+		{ variationId: second.id, note: 'This image could not be matched to the photo: look at it before you use it' },
+	])
+	await favourite(agent, [first.id])
+	const offer = await downloadableImages(actor, project.id)
+	expect(offer.images.map((i) => i.roomCheck)).toEqual([WINDOW_MOVED])
+
+	const kept = await answerRoomCheck(actor, { variationId: first.id, answer: 'kept' })
+	expect(kept.variation.roomCheck).toMatchObject({ answer: 'kept', open: false })
+	expect(kept.replacement).toBeNull()
+	expect((await renderProgress(actor, project.id)).totals.checks).toBe(1)
+	expect((await downloadableImages(actor, project.id)).images[0].roomCheck).toBeNull()
+	await expect(answerRoomCheck(actor, { variationId: first.id, answer: 'replaced' })).rejects.toThrow(ALREADY_ANSWERED)
+})
+
+test('a replacement is one more render of the style, once per image; an ok image or a stranger has nothing to answer', async () => {
+	const since = new Date()
+	const agent = await insertUser({ role: 'agent' })
+	const { actor, project, variations } = await renderedProject(agent)
+	await stagedByVendor(variations)
+	const [flagged, fine] = variations
+	await flag(flagged.id)
+
+	const { replacement } = await answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' })
+	expect(replacement).toMatchObject({ style: flagged.style, generationNumber: 2, status: 'pending' })
+	await drainJobs()
+	const after = await listVariations(actor, project.id)
+	expect(after).toHaveLength(4)
+	expect(after.find((v) => v.id === replacement!.id)?.status).toBe('completed')
+	expect(after.find((v) => v.id === flagged.id)?.roomCheck).toMatchObject({ answer: 'replaced', open: false })
+	await expect(answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' })).rejects.toThrow(
+		ALREADY_ANSWERED,
+	)
+
+	await expect(answerRoomCheck(actor, { variationId: fine.id, answer: 'kept' })).rejects.toThrow(NOTHING_TO_ANSWER)
+	const stranger = actorFor(await insertUser({ role: 'agent' }))
+	await flag(fine.id)
+	await expect(answerRoomCheck(stranger, { variationId: fine.id, answer: 'kept' })).rejects.toThrow(ForbiddenError)
+	await expect(answerRoomCheck(actor, { variationId: fine.id, answer: 'maybe' })).rejects.toThrow(InputError)
+
+	// The rate per provider and model the operations dashboard shows, over this test's renders.
+	await db
+		.update(propertyStudioVariations)
+		.set({ roomCheck: 'ok' })
+		.where(eq(propertyStudioVariations.id, variations[2].id))
+	const { roomChecks } = await stagingProviderHealth({ from: since, to: new Date(Date.now() + 60_000) })
+	expect(roomChecks.filter((r) => r.provider === 'virtual-staging-ai')).toEqual([
+		expect.objectContaining({ checked: 3, flagged: 2, flaggedPercent: 66.7, replaced: 1, kept: 0 }),
+	])
+})
