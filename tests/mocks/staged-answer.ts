@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 
 /**
@@ -90,6 +91,32 @@ export async function stagedAnswer(
 	if (output && (output.width !== width || output.height !== height))
 		image = image.resize(output.width, output.height, { fit: 'cover', position: 'centre' })
 	return image.jpeg({ quality: 90 }).toBuffer()
+}
+
+const made = new Map<string, Promise<Buffer>>()
+
+/**
+ * stagedAnswer, made once for the same photo, size and variation (the last 32 kept): a model serving
+ * many renders of one photo (a bench, a fleet) spends its CPU once per distinct answer.
+ */
+export function stagedAnswerOnce(photo: Buffer, output?: OutputSize, variation: { index?: number } = {}) {
+	const key = [
+		createHash('sha1').update(photo).digest('hex'),
+		output ? `${output.width}x${output.height}` : '',
+		variation.index ?? 0,
+	].join(':')
+	let answer = made.get(key)
+	if (!answer) {
+		answer = stagedAnswer(photo, output, variation)
+		made.set(key, answer)
+		answer.catch(() => made.delete(key))
+		if (made.size > 32) made.delete(made.keys().next().value!)
+	} else {
+		// The most recently used goes last, so the oldest is the one dropped.
+		made.delete(key)
+		made.set(key, answer)
+	}
+	return answer
 }
 
 /** xorshift32: cheap, seeded noise in [-amplitude, amplitude]. */

@@ -3,6 +3,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { http as mswHttp } from 'msw'
 import sharp from 'sharp'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
  * A model of Virtual Staging AI's v2 API (core/render/providers/virtual-staging-ai.ts cites the
@@ -11,6 +13,12 @@ import sharp from 'sharp'
  * (auth header, body fields and types, enums, variation_count, the image_url pattern, no unknown
  * fields) and keeps renders whose variations finish `latencyMs` after they were asked for, with
  * a cap on variations in progress above which it answers 429 with Retry-After.
+ *
+ * Each variation's result is the render's photo, staged (stagedAnswer: furniture added, reframed
+ * to `outputSize`), made once and kept, so every download of it is the same bytes. The photo is
+ * read from `image_url` when the render is created: decoded from a data URL, or fetched from an
+ * http(s) URL; if it cannot be read the result is a synthetic room, staged (`state.photoUnread`
+ * counts those). `answer` (or `state.answer`, per test) answers a crafted image instead.
  */
 export const VSAI_TEST_KEY = 'vsai-test-key'
 const ROOM_TYPES = ['living', 'bed', 'kitchen', 'dining', 'bathroom', 'home_office', 'outdoor', 'kids_room']
@@ -36,6 +44,13 @@ export interface ModelOptions {
 	concurrencyCap?: number
 	/** The result's size, whatever the photo's (the vendor reframes). */
 	outputSize?: { width: number; height: number }
+	/** The result of each variation instead of the staged photo (a zoomed photo, a moved window…). */
+	answer?: AnswerImage
+	/**
+	 * How the vendor fetches an http(s) image_url (default: fetch). A test whose links no server
+	 * answers (an msw file at a made-up host) can route them to the app's loader here.
+	 */
+	fetchPhoto?: (url: string) => Promise<Response>
 }
 
 /** Where the in-process (msw) model answers unless told otherwise. */
@@ -63,10 +78,18 @@ export function createVirtualStagingAiModel({
 	latencyMs = 0,
 	concurrencyCap = 50,
 	outputSize = { width: 1536, height: 1024 },
+	answer,
+	fetchPhoto = (url) => fetch(url, { signal: AbortSignal.timeout(10_000) }),
 }: ModelOptions = {}) {
 	const base = new URL(baseUrl)
 	const renders = new Map<string, { id: string; created_at: number; variations: ModelVariation[] }>()
 	const requests: Array<{ method: string; path: string; body?: unknown }> = []
+	/** Each render's photo as read from its image_url (undefined: it could not be read). */
+	const photos = new Map<string, Promise<Buffer | undefined>>()
+	/** Each variation's result, made at its first download. */
+	const results = new Map<string, Promise<Buffer>>()
+	/** The room a result shows when its photo could not be read. */
+	let syntheticRoom: Promise<Buffer> | undefined
 	const state = {
 		creates: 0,
 		variationPosts: 0,
@@ -79,8 +102,11 @@ export function createVirtualStagingAiModel({
 		expireResults: false,
 		/** A create is made, then its answer is held this long (a crash lands in between). */
 		answerDelayMs: 0,
+		/** What each result shows, when a test crafts it (first asked for at a result's first download). */
+		answer: answer as AnswerImage | undefined,
+		/** Renders whose image_url could not be read: their results show a synthetic room, staged. */
+		photoUnread: 0,
 	}
-	let resultJpeg: Promise<Buffer> | undefined
 	const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
 		new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 	const refuse = (status: number, message: string) => json({ message }, status)
@@ -172,21 +198,45 @@ export function createVirtualStagingAiModel({
 		}))
 	}
 
+	/** The photo at an image_url, read as the vendor reads it when a render is created. */
+	async function readPhoto(imageUrl: string): Promise<Buffer | undefined> {
+		try {
+			const bytes = imageUrl.startsWith('data:')
+				? Buffer.from(imageUrl.slice(imageUrl.indexOf(',') + 1), 'base64')
+				: await fetchPhoto(imageUrl).then(async (response) =>
+						response.ok ? Buffer.from(await response.arrayBuffer()) : undefined,
+					)
+			if (bytes && (await sharp(bytes).metadata()).width) return bytes
+		} catch {}
+		state.photoUnread++
+		return undefined
+	}
+
+	/** A variation's result: its render's photo, staged, or the crafted answer; the same bytes at each download. */
+	function resultOf(file: string): Promise<Buffer> {
+		const id = file.replace(/\.jpg$/, '')
+		let result = results.get(id)
+		if (!result) {
+			const render = [...renders.values()].find((r) => r.variations.some((v) => v.id === id))
+			const index = render ? render.variations.findIndex((v) => v.id === id) : 0
+			const craft = state.answer
+			result = (async () => {
+				const photo = (render && (await photos.get(render.id))) ?? (await (syntheticRoom ??= makeRoomPhoto(outputSize)))
+				return craft ? craft(photo, outputSize, { index }) : stagedAnswerOnce(photo, outputSize, { index })
+			})()
+			results.set(id, result)
+			result.catch(() => results.delete(id))
+		}
+		return result
+	}
+
 	async function handle(request: Request): Promise<Response> {
 		const url = new URL(request.url)
 		const resultBase = `${url.protocol}//${url.host}${base.pathname === '/' ? '' : base.pathname}`
 		if (url.pathname.startsWith(`${base.pathname}/results/`)) {
 			if (state.expireResults) return new Response('AccessDenied: Request has expired', { status: 403 })
-			return new Response(
-				new Uint8Array(
-					await (resultJpeg ??= sharp({ create: { ...outputSize, channels: 3, background: '#8a7560' } })
-						.jpeg()
-						.toBuffer()),
-				),
-				{
-					headers: { 'content-type': 'image/jpeg' },
-				},
-			)
+			const bytes = await resultOf(decodeURIComponent(url.pathname.slice(`${base.pathname}/results/`.length)))
+			return new Response(new Uint8Array(bytes), { headers: { 'content-type': imageType(bytes) } })
 		}
 		const path = url.pathname.slice(base.pathname.length)
 		const body = request.method === 'POST' ? await request.json().catch(() => null) : undefined
@@ -225,6 +275,7 @@ export function createVirtualStagingAiModel({
 			const id = `rnd_${randomUUID()}`
 			const render = { id, created_at: Date.now(), variations: newVariations(id, checked.config, checked.count) }
 			renders.set(id, render)
+			photos.set(id, readPhoto((body as { image_url: string }).image_url))
 			state.creates++
 			if (state.answerDelayMs) await new Promise((r) => setTimeout(r, state.answerDelayMs))
 			return json(renderView(render, resultBase), 201)
@@ -256,6 +307,8 @@ export function createVirtualStagingAiModel({
 		handlers: [mswHttp.all(`${base.origin}/*`, ({ request }) => handle(request))],
 		reset() {
 			renders.clear()
+			photos.clear()
+			results.clear()
 			requests.length = 0
 			Object.assign(state, {
 				creates: 0,
@@ -265,9 +318,18 @@ export function createVirtualStagingAiModel({
 				outcome: 'completed',
 				expireResults: false,
 				answerDelayMs: 0,
+				answer,
+				photoUnread: 0,
 			})
 		},
 	}
+}
+
+/** The media type of a result's bytes (a crafted answer may be a PNG or a WebP). */
+function imageType(bytes: Buffer) {
+	if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png'
+	if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp'
+	return 'image/jpeg'
 }
 
 export type VirtualStagingAiModel = ReturnType<typeof createVirtualStagingAiModel>
