@@ -1,11 +1,15 @@
 import { http, HttpResponse } from 'msw'
 import sharp from 'sharp'
+import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
  * A model of OpenAI's image edit endpoint (core/render/providers/openai.ts cites it) for msw: it
  * checks each request strictly (Bearer key, the multipart fields and their allowed values, an image
  * part that is a real PNG, JPEG or WebP) and answers `n` real JPEGs of the requested size in
  * `data[].b64_json` with a `usage` block. Switches make it rate limit, fail, hang or misanswer.
+ * Each image is the uploaded photo, staged (stagedAnswer: furniture added, the photo reframed to
+ * cover the size; `n` variations that differ), or, when a test sets `answer` (option or
+ * `state.answer`), the crafted image it makes of the photo.
  */
 export const OPENAI_TEST_KEY = 'sk-test-openai'
 export const OPENAI_TEST_BASE = 'https://openai.test/v1'
@@ -23,7 +27,15 @@ const FIELDS = [
 	'background',
 ]
 
-export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = OPENAI_TEST_KEY } = {}) {
+export function createOpenAiImagesModel({
+	baseUrl = OPENAI_TEST_BASE,
+	apiKey = OPENAI_TEST_KEY,
+	answer,
+}: {
+	baseUrl?: string
+	apiKey?: string
+	answer?: AnswerImage
+} = {}) {
 	const calls: Array<Record<string, string>> = []
 	const state = {
 		rateLimited: 0,
@@ -32,6 +44,8 @@ export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = O
 		malformed: false,
 		noImage: false,
 		insufficientQuota: false,
+		/** Each image of an edit, when a test crafts it (from the uploaded photo) instead of staging the photo. */
+		answer: answer as AnswerImage | undefined,
 	}
 	const error = (
 		status: number,
@@ -60,7 +74,8 @@ export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = O
 				image.size > 50 * 1024 * 1024
 			)
 				return error(400, 'Invalid image: png, webp or jpg under 50MB required.', 'invalid_request_error')
-			const meta = await sharp(Buffer.from(await image.arrayBuffer()))
+			const photo = Buffer.from(await image.arrayBuffer())
+			const meta = await sharp(photo)
 				.metadata()
 				.catch(() => null)
 			if (!meta) return error(400, 'Invalid image file.', 'invalid_request_error')
@@ -93,13 +108,20 @@ export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = O
 			if (state.malformed)
 				return new HttpResponse('{"created": 17', { headers: { 'content-type': 'application/json' } })
 			const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number)
-			const jpeg = await sharp({ create: { width, height, channels: 3, background: '#9a8064' } })
-				.jpeg()
-				.toBuffer()
+			const craft = state.answer
+			const images = state.noImage
+				? []
+				: await Promise.all(
+						Array.from({ length: n }, (_, index) =>
+							craft
+								? craft(photo, { width, height }, { index })
+								: stagedAnswerOnce(photo, { width, height }, { index }),
+						),
+					)
 			return HttpResponse.json(
 				{
 					created: Math.floor(Date.now() / 1000),
-					data: state.noImage ? [] : Array.from({ length: n }, () => ({ b64_json: jpeg.toString('base64') })),
+					data: images.map((bytes) => ({ b64_json: bytes.toString('base64') })),
 					usage: {
 						input_tokens: 1400,
 						input_tokens_details: { image_tokens: 1300, text_tokens: 100 },
@@ -129,6 +151,7 @@ export function createOpenAiImagesModel({ baseUrl = OPENAI_TEST_BASE, apiKey = O
 				malformed: false,
 				noImage: false,
 				insufficientQuota: false,
+				answer,
 			})
 		},
 	}
