@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { delay, http, HttpResponse } from 'msw'
 import sharp from 'sharp'
+import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
  * A stand-in for the part of Google's Gemini API that the Gemini adapter uses, as msw handlers:
@@ -9,7 +10,9 @@ import sharp from 'sharp'
  * model, one user content with exactly one image part (a supported type whose base64 decodes to that kind
  * of image) and one text part, IMAGE among the response modalities, a supported aspect ratio, and no field
  * Gemini does not know. Anything else is answered with Gemini's error JSON, as Gemini answers it. Answers are
- * real images (the photo, re-rendered) at the requested aspect ratio about 1K, with usageMetadata.
+ * real images at the requested aspect ratio about 1K, with usageMetadata: the photo of the request, staged
+ * (stagedAnswer: furniture added, the photo reframed to cover the size; the prompt's "Variation N of M" picks
+ * the arrangement), or, when a test sets one (the `answer` option or answerWith()), a crafted image of it.
  * Switches play the failures: 429 storms, 5xx, hangs, broken JSON, answers without an image, blocked prompts.
  */
 export const GEMINI_API_KEY = 'gemini-test-key'
@@ -77,6 +80,7 @@ export function createGeminiApi({
 	apiKey = GEMINI_API_KEY,
 	baseUrl = GEMINI_BASE_URL,
 	outputType = 'image/png' as 'image/png' | 'image/jpeg',
+	answer = undefined as AnswerImage | undefined,
 } = {}) {
 	const requests: GeminiRequest[] = []
 	const state = {
@@ -86,6 +90,7 @@ export function createGeminiApi({
 		malformed: { left: 0 } as AnswerSwitch,
 		noImage: { left: 0, finishReason: 'STOP', text: 'I can help with that, but I cannot edit this photo.' },
 		blocked: { left: 0, reason: 'PROHIBITED_CONTENT' },
+		answer,
 	}
 	/** Whether this answer is due now, spending one of its turns (a switch a test never set has no `left`). */
 	const take = (sw: { left: number }) => {
@@ -208,14 +213,13 @@ export function createGeminiApi({
 				})
 			}
 
-			const { width, height } = sizeFor(record.aspectRatio!)
-			const rendered = sharp(record.image!.bytes)
-				.resize(width, height, { fit: 'cover' })
-				.modulate({ saturation: 1.2, brightness: 1.05 })
-			const bytes = await (outputType === 'image/png'
-				? rendered.png({ compressionLevel: 1 })
-				: rendered.jpeg({ quality: 85 })
-			).toBuffer()
+			const output = sizeFor(record.aspectRatio!)
+			const index = Number(record.prompt!.match(/Variation (\d+) of \d+/)?.[1] ?? 1) - 1
+			const craft = state.answer
+			const answered = await (craft
+				? craft(record.image!.bytes, output, { index })
+				: stagedAnswerOnce(record.image!.bytes, output, { index }))
+			const bytes = await asOutputType(answered, outputType)
 			const thoughts = 180
 			return HttpResponse.json({
 				candidates: [
@@ -319,6 +323,13 @@ export function createGeminiApi({
 		) {
 			state.noImage = { left: calls, finishReason, text }
 		},
+		/**
+		 * From now on each image answered is this crafted image of the request's photo (a zoomed photo, a moved
+		 * window…) instead of the photo staged; answerWith() goes back to staging it.
+		 */
+		answerWith(crafted?: AnswerImage) {
+			state.answer = crafted
+		},
 		/** The next `calls` calls have their prompt blocked (promptFeedback.blockReason, no candidates). */
 		blockPrompt(calls = Infinity, reason = 'PROHIBITED_CONTENT') {
 			state.blocked = { left: calls, reason }
@@ -333,6 +344,7 @@ export function createGeminiApi({
 			state.malformed = { left: 0 }
 			state.noImage.left = 0
 			state.blocked.left = 0
+			state.answer = answer
 		},
 	}
 }
@@ -415,6 +427,18 @@ async function validate(
 	record.image = { mimeType, bytes }
 	record.aspectRatio = aspectRatio
 	return undefined
+}
+
+/** An answer in the type Gemini answers with here (bytes sharp cannot read are answered as they are). */
+async function asOutputType(bytes: Buffer, outputType: 'image/png' | 'image/jpeg') {
+	const format = await sharp(bytes)
+		.metadata()
+		.then((meta) => meta.format)
+		.catch(() => undefined)
+	if (!format || format === outputType.slice('image/'.length)) return bytes
+	return outputType === 'image/png'
+		? sharp(bytes).png({ compressionLevel: 1 }).toBuffer()
+		: sharp(bytes).jpeg({ quality: 90 }).toBuffer()
 }
 
 /** About a megapixel at the ratio, sides multiples of 16, as Gemini's 1K sizes are. */
