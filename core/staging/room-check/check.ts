@@ -1,0 +1,768 @@
+import { sharp } from '#core/platform/sharp.ts'
+import { JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
+import { loadOpenCv, type OpenCv } from './opencv.ts'
+import type { ChangedRegion, RoomCheck } from './types.ts'
+
+/** Longest side, in pixels, of the copies that features are found and compared on. */
+export const WORK_SIZE = 800
+/** Cells across the longest side of the comparison grid. */
+const GRID = 24
+
+const ORB_FEATURES = 2000
+const RATIO = 0.8
+const RANSAC_PX = 2.5
+const MIN_INLIERS = 24
+const MIN_INLIER_SHARE = 0.2
+
+/** The affine map from photo pixels to staged pixels, both at full size: [a, b, c, d, e, f] as x' = ax+by+c, y' = dx+ey+f. */
+export type Affine = [number, number, number, number, number, number]
+
+export interface CellFeatures {
+	col: number
+	row: number
+	/** Colour difference (CIE76 on 8-bit Lab) of the cell's means, after global grading is undone. */
+	dE: number
+	dL: number
+	/** Zero-mean normalised cross-correlation of lightness; NaN when either side is flat. */
+	zncc: number
+	/** Mean gradient magnitude of the photo and of the aligned image. */
+	gp: number
+	ga: number
+	/** Share of pixels that are edges in the photo / in the aligned image. */
+	ep: number
+	ea: number
+	/** Share of the photo's edges with no aligned edge within 2 px, and the other way round. */
+	missing: number
+	added: number
+	/** Share of the cell the furniture mask covers. */
+	masked: number
+}
+
+export type CellClass = 'same' | 'surface' | 'erased' | 'new'
+
+export interface Analysis {
+	check: RoomCheck
+	/** Photo → staged at full size; null when unaligned. */
+	transform: Affine | null
+	inliers: number
+	matches: number
+	cells: (CellFeatures & { class: CellClass })[]
+	grid: { cols: number; rows: number }
+	/** The photo-sized JPEG, when asked for. */
+	image?: Buffer
+}
+
+export type AnalysisResult = Analysis | { failed: string }
+
+class Failed extends Error {}
+
+interface Decoded {
+	width: number
+	height: number
+}
+
+async function size(input: Buffer, what: string): Promise<Decoded> {
+	try {
+		const { autoOrient, format } = await sharp(input, SHARP_INPUT_OPTIONS).metadata()
+		if (!format || !autoOrient?.width || !autoOrient?.height) throw new Error('no image')
+		return autoOrient
+	} catch (error) {
+		throw new Failed(`The ${what} could not be read: ${(error as Error).message}`)
+	}
+}
+
+async function rgb(input: Buffer, width: number, height: number, what: string): Promise<Uint8Array> {
+	try {
+		const data = await sharp(input, SHARP_INPUT_OPTIONS)
+			.rotate()
+			.flatten({ background: '#ffffff' })
+			.resize(width, height, { fit: 'fill' })
+			.removeAlpha()
+			.raw()
+			.toBuffer()
+		return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+	} catch (error) {
+		throw new Failed(`The ${what} could not be decoded: ${(error as Error).message}`)
+	}
+}
+
+const scaled = (w: number, h: number, longest: number) => {
+	const k = Math.min(1, longest / Math.max(w, h))
+	return { width: Math.max(1, Math.round(w * k)), height: Math.max(1, Math.round(h * k)) }
+}
+
+/** Whether an image is one colour (blank, black, white, a flat fill): the vendor sent nothing. */
+function singleColour(pixels: Uint8Array) {
+	const n = pixels.length / 3
+	const sum = [0, 0, 0]
+	const sq = [0, 0, 0]
+	for (let i = 0; i < pixels.length; i += 3)
+		for (let c = 0; c < 3; c++) {
+			sum[c] += pixels[i + c]
+			sq[c] += pixels[i + c] * pixels[i + c]
+		}
+	const sd = sum.map((s, c) => Math.sqrt(Math.max(0, sq[c] / n - (s / n) ** 2)))
+	return Math.max(...sd) < 4
+}
+
+/**
+ * Aligns `staged` onto `photo` and compares their permanent features; see index.ts for the method.
+ * Runs on a worker thread (OpenCV's wasm is synchronous), never on the web process's main thread.
+ */
+export async function analyse(
+	photo: Buffer,
+	staged: Buffer,
+	options: { furnitureMask?: Buffer; output?: boolean } = {},
+): Promise<AnalysisResult> {
+	try {
+		return await analyseOrThrow(photo, staged, options)
+	} catch (error) {
+		if (error instanceof Failed) return { failed: error.message }
+		throw error
+	}
+}
+
+async function analyseOrThrow(
+	photo: Buffer,
+	staged: Buffer,
+	{ furnitureMask, output = true }: { furnitureMask?: Buffer; output?: boolean },
+): Promise<Analysis> {
+	const { cv } = await loadOpenCv()
+	const full = await size(photo, 'photo')
+	const stagedFull = await size(staged, "staging provider's image")
+	const aspect = stagedFull.width / stagedFull.height / (full.width / full.height)
+	if (aspect > 2 || aspect < 0.5)
+		throw new Failed(
+			`The staging provider's image is ${stagedFull.width}×${stagedFull.height}, far from the photo's shape (${full.width}×${full.height})`,
+		)
+	const work = scaled(full.width, full.height, WORK_SIZE)
+	const stagedWork = scaled(stagedFull.width, stagedFull.height, Math.max(work.width, work.height))
+	const [p, s, mask] = await Promise.all([
+		rgb(photo, work.width, work.height, 'photo'),
+		rgb(staged, stagedWork.width, stagedWork.height, "staging provider's image"),
+		furnitureMask ? maskPixels(furnitureMask, work.width, work.height) : null,
+	])
+	if (singleColour(s)) throw new Failed("The staging provider's image is blank (a single colour)")
+
+	const found = align(cv, p, work, s, stagedWork)
+	const kx = work.width / full.width
+	const ky = work.height / full.height
+	if (!found) {
+		return {
+			check: {
+				verdict: 'unaligned',
+				regions: [{ x: 0, y: 0, width: 1, height: 1, kind: 'room' }],
+				note: 'The staged image does not line up with the photo: the room may have been redrawn',
+				residualPx: null,
+			},
+			transform: null,
+			inliers: 0,
+			matches: 0,
+			cells: [],
+			grid: { cols: 0, rows: 0 },
+			image: output ? await centreCrop(staged, full) : undefined,
+		}
+	}
+	// Full size → work size, as libvips resizes (pixel centres line up): w = (x + 0.5)·k − 0.5.
+	const sx = stagedWork.width / stagedFull.width
+	const sy = stagedWork.height / stagedFull.height
+	const [a, b, c, d, e, f] = found.m
+	const [px, py] = [0.5 * kx - 0.5, 0.5 * ky - 0.5]
+	// staged full = (M·(photo work) + 0.5) / s − 0.5
+	const transform: Affine = [
+		(a * kx) / sx,
+		(b * ky) / sx,
+		(a * px + b * py + c + 0.5) / sx - 0.5,
+		(d * kx) / sy,
+		(e * ky) / sy,
+		(d * px + e * py + f + 0.5) / sy - 0.5,
+	]
+	const residualPx = found.residual / Math.min(kx, ky)
+
+	const compared = compare(cv, p, s, work, stagedWork, found.m, mask)
+	const check = verdict(compared, residualPx)
+	return {
+		check,
+		transform,
+		inliers: found.inliers,
+		matches: found.matches,
+		cells: compared.cells,
+		grid: compared.grid,
+		image: output ? await warp(staged, stagedFull, full, transform) : undefined,
+	}
+}
+
+async function maskPixels(mask: Buffer, width: number, height: number) {
+	try {
+		const data = await sharp(mask, SHARP_INPUT_OPTIONS)
+			.flatten({ background: '#000000' })
+			.greyscale()
+			.resize(width, height, { fit: 'fill' })
+			.raw()
+			.toBuffer()
+		return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+	} catch {
+		return null // an unreadable mask only loses the hint
+	}
+}
+
+function grey(cv: OpenCv, pixels: Uint8Array, width: number, height: number) {
+	const colour = new cv.Mat(height, width, cv.CV_8UC3)
+	colour.data.set(pixels)
+	const g = new cv.Mat()
+	cv.cvtColor(colour, g, cv.COLOR_RGB2GRAY)
+	return { colour, grey: g }
+}
+
+interface Found {
+	m: Affine
+	inliers: number
+	matches: number
+	residual: number
+}
+
+/** ORB features, ratio-tested brute-force Hamming matches, RANSAC affine: photo work → staged work pixels. */
+function align(cv: OpenCv, p: Uint8Array, work: Decoded, s: Uint8Array, stagedWork: Decoded): Found | null {
+	const trash: { delete(): void }[] = []
+	const keep = <T extends { delete(): void }>(m: T) => {
+		trash.push(m)
+		return m
+	}
+	try {
+		const a = grey(cv, p, work.width, work.height)
+		const b = grey(cv, s, stagedWork.width, stagedWork.height)
+		trash.push(a.colour, a.grey, b.colour, b.grey)
+		const orb = keep(new cv.ORB(ORB_FEATURES, 1.2, 8, 31, 0, 2))
+		const none = keep(new cv.Mat())
+		const kpA = keep(new cv.KeyPointVector())
+		const kpB = keep(new cv.KeyPointVector())
+		const dA = keep(new cv.Mat())
+		const dB = keep(new cv.Mat())
+		orb.detectAndCompute(a.grey, none, kpA, dA)
+		orb.detectAndCompute(b.grey, none, kpB, dB)
+		if (kpA.size() < MIN_INLIERS || kpB.size() < MIN_INLIERS) return null
+		const matcher = keep(new cv.BFMatcher(cv.NORM_HAMMING, false))
+		const knn = keep(new cv.DMatchVectorVector())
+		matcher.knnMatch(dA, dB, knn, 2)
+		const from: number[] = []
+		const to: number[] = []
+		const fine: boolean[] = []
+		for (let i = 0; i < knn.size(); i++) {
+			const pair = knn.get(i)
+			if (pair.size() >= 2) {
+				const first = pair.get(0)
+				const second = pair.get(1)
+				if (first.distance < RATIO * second.distance) {
+					const ka = kpA.get(first.queryIdx)
+					const kb = kpB.get(first.trainIdx)
+					from.push(ka.pt.x, ka.pt.y)
+					to.push(kb.pt.x, kb.pt.y)
+					fine.push(ka.octave === 0 && kb.octave === 0)
+				}
+			}
+			pair.delete()
+		}
+		const matches = from.length / 2
+		if (matches < MIN_INLIERS) return null
+		const src = keep(cv.matFromArray(matches, 1, cv.CV_32FC2, from))
+		const dst = keep(cv.matFromArray(matches, 1, cv.CV_32FC2, to))
+		const inlierMask = keep(new cv.Mat())
+		const model = keep(cv.estimateAffine2D(src, dst, inlierMask, cv.RANSAC, RANSAC_PX, 4000, 0.995, 10))
+		if (model.rows !== 2) return null
+		let m = Array.from(model.data64F as Float64Array) as Affine
+		// ORB finds keypoints on a pyramid; those of the full-resolution level are located ~2× better
+		// than the next level's: refit on them (least squares) when there are enough.
+		const chosen: number[] = []
+		for (let i = 0; i < matches; i++) if (inlierMask.data[i] && fine[i]) chosen.push(i)
+		if (chosen.length >= 3 * MIN_INLIERS) m = leastSquares(from, to, chosen) ?? m
+		const errors: number[] = []
+		for (let i = 0; i < matches; i++) {
+			if (!inlierMask.data[i]) continue
+			const [x, y] = [from[2 * i], from[2 * i + 1]]
+			errors.push(Math.hypot(m[0] * x + m[1] * y + m[2] - to[2 * i], m[3] * x + m[4] * y + m[5] - to[2 * i + 1]))
+		}
+		const inliers = errors.length
+		if (inliers < MIN_INLIERS || inliers < MIN_INLIER_SHARE * matches) return null
+		// A vendor crops, shifts and straightens a little; anything else is no alignment of this room.
+		const sxs = Math.hypot(m[0], m[3]) / (stagedWork.width / work.width)
+		const sys = Math.hypot(m[1], m[4]) / (stagedWork.height / work.height)
+		const angle = Math.abs(Math.atan2(m[3], m[0]) * (180 / Math.PI))
+		if (sxs < 0.6 || sxs > 1.6 || sys < 0.6 || sys > 1.6 || angle > 10) return null
+		errors.sort((x, y) => x - y)
+		return { m, inliers, matches, residual: errors[Math.floor(errors.length / 2)] }
+	} finally {
+		for (const m of trash) m.delete()
+	}
+}
+
+/** The affine map minimising squared distances from[i] → to[i] over `chosen`, or null when degenerate. */
+function leastSquares(from: number[], to: number[], chosen: number[]): Affine | null {
+	// Normal equations of [x y 1]·[a b c]ᵀ = x' (and likewise for y'), centred for conditioning.
+	let [mx, my] = [0, 0]
+	for (const i of chosen) {
+		mx += from[2 * i]
+		my += from[2 * i + 1]
+	}
+	mx /= chosen.length
+	my /= chosen.length
+	let [sxx, sxy, syy, sx, sy, n] = [0, 0, 0, 0, 0, 0]
+	const bx = [0, 0, 0]
+	const by = [0, 0, 0]
+	for (const i of chosen) {
+		const x = from[2 * i] - mx
+		const y = from[2 * i + 1] - my
+		const [u, v] = [to[2 * i], to[2 * i + 1]]
+		sxx += x * x
+		sxy += x * y
+		syy += y * y
+		sx += x
+		sy += y
+		n++
+		bx[0] += x * u
+		bx[1] += y * u
+		bx[2] += u
+		by[0] += x * v
+		by[1] += y * v
+		by[2] += v
+	}
+	const N = [
+		[sxx, sxy, sx],
+		[sxy, syy, sy],
+		[sx, sy, n],
+	]
+	const solve = (b: number[]) => {
+		const det = (m: number[][]) =>
+			m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+			m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+			m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+		const d = det(N)
+		if (Math.abs(d) < 1e-9) return null
+		return [0, 1, 2].map((k) => det(N.map((row, r) => row.map((value, c) => (c === k ? b[r] : value)))) / d)
+	}
+	const X = solve(bx)
+	const Y = solve(by)
+	if (!X || !Y) return null
+	// Undo the centring: u = a(x − mx) + b(y − my) + c.
+	return [X[0], X[1], X[2] - X[0] * mx - X[1] * my, Y[0], Y[1], Y[2] - Y[0] * mx - Y[1] * my]
+}
+
+interface Compared {
+	cells: (CellFeatures & { class: CellClass })[]
+	grid: { cols: number; rows: number }
+	/** Share of the compared cells that changed in any way. */
+	changed: number
+}
+
+/** Cell thresholds; see the header of index.ts. */
+export const T = {
+	/** ΔE of cell means above which a cell whose structure is unchanged counts as recoloured. */
+	recolour: 14,
+	/** A cell whose lightness pattern correlates this well kept its structure. */
+	sameStructure: 0.55,
+	/** Mean gradient (8-bit Lab L per px, Sobel 3×3 / 8) below which a cell is smooth. */
+	smooth: 2.2,
+	/** Share of edge pixels above which a cell has structure worth losing. */
+	edges: 0.04,
+	/** Share of the photo's edges gone for a cell to count as erased. */
+	missing: 0.7,
+	/** The aligned cell keeps under this share of the photo's gradient energy when something was painted out. */
+	flatter: 0.55,
+	/** Share of the compared cells changed above which the whole room counts as redrawn. */
+	room: 0.6,
+}
+
+function compare(
+	cv: OpenCv,
+	p: Uint8Array,
+	s: Uint8Array,
+	work: Decoded,
+	stagedWork: Decoded,
+	m: Affine,
+	mask: Uint8Array | null,
+): Compared {
+	const { width, height } = work
+	const trash: { delete(): void }[] = []
+	const keep = <T extends { delete(): void }>(x: T) => {
+		trash.push(x)
+		return x
+	}
+	try {
+		const src = keep(new cv.Mat(stagedWork.height, stagedWork.width, cv.CV_8UC3))
+		src.data.set(s)
+		const aligned = keep(new cv.Mat())
+		const M = keep(cv.matFromArray(2, 3, cv.CV_64F, m))
+		cv.warpAffine(
+			src,
+			aligned,
+			M,
+			new cv.Size(width, height),
+			cv.INTER_LINEAR | cv.WARP_INVERSE_MAP,
+			cv.BORDER_REPLICATE,
+		)
+		const photoMat = keep(new cv.Mat(height, width, cv.CV_8UC3))
+		photoMat.data.set(p)
+		const labP = keep(new cv.Mat())
+		const labA = keep(new cv.Mat())
+		cv.cvtColor(photoMat, labP, cv.COLOR_RGB2Lab)
+		cv.cvtColor(aligned, labA, cv.COLOR_RGB2Lab)
+		const n = width * height
+		// Where the staged image has pixels (a zoomed-out vendor image leaves borders).
+		const valid = new Uint8Array(n)
+		for (let y = 0, i = 0; y < height; y++)
+			for (let x = 0; x < width; x++, i++) {
+				const u = m[0] * x + m[1] * y + m[2]
+				const v = m[3] * x + m[4] * y + m[5]
+				valid[i] = u >= 0 && v >= 0 && u <= stagedWork.width - 1 && v <= stagedWork.height - 1 ? 1 : 0
+			}
+		const P = labP.data as Uint8Array
+		const A = labA.data as Uint8Array
+		normaliseGrading(P, A, valid)
+		// Lightness planes, gradients and edges of both.
+		const lP = keep(new cv.Mat(height, width, cv.CV_8UC1))
+		const lA = keep(new cv.Mat(height, width, cv.CV_8UC1))
+		for (let i = 0; i < n; i++) {
+			lP.data[i] = P[3 * i]
+			lA.data[i] = A[3 * i]
+		}
+		const gP = gradient(cv, lP, keep)
+		const gA = gradient(cv, lA, keep)
+		const eP = keep(new cv.Mat())
+		const eA = keep(new cv.Mat())
+		cv.Canny(lP, eP, 40, 100)
+		cv.Canny(lA, eA, 40, 100)
+		const kernel = keep(cv.Mat.ones(5, 5, cv.CV_8U))
+		const nearP = keep(new cv.Mat())
+		const nearA = keep(new cv.Mat())
+		const anchor = new cv.Point(-1, -1)
+		cv.dilate(eP, nearP, kernel, anchor, 1)
+		cv.dilate(eA, nearA, kernel, anchor, 1)
+		const EP = eP.data as Uint8Array
+		const EA = eA.data as Uint8Array
+		const NP = nearP.data as Uint8Array
+		const NA = nearA.data as Uint8Array
+
+		const cell = Math.max(8, Math.round(Math.max(width, height) / GRID))
+		const cols = Math.max(1, Math.round(width / cell))
+		const rows = Math.max(1, Math.round(height / cell))
+		const K = cols * rows
+		const acc = Array.from({ length: 20 }, () => new Float64Array(K))
+		const [cnt, vd, sLp, sLa, sLpp, sLaa, sLpa, sap, saa, sbp, sba, sgp, sga, sep, sea, smis, sadd, smask] = acc
+		for (let y = 0, i = 0; y < height; y++) {
+			const r = Math.min(rows - 1, Math.floor((y * rows) / height))
+			for (let x = 0; x < width; x++, i++) {
+				const k = r * cols + Math.min(cols - 1, Math.floor((x * cols) / width))
+				cnt[k]++
+				if (mask && mask[i] > 127) smask[k]++
+				if (!valid[i]) continue
+				vd[k]++
+				const lp = P[3 * i]
+				const la = A[3 * i]
+				sLp[k] += lp
+				sLa[k] += la
+				sLpp[k] += lp * lp
+				sLaa[k] += la * la
+				sLpa[k] += lp * la
+				sap[k] += P[3 * i + 1]
+				saa[k] += A[3 * i + 1]
+				sbp[k] += P[3 * i + 2]
+				sba[k] += A[3 * i + 2]
+				sgp[k] += gP[i]
+				sga[k] += gA[i]
+				if (EP[i]) {
+					sep[k]++
+					if (!NA[i]) smis[k]++
+				}
+				if (EA[i]) {
+					sea[k]++
+					if (!NP[i]) sadd[k]++
+				}
+			}
+		}
+		const cells: Compared['cells'] = []
+		let compared = 0
+		let changedCount = 0
+		for (let k = 0; k < K; k++) {
+			const v = vd[k]
+			if (v < 0.8 * cnt[k]) continue
+			const mp = sLp[k] / v
+			const ma = sLa[k] / v
+			const varP = sLpp[k] / v - mp * mp
+			const varA = sLaa[k] / v - ma * ma
+			const cov = sLpa[k] / v - mp * ma
+			const dL = ma - mp
+			const da = (saa[k] - sap[k]) / v
+			const db = (sba[k] - sbp[k]) / v
+			const features: CellFeatures = {
+				col: k % cols,
+				row: Math.floor(k / cols),
+				dE: Math.hypot(dL, da, db),
+				dL,
+				zncc: varP > 4 && varA > 4 ? cov / Math.sqrt(varP * varA) : Number.NaN,
+				gp: sgp[k] / v,
+				ga: sga[k] / v,
+				ep: sep[k] / v,
+				ea: sea[k] / v,
+				missing: sep[k] ? smis[k] / sep[k] : 0,
+				added: sea[k] ? sadd[k] / sea[k] : 0,
+				masked: smask[k] / cnt[k],
+			}
+			const kind = classify(features)
+			cells.push({ ...features, class: kind })
+			compared++
+			if (kind !== 'same') changedCount++
+		}
+		return { cells, grid: { cols, rows }, changed: compared ? changedCount / compared : 0 }
+	} finally {
+		for (const x of trash) x.delete()
+	}
+}
+
+/** Gradient magnitude (|Sobel x| + |Sobel y|) / 8 per pixel. */
+function gradient(cv: OpenCv, plane: OpenCv, keep: <T extends { delete(): void }>(x: T) => T): Float32Array {
+	const gx = keep(new cv.Mat())
+	const gy = keep(new cv.Mat())
+	cv.Sobel(plane, gx, cv.CV_32F, 1, 0, 3)
+	cv.Sobel(plane, gy, cv.CV_32F, 0, 1, 3)
+	const X = gx.data32F as Float32Array
+	const Y = gy.data32F as Float32Array
+	const out = new Float32Array(X.length)
+	for (let i = 0; i < X.length; i++) out[i] = (Math.abs(X[i]) + Math.abs(Y[i])) / 8
+	return out
+}
+
+/**
+ * Undoes a vendor's global grading (exposure, contrast, white balance): the aligned image's
+ * lightness is mapped onto the photo's by matching medians and interquartile ranges, and a and b
+ * by matching medians. Local edits (a repainted wall, furniture) move these robust statistics little.
+ */
+function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
+	for (let c = 0; c < 3; c++) {
+		const hp = new Float64Array(256)
+		const ha = new Float64Array(256)
+		let total = 0
+		for (let i = 0; i < valid.length; i++)
+			if (valid[i]) {
+				hp[P[3 * i + c]]++
+				ha[A[3 * i + c]]++
+				total++
+			}
+		if (!total) return
+		const q = (h: Float64Array, f: number) => {
+			let acc = 0
+			for (let v = 0; v < 256; v++) if ((acc += h[v]) >= f * total) return v
+			return 255
+		}
+		const medP = q(hp, 0.5)
+		const medA = q(ha, 0.5)
+		let gain = 1
+		if (c === 0) {
+			const iqrP = q(hp, 0.75) - q(hp, 0.25)
+			const iqrA = q(ha, 0.75) - q(ha, 0.25)
+			gain = iqrA > 4 ? Math.min(1.4, Math.max(0.7, iqrP / iqrA)) : 1
+		}
+		const lut = new Uint8Array(256)
+		for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(medP + gain * (v - medA))))
+		for (let i = c; i < A.length; i += 3) A[i] = lut[A[i]]
+	}
+}
+
+function classify(f: CellFeatures): CellClass {
+	if (f.masked > 0.3) return 'same'
+	const smoothBoth = f.gp < T.smooth && f.ga < T.smooth
+	const sameStructure = smoothBoth || f.zncc > T.sameStructure
+	if (sameStructure && f.dE < T.recolour) return 'same'
+	if (sameStructure) return 'surface'
+	if (f.ep > T.edges && f.missing > T.missing && f.ga < T.flatter * f.gp) return 'erased'
+	return 'new'
+}
+
+interface Blob {
+	c0: number
+	r0: number
+	c1: number
+	r1: number
+	count: number
+	kind: CellClass
+}
+
+/** Connected groups (8-neighbours) of cells of one class. */
+function blobs(cells: Compared['cells'], grid: Compared['grid'], kind: CellClass): Blob[] {
+	const at = new Map<number, boolean>()
+	for (const c of cells) if (c.class === kind) at.set(c.row * grid.cols + c.col, true)
+	const seen = new Set<number>()
+	const out: Blob[] = []
+	for (const start of at.keys()) {
+		if (seen.has(start)) continue
+		const blob: Blob = { c0: Infinity, r0: Infinity, c1: -1, r1: -1, count: 0, kind }
+		const stack = [start]
+		seen.add(start)
+		while (stack.length) {
+			const k = stack.pop()!
+			const [r, c] = [Math.floor(k / grid.cols), k % grid.cols]
+			blob.c0 = Math.min(blob.c0, c)
+			blob.r0 = Math.min(blob.r0, r)
+			blob.c1 = Math.max(blob.c1, c)
+			blob.r1 = Math.max(blob.r1, r)
+			blob.count++
+			for (let dr = -1; dr <= 1; dr++)
+				for (let dc = -1; dc <= 1; dc++) {
+					const [rr, cc] = [r + dr, c + dc]
+					const kk = rr * grid.cols + cc
+					if (rr >= 0 && cc >= 0 && rr < grid.rows && cc < grid.cols && at.has(kk) && !seen.has(kk)) {
+						seen.add(kk)
+						stack.push(kk)
+					}
+				}
+		}
+		out.push(blob)
+	}
+	return out
+}
+
+/** Cells a group needs before it is reported. */
+export const MIN_CELLS = { surface: 3, erased: 2 }
+
+function side(x: number) {
+	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
+}
+
+function verdict(compared: Compared, residualPx: number): RoomCheck {
+	const { cells, grid } = compared
+	const rect = (b: Blob, kind: ChangedRegion['kind']): ChangedRegion => ({
+		x: b.c0 / grid.cols,
+		y: b.r0 / grid.rows,
+		width: (b.c1 - b.c0 + 1) / grid.cols,
+		height: (b.r1 - b.r0 + 1) / grid.rows,
+		kind,
+	})
+	if (compared.changed > T.room)
+		return {
+			verdict: 'check',
+			regions: [{ x: 0, y: 0, width: 1, height: 1, kind: 'room' }],
+			note: 'The room may have been redrawn',
+			residualPx,
+		}
+	const regions: ChangedRegion[] = []
+	const notes: { size: number; text: string }[] = []
+	for (const b of blobs(cells, grid, 'erased').filter((b) => b.count >= MIN_CELLS.erased)) {
+		const r = rect(b, 'opening')
+		regions.push(r)
+		const tall = r.height > 1.5 * r.width && r.y + r.height > 0.6
+		notes.push({
+			size: b.count * 2,
+			text: `The ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} may have been removed or moved`,
+		})
+	}
+	for (const b of blobs(cells, grid, 'surface').filter((b) => b.count >= MIN_CELLS.surface)) {
+		const r = rect(b, 'surface')
+		regions.push(r)
+		const cy = r.y + r.height / 2
+		const text =
+			cy < 0.22
+				? 'The ceiling may have changed'
+				: cy > 0.72
+					? 'The floor may have changed'
+					: `The wall ${side(r.x + r.width / 2)} may have been repainted`
+		notes.push({ size: b.count, text })
+	}
+	if (!regions.length) return { verdict: 'ok', regions: [], note: null, residualPx }
+	notes.sort((a, b) => b.size - a.size)
+	return { verdict: 'check', regions: merge(regions), note: notes[0].text, residualPx }
+}
+
+/** At most five rectangles: overlapping ones of a kind are merged, the largest kept. */
+function merge(regions: ChangedRegion[]): ChangedRegion[] {
+	const out = [...regions]
+	for (let merged = true; merged; ) {
+		merged = false
+		for (let i = 0; i < out.length && !merged; i++)
+			for (let j = i + 1; j < out.length && !merged; j++) {
+				const [a, b] = [out[i], out[j]]
+				if (
+					a.kind === b.kind &&
+					a.x <= b.x + b.width &&
+					b.x <= a.x + a.width &&
+					a.y <= b.y + b.height &&
+					b.y <= a.y + a.height
+				) {
+					const x = Math.min(a.x, b.x)
+					const y = Math.min(a.y, b.y)
+					out[i] = {
+						x,
+						y,
+						width: Math.max(a.x + a.width, b.x + b.width) - x,
+						height: Math.max(a.y + a.height, b.y + b.height) - y,
+						kind: a.kind,
+					}
+					out.splice(j, 1)
+					merged = true
+				}
+			}
+	}
+	return out.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 5)
+}
+
+/** The staged image scaled to cover the photo's size, cropped from the centre: what fitToPhoto does. */
+async function centreCrop(staged: Buffer, full: Decoded) {
+	return sharp(staged, SHARP_INPUT_OPTIONS)
+		.rotate()
+		.flatten({ background: '#ffffff' })
+		.resize(full.width, full.height, { fit: 'cover', position: 'centre' })
+		.jpeg(JPEG_OPTIONS)
+		.toBuffer()
+}
+
+/**
+ * The staged image resampled onto the photo's pixel grid at full size with libvips' affine
+ * (multi-threaded, ~3× faster than OpenCV's wasm at 12 MP): out(x) = staged(T·x).
+ * sharp's affine maps input to output, out = A·in + offset, and places its output at the
+ * bounding box of A·in (offset not included), whose corner is min A·corner rounded (measured: a
+ * floor is 1 px off for a turned image); the offset's
+ * integer part is applied by cropping afterwards so nothing is clipped at that box's edge.
+ */
+async function warp(staged: Buffer, stagedFull: Decoded, full: Decoded, t: Affine) {
+	const [a, b, c, d, e, f] = t
+	const det = a * e - b * d
+	const A: [number, number, number, number] = [e / det, -b / det, -d / det, a / det]
+	const ox = -(A[0] * c + A[1] * f)
+	const oy = -(A[2] * c + A[3] * f)
+	const corners = [
+		[0, 0],
+		[stagedFull.width, 0],
+		[0, stagedFull.height],
+		[stagedFull.width, stagedFull.height],
+	]
+	const minX = -Math.round(-Math.min(...corners.map(([x, y]) => A[0] * x + A[1] * y)))
+	const minY = -Math.round(-Math.min(...corners.map(([x, y]) => A[2] * x + A[3] * y)))
+	const ix = Math.floor(ox)
+	const iy = Math.floor(oy)
+	const { data, info } = await sharp(staged, SHARP_INPUT_OPTIONS)
+		.rotate()
+		.flatten({ background: '#ffffff' })
+		.affine(A, { odx: ox - ix, ody: oy - iy, interpolator: 'bilinear', background: '#000000' })
+		.raw()
+		.toBuffer({ resolveWithObject: true })
+	// The photo's pixel (x, y) is at (x - sx, y - sy) of `data`.
+	const sx = ix + minX
+	const sy = iy + minY
+	const x0 = Math.max(0, sx)
+	const y0 = Math.max(0, sy)
+	const x1 = Math.min(full.width, sx + info.width)
+	const y1 = Math.min(full.height, sy + info.height)
+	if (x1 <= x0 || y1 <= y0) return centreCrop(staged, full)
+	let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).extract({
+		left: x0 - sx,
+		top: y0 - sy,
+		width: x1 - x0,
+		height: y1 - y0,
+	})
+	if (x0 > 0 || y0 > 0 || x1 < full.width || y1 < full.height)
+		image = image.extend({
+			left: x0,
+			top: y0,
+			right: full.width - x1,
+			bottom: full.height - y1,
+			background: '#000000',
+		})
+	return image.jpeg(JPEG_OPTIONS).toBuffer()
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module'
+
+/**
+ * OpenCV's WebAssembly build (@techstark/opencv-js 4.5.2, which ships the official opencv.js of
+ * OpenCV 4.5.1), loaded once per thread. Facts about this build, checked on Node 20:
+ * - `require` returns the Emscripten Module at once, but its functions exist only after
+ *   `onRuntimeInitialized` fires (~0.4 s, the 7.7 MB file embeds its wasm, so no network).
+ * - The Module has a `then` that calls back with the Module itself, so `await cv` (or returning
+ *   it from an async function) loops forever resolving a thenable: wait on onRuntimeInitialized
+ *   and hand out the Module with `then` removed.
+ * - It has ORB, AKAZE, BRISK, BFMatcher.knnMatch (DMatchVectorVector), findHomography,
+ *   estimateAffine2D (RANSAC, refined by Levenberg–Marquardt on the inliers), warpAffine,
+ *   warpPerspective, Canny, Sobel, cvtColor; it has NO estimateAffinePartial2D, no
+ *   invertAffineTransform and no phaseCorrelate. Built without SIMD or threads.
+ * - Every Mat and vector lives on the wasm heap: `.delete()` each one.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: opencv.js is one untyped Emscripten module
+export type OpenCv = any
+
+let loading: Promise<{ cv: OpenCv }> | undefined
+
+export function loadOpenCv(): Promise<{ cv: OpenCv }> {
+	loading ??= new Promise((resolve, reject) => {
+		const cv = createRequire(import.meta.url)('@techstark/opencv-js')
+		const ready = () => {
+			delete cv.then
+			resolve({ cv })
+		}
+		if (typeof cv.Mat === 'function') ready()
+		else cv.onRuntimeInitialized = ready
+		setTimeout(() => reject(new Error('OpenCV did not start within 20 s')), 20_000).unref()
+	})
+	return loading
+}

@@ -1,0 +1,35 @@
+export type RoomCheckVerdict = 'ok' | 'check' | 'unaligned'
+
+export interface ChangedRegion {
+	/** Fractions 0..1 of the photo's width and height. */
+	x: number
+	y: number
+	width: number
+	height: number
+	kind: 'structure' | 'surface' | 'opening' | 'room'
+}
+
+export interface RoomCheck {
+	verdict: RoomCheckVerdict
+	regions: ChangedRegion[]
+	/** What a person should look at, e.g. 'The window on the left may have moved'; null when ok. */
+	note: string | null
+	/** Median reprojection error of the inlier matches after alignment, in the photo's full-size pixels; null when unaligned. */
+	residualPx: number | null
+}
+
+export type CheckedImage =
+	| {
+			/** A JPEG exactly the photo's width×height: the staged image warped onto the photo, or centre-cropped when unaligned. */
+			image: Buffer
+			check: RoomCheck
+	  }
+	| {
+			/** Why the staged answer is no usable image (blank, single-colour, undecodable, wildly wrong-sized). */
+			failed: string
+	  }
+
+export interface CheckOptions {
+	/** A PNG mask, white where the vendor says it added furniture (Virtual Staging AI's furniture analysis). */
+	furnitureMask?: Buffer
+}
