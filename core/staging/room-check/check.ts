@@ -358,7 +358,11 @@ export const T = {
 	/** ΔE of cell means above which a cell whose structure is unchanged counts as recoloured. */
 	recolour: 14,
 	/** A cell whose lightness pattern correlates this well kept its structure. */
-	sameStructure: 0.55,
+	sameStructure: 0.7,
+	/** Largest relative change of mean gradient for the texture to count as kept. */
+	texture: 0.3,
+	/** Largest share of the aligned edges that are new for the structure to count as kept. */
+	added: 0.5,
 	/** Mean gradient (8-bit Lab L per px, Sobel 3×3 / 8) below which a cell is smooth. */
 	smooth: 2.2,
 	/** Share of edge pixels above which a cell has structure worth losing. */
@@ -367,6 +371,8 @@ export const T = {
 	missing: 0.7,
 	/** The aligned cell keeps under this share of the photo's gradient energy when something was painted out. */
 	flatter: 0.55,
+	/** Lightness variance (8-bit L²) under which a cell is flat and its correlation meaningless. */
+	flatVariance: 1,
 	/** Share of the compared cells changed above which the whole room counts as redrawn. */
 	room: 0.6,
 }
@@ -478,9 +484,7 @@ function compare(
 				}
 			}
 		}
-		const cells: Compared['cells'] = []
-		let compared = 0
-		let changedCount = 0
+		const raw: (CellFeatures & { mp: number; da: number; db: number })[] = []
 		for (let k = 0; k < K; k++) {
 			const v = vd[k]
 			if (v < 0.8 * cnt[k]) continue
@@ -489,15 +493,15 @@ function compare(
 			const varP = sLpp[k] / v - mp * mp
 			const varA = sLaa[k] / v - ma * ma
 			const cov = sLpa[k] / v - mp * ma
-			const dL = ma - mp
-			const da = (saa[k] - sap[k]) / v
-			const db = (sba[k] - sbp[k]) / v
-			const features: CellFeatures = {
+			raw.push({
 				col: k % cols,
 				row: Math.floor(k / cols),
-				dE: Math.hypot(dL, da, db),
-				dL,
-				zncc: varP > 4 && varA > 4 ? cov / Math.sqrt(varP * varA) : Number.NaN,
+				mp,
+				dL: ma - mp,
+				da: (saa[k] - sap[k]) / v,
+				db: (sba[k] - sbp[k]) / v,
+				dE: 0,
+				zncc: varP > T.flatVariance && varA > T.flatVariance ? cov / Math.sqrt(varP * varA) : Number.NaN,
 				gp: sgp[k] / v,
 				ga: sga[k] / v,
 				ep: sep[k] / v,
@@ -505,16 +509,53 @@ function compare(
 				missing: sep[k] ? smis[k] / sep[k] : 0,
 				added: sea[k] ? sadd[k] / sea[k] : 0,
 				masked: smask[k] / cnt[k],
-			}
+			})
+		}
+		// What grading is left after the pixel statistics, measured where the room is plainly the
+		// same (large furniture biases whole-image medians): dL as a line in L, da and db as offsets.
+		const steady = raw.filter((c) => c.zncc > 0.8)
+		const grade = gradeFit(steady)
+		const cells: Compared['cells'] = []
+		let changedCount = 0
+		for (const { mp, da, db, ...c } of raw) {
+			const dL = c.dL - (grade.l0 + grade.l1 * (mp - 128))
+			const features = { ...c, dL, dE: Math.hypot(dL, da - grade.a, db - grade.b) }
 			const kind = classify(features)
 			cells.push({ ...features, class: kind })
-			compared++
 			if (kind !== 'same') changedCount++
 		}
+		const compared = cells.length
 		return { cells, grid: { cols, rows }, changed: compared ? changedCount / compared : 0 }
 	} finally {
 		for (const x of trash) x.delete()
 	}
+}
+
+const median = (values: number[]) => {
+	const sorted = values.toSorted((a, b) => a - b)
+	return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0
+}
+
+/** dL ≈ l0 + l1·(L − 128), a and b offsets, over cells whose structure is unchanged (one outlier pass). */
+function gradeFit(cells: { mp: number; dL: number; da: number; db: number }[]) {
+	if (cells.length < 8) return { l0: 0, l1: 0, a: 0, b: 0 }
+	const line = (set: typeof cells) => {
+		const n = set.length
+		const mx = set.reduce((s, c) => s + c.mp - 128, 0) / n
+		const my = set.reduce((s, c) => s + c.dL, 0) / n
+		let sxx = 0
+		let sxy = 0
+		for (const c of set) {
+			sxx += (c.mp - 128 - mx) ** 2
+			sxy += (c.mp - 128 - mx) * (c.dL - my)
+		}
+		const l1 = sxx > 1 ? Math.max(-0.3, Math.min(0.3, sxy / sxx)) : 0
+		return { l0: my - l1 * mx, l1 }
+	}
+	let fit = line(cells)
+	const kept = cells.filter((c) => Math.abs(c.dL - fit.l0 - fit.l1 * (c.mp - 128)) < 6)
+	if (kept.length >= 8) fit = line(kept)
+	return { ...fit, a: median(cells.map((c) => c.da)), b: median(cells.map((c) => c.db)) }
 }
 
 /** Gradient magnitude (|Sobel x| + |Sobel y|) / 8 per pixel. */
@@ -568,8 +609,10 @@ function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
 
 function classify(f: CellFeatures): CellClass {
 	if (f.masked > 0.3) return 'same'
-	const smoothBoth = f.gp < T.smooth && f.ga < T.smooth
-	const sameStructure = smoothBoth || f.zncc > T.sameStructure
+	// Structure kept: lightness still correlates, the texture's strength is about the same and few
+	// edges appeared (a new object in front adds its own texture and outline).
+	const textureKept = Math.abs(f.ga - f.gp) <= T.texture * Math.max(f.ga, f.gp) + 1.5
+	const sameStructure = f.zncc > T.sameStructure && textureKept && (f.ea < 0.02 || f.added <= T.added)
 	if (sameStructure && f.dE < T.recolour) return 'same'
 	if (sameStructure) return 'surface'
 	if (f.ep > T.edges && f.missing > T.missing && f.ga < T.flatter * f.gp) return 'erased'
