@@ -4,11 +4,14 @@ import { loadOpenCv, type OpenCv } from './opencv.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
 /** Longest side, in pixels, of the copies that features are found and compared on. */
-export const WORK_SIZE = 800
+export const WORK_SIZE = Number(process.env.RC_W ?? 640)
+/** Longest side, in pixels, of the copies compared cell by cell. */
+const COMPARE_SIZE = 400
 /** Cells across the longest side of the comparison grid. */
 const GRID = 24
 
-const ORB_FEATURES = 2000
+const ORB_FEATURES = Number(process.env.RC_F ?? 1000)
+const ORB_LEVELS = Number(process.env.RC_L ?? 4)
 const RATIO = 0.8
 const RANSAC_PX = 2.5
 const MIN_INLIERS = 24
@@ -55,6 +58,17 @@ export interface Analysis {
 export type AnalysisResult = Analysis | { failed: string }
 
 class Failed extends Error {}
+
+/** CPU per stage when ROOM_CHECK_PROFILE is set (bench and tuning only). */
+const profile = process.env.ROOM_CHECK_PROFILE ? new Map<string, number>() : null
+let lastMark = process.cpuUsage()
+function mark(stage: string) {
+	if (!profile) return
+	const used = process.cpuUsage(lastMark)
+	profile.set(stage, (profile.get(stage) ?? 0) + (used.user + used.system) / 1000)
+	lastMark = process.cpuUsage()
+}
+export const stageProfile = () => profile
 
 interface Decoded {
 	width: number
@@ -128,6 +142,7 @@ async function analyseOrThrow(
 	{ furnitureMask, output = true }: { furnitureMask?: Buffer; output?: boolean },
 ): Promise<Analysis> {
 	const { cv } = await loadOpenCv()
+	mark('start')
 	const full = await size(photo, 'photo')
 	const stagedFull = await size(staged, "staging provider's image")
 	const aspect = stagedFull.width / stagedFull.height / (full.width / full.height)
@@ -140,11 +155,13 @@ async function analyseOrThrow(
 	const [p, s, mask] = await Promise.all([
 		rgb(photo, work.width, work.height, 'photo'),
 		rgb(staged, stagedWork.width, stagedWork.height, "staging provider's image"),
-		furnitureMask ? maskPixels(furnitureMask, work.width, work.height) : null,
+		furnitureMask ? maskPixels(furnitureMask, scaled(work.width, work.height, COMPARE_SIZE)) : null,
 	])
 	if (singleColour(s)) throw new Failed("The staging provider's image is blank (a single colour)")
+	mark('decode')
 
 	const found = align(cv, p, work, s, stagedWork)
+	mark('align')
 	const kx = work.width / full.width
 	const ky = work.height / full.height
 	if (!found) {
@@ -180,6 +197,7 @@ async function analyseOrThrow(
 	const residualPx = found.residual / Math.min(kx, ky)
 
 	const compared = compare(cv, p, s, work, stagedWork, found.m, mask)
+	mark('compare')
 	const check = verdict(compared, residualPx)
 	return {
 		check,
@@ -192,7 +210,7 @@ async function analyseOrThrow(
 	}
 }
 
-async function maskPixels(mask: Buffer, width: number, height: number) {
+async function maskPixels(mask: Buffer, { width, height }: Decoded) {
 	try {
 		const data = await sharp(mask, SHARP_INPUT_OPTIONS)
 			.flatten({ background: '#000000' })
@@ -232,7 +250,7 @@ function align(cv: OpenCv, p: Uint8Array, work: Decoded, s: Uint8Array, stagedWo
 		const a = grey(cv, p, work.width, work.height)
 		const b = grey(cv, s, stagedWork.width, stagedWork.height)
 		trash.push(a.colour, a.grey, b.colour, b.grey)
-		const orb = keep(new cv.ORB(ORB_FEATURES, 1.2, 8, 31, 0, 2))
+		const orb = keep(new cv.ORB(ORB_FEATURES, 1.2, ORB_LEVELS, 31, 0, 2))
 		const none = keep(new cv.Mat())
 		const kpA = keep(new cv.KeyPointVector())
 		const kpB = keep(new cv.KeyPointVector())
@@ -240,10 +258,12 @@ function align(cv: OpenCv, p: Uint8Array, work: Decoded, s: Uint8Array, stagedWo
 		const dB = keep(new cv.Mat())
 		orb.detectAndCompute(a.grey, none, kpA, dA)
 		orb.detectAndCompute(b.grey, none, kpB, dB)
+		mark('orb')
 		if (kpA.size() < MIN_INLIERS || kpB.size() < MIN_INLIERS) return null
 		const matcher = keep(new cv.BFMatcher(cv.NORM_HAMMING, false))
 		const knn = keep(new cv.DMatchVectorVector())
 		matcher.knnMatch(dA, dB, knn, 2)
+		mark('knn')
 		const from: number[] = []
 		const to: number[] = []
 		const fine: boolean[] = []
@@ -386,7 +406,13 @@ function compare(
 	m: Affine,
 	mask: Uint8Array | null,
 ): Compared {
-	const { width, height } = work
+	// Compared at half the work size: cells need no finer detail, and it is 4× cheaper.
+	const { width, height } = scaled(work.width, work.height, COMPARE_SIZE)
+	const rx = work.width / width
+	const ry = work.height / height
+	// x_work = (x + 0.5)·r − 0.5, so the photo-compare → staged-work map is M after that.
+	const [ox, oy] = [0.5 * rx - 0.5, 0.5 * ry - 0.5]
+	m = [m[0] * rx, m[1] * ry, m[0] * ox + m[1] * oy + m[2], m[3] * rx, m[4] * ry, m[3] * ox + m[4] * oy + m[5]]
 	const trash: { delete(): void }[] = []
 	const keep = <T extends { delete(): void }>(x: T) => {
 		trash.push(x)
@@ -405,8 +431,10 @@ function compare(
 			cv.INTER_LINEAR | cv.WARP_INVERSE_MAP,
 			cv.BORDER_REPLICATE,
 		)
-		const photoMat = keep(new cv.Mat(height, width, cv.CV_8UC3))
-		photoMat.data.set(p)
+		const photoWork = keep(new cv.Mat(work.height, work.width, cv.CV_8UC3))
+		photoWork.data.set(p)
+		const photoMat = keep(new cv.Mat())
+		cv.resize(photoWork, photoMat, new cv.Size(width, height), 0, 0, cv.INTER_AREA)
 		const labP = keep(new cv.Mat())
 		const labA = keep(new cv.Mat())
 		cv.cvtColor(photoMat, labP, cv.COLOR_RGB2Lab)
@@ -422,13 +450,18 @@ function compare(
 			}
 		const P = labP.data as Uint8Array
 		const A = labA.data as Uint8Array
+		mark('warp+lab+valid')
 		normaliseGrading(P, A, valid)
+		mark('grading')
 		// Lightness planes, gradients and edges of both.
 		const lP = keep(new cv.Mat(height, width, cv.CV_8UC1))
 		const lA = keep(new cv.Mat(height, width, cv.CV_8UC1))
+		// (mat.data is a getter that makes a new view on every read: read it once.)
+		const LP = lP.data as Uint8Array
+		const LA = lA.data as Uint8Array
 		for (let i = 0; i < n; i++) {
-			lP.data[i] = P[3 * i]
-			lA.data[i] = A[3 * i]
+			LP[i] = P[3 * i]
+			LA[i] = A[3 * i]
 		}
 		const gP = gradient(cv, lP, keep)
 		const gA = gradient(cv, lA, keep)
@@ -442,6 +475,7 @@ function compare(
 		const anchor = new cv.Point(-1, -1)
 		cv.dilate(eP, nearP, kernel, anchor, 1)
 		cv.dilate(eA, nearA, kernel, anchor, 1)
+		mark('sobel+canny')
 		const EP = eP.data as Uint8Array
 		const EA = eA.data as Uint8Array
 		const NP = nearP.data as Uint8Array
@@ -626,17 +660,25 @@ interface Blob {
 	r1: number
 	count: number
 	kind: CellClass
+	/** Sums of the cells' mean gradients, photo and aligned. */
+	gp: number
+	ga: number
 }
 
 /** Connected groups (8-neighbours) of cells of one class. */
-function blobs(cells: Compared['cells'], grid: Compared['grid'], kind: CellClass): Blob[] {
-	const at = new Map<number, boolean>()
-	for (const c of cells) if (c.class === kind) at.set(c.row * grid.cols + c.col, true)
+function blobs(
+	cells: Compared['cells'],
+	grid: Compared['grid'],
+	kind: CellClass,
+	where: (c: Compared['cells'][number]) => boolean = () => true,
+): Blob[] {
+	const at = new Map<number, Compared['cells'][number]>()
+	for (const c of cells) if (c.class === kind && where(c)) at.set(c.row * grid.cols + c.col, c)
 	const seen = new Set<number>()
 	const out: Blob[] = []
 	for (const start of at.keys()) {
 		if (seen.has(start)) continue
-		const blob: Blob = { c0: Infinity, r0: Infinity, c1: -1, r1: -1, count: 0, kind }
+		const blob: Blob = { c0: Infinity, r0: Infinity, c1: -1, r1: -1, count: 0, kind, gp: 0, ga: 0 }
 		const stack = [start]
 		seen.add(start)
 		while (stack.length) {
@@ -647,6 +689,8 @@ function blobs(cells: Compared['cells'], grid: Compared['grid'], kind: CellClass
 			blob.c1 = Math.max(blob.c1, c)
 			blob.r1 = Math.max(blob.r1, r)
 			blob.count++
+			blob.gp += at.get(k)!.gp
+			blob.ga += at.get(k)!.ga
 			for (let dr = -1; dr <= 1; dr++)
 				for (let dc = -1; dc <= 1; dc++) {
 					const [rr, cc] = [r + dr, c + dc]
@@ -663,7 +707,13 @@ function blobs(cells: Compared['cells'], grid: Compared['grid'], kind: CellClass
 }
 
 /** Cells a group needs before it is reported. */
-export const MIN_CELLS = { surface: 3, erased: 2 }
+export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6 }
+/**
+ * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow (aligned
+ * gradient ≤ 1.4× the photo's) was painted over, not stood in front of: objects bring their own
+ * texture and outline; a window painted out with wall, or a floor swapped for a plain one, does not.
+ */
+export const REPLACED = { dE: 8, texture: 1.4 }
 
 function side(x: number) {
 	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
@@ -695,6 +745,20 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 			size: b.count * 2,
 			text: `The ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} may have been removed or moved`,
 		})
+	}
+	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE)) {
+		if (b.count < MIN_CELLS.replaced || b.ga > REPLACED.texture * b.gp) continue
+		const r = rect(b, 'structure')
+		regions.push(r)
+		const cy = r.y + r.height / 2
+		const tall = r.height > 1.5 * r.width && r.y + r.height > 0.6
+		const text =
+			cy > 0.72
+				? 'The floor may have changed'
+				: cy < 0.22
+					? 'The ceiling may have changed'
+					: `The ${tall ? 'door' : 'window or wall'} ${side(r.x + r.width / 2)} may have been painted over`
+		notes.push({ size: b.count, text })
 	}
 	for (const b of blobs(cells, grid, 'surface').filter((b) => b.count >= MIN_CELLS.surface)) {
 		const r = rect(b, 'surface')

@@ -96,20 +96,20 @@ describe('alignment', () => {
 
 /**
  * The labelled corpus (bench/room-check-corpus.ts: real photos, legitimate staging and
- * permanent-feature edits). Every third photo keeps this under ~30 s here; the bench runs them
+ * permanent-feature edits). Every other photo keeps this under ~30 s here; the bench runs them
  * all. The bounds are the figures measured when the check was tuned, so a change that makes it
  * worse fails; see index.ts for the targets.
  */
 describe('the corpus', () => {
 	it('flags permanent-feature edits and passes staging', { timeout: 120_000 }, async () => {
 		const cases = await makeCorpus()
-		const photos = [...new Set(cases.map((c) => c.photo))].sort().filter((_, i) => i % 3 === 0)
+		const photos = [...new Set(cases.map((c) => c.photo))].sort().filter((_, i) => i % 2 === 0)
 		const results: CaseResult[] = []
 		for (const c of cases.filter((c) => photos.includes(c.photo))) results.push(await runCase(c, photoOf(c.photo)))
 		const s = score(results)
 		console.log(formatTable(results))
-		expect(s.caught).toBeGreaterThanOrEqual(0.8)
-		expect(s.falseAlarms).toBeLessThanOrEqual(0.15)
+		expect(s.caught).toBeGreaterThanOrEqual(0.75)
+		expect(s.falseAlarms).toBeLessThanOrEqual(0.05)
 		expect(s.alignmentMedianPx).toBeLessThanOrEqual(1)
 		expect(s.alignmentP95Px).toBeLessThanOrEqual(2)
 		expect(results.filter((r) => r.kind === 'room-restyled').every((r) => r.verdict !== 'ok')).toBe(true)
