@@ -501,6 +501,9 @@ export const AgentBrochure = z
 		downloadUrl: z.string().nullable(),
 		webUrl: z.string().nullable(),
 		roomCount: count,
+		roomChecks: z
+			.array(z.string())
+			.openapi({ description: "the room check's sentences for rooms whose staged image may have changed the room" }),
 		property: object({
 			id,
 			address: z.string(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
 import { emailEvents, properties, rendoProjects } from '#db/schema/properties.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
@@ -47,6 +47,8 @@ function statusOf(brochure: { generatedAt: Date | null }, project: { status: str
 }
 
 /** GET /api/agent/brochures: the actor's brochures, newest first, with downloads and the last e-mail's engagement. */
+const UNMATCHED = 'A staged image could not be matched to its photo'
+
 export async function listAgentBrochures(actor: Actor) {
 	const { userId } = requireUser(actor, 'read')
 	const rows = await db
@@ -62,7 +64,14 @@ export async function listAgentBrochures(actor: Actor) {
 	const projectIds = rows.flatMap((r) => (r.project ? [r.project.id] : []))
 	const [roomCounts, emails] = await Promise.all([
 		db
-			.select({ token: roomImages.brochureId, rooms: count() })
+			.select({
+				token: roomImages.brochureId,
+				rooms: count(),
+				// The room check's sentences of this brochure's flagged rooms: Send to Buyer warns of them.
+				checks: sql<
+					string[]
+				>`coalesce(array_agg(coalesce(${roomImages.roomCheckNote}, ${UNMATCHED}) order by ${roomImages.sortOrder}) filter (where ${roomImages.roomCheck} in ('check', 'unaligned')), '{}')`,
+			})
 			.from(roomImages)
 			.where(inArray(roomImages.brochureId, tokens))
 			.groupBy(roomImages.brochureId),
@@ -90,6 +99,7 @@ export async function listAgentBrochures(actor: Actor) {
 			downloadUrl: brochure.generatedAt ? brochureDownloadPath(brochure.uniqueToken) : null,
 			webUrl: brochure.generatedAt ? brochureWebPath(brochure.uniqueToken) : null,
 			roomCount: roomCounts.find((c) => c.token === brochure.uniqueToken)?.rooms ?? 0,
+			roomChecks: roomCounts.find((c) => c.token === brochure.uniqueToken)?.checks ?? [],
 			property: {
 				id: property.id,
 				address: property.address,

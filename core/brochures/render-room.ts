@@ -141,6 +141,8 @@ export const brochurePurpose: PurposeHandler = {
 				stagedImageUrl: key,
 				renderId: request.providerRenderId,
 				variationId: image.providerImageId ?? null,
+				roomCheck: image.check?.verdict ?? null,
+				roomCheckNote: image.check?.note ?? null,
 				completedAt: new Date(),
 			})
 			.where(eq(roomImages.id, room.id))

@@ -58,6 +58,9 @@ const EnvSchema = z.object({
 	RENDER_MODEL: optional,
 	RENDER_CONCURRENCY: z.coerce.number().int().positive().optional(),
 	RENDER_POLL_INTERVAL_MS: count(2000),
+	// flag: align every vendor image onto its photo and badge what may have changed the room;
+	// off: deliver what the vendor returns, scaled and centre-cropped to the photo
+	ROOM_CHECK: z.enum(['flag', 'off']).default('flag'),
 	RENDER_RETRY_BASE_MS: count(500),
 	RENDER_MONTHLY_QUOTA: count(150),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
@@ -167,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			concurrency: e.RENDER_CONCURRENCY ?? DEFAULT_CONCURRENCY[e.RENDER_PROVIDER],
 			pollIntervalMs: e.RENDER_POLL_INTERVAL_MS,
 			retryBaseMs: e.RENDER_RETRY_BASE_MS,
+			roomCheck: e.ROOM_CHECK,
 		},
 		// renders the provider plan allows each calendar month (the operations dashboard's capacity)
 		renderMonthlyQuota: e.RENDER_MONTHLY_QUOTA,

@@ -76,9 +76,15 @@ function createMetrics() {
 	})
 	const imageFitDuration = new Histogram({
 		name: 'rendo_image_fit_duration_seconds',
-		help: "Staged images fitted to their photo's exact size (CPU time, not the wait for a core); resized is false where the image was kept as it came",
+		help: "Staged images fitted to their photo's exact size (CPU time, not the wait for a core); resized: true (scaled and cropped), false (kept as it came) or aligned (warped onto the photo by the room check)",
 		labelNames: ['resized'] as const,
 		buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+		registers: [registry],
+	})
+	const imagesChecked = new Counter({
+		name: 'rendo_images_checked_total',
+		help: 'Vendor images the room check looked at, by provider and verdict (ok, check, unaligned, unusable)',
+		labelNames: ['provider', 'verdict'] as const,
 		registers: [registry],
 	})
 
@@ -156,6 +162,7 @@ function createMetrics() {
 		jobDuration,
 		jobsFailed,
 		imageFitDuration,
+		imagesChecked,
 	}
 }
 

@@ -3,41 +3,79 @@ import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
+import type { Photo } from './images.ts'
+import { checkStagedImage } from './room-check/index.ts'
+import type { RoomCheck } from './room-check/types.ts'
 
-/** A staged image ready for the gallery: exactly the photo's size, and its thumbnail. */
+/** A staged image ready for the gallery: exactly the photo's size, its thumbnail, and its room check. */
 export interface FittedImage {
 	image: Buffer
 	thumbnail: Buffer
 	providerImageId?: string
+	/** What the room check found; null when it did not run (ROOM_CHECK=off). */
+	check: RoomCheck | null
 }
+
+/** A vendor answer that is no image of the room (blank, one colour, undecodable, wildly wrong-sized). */
+export interface UnusableImage {
+	failed: string
+	providerImageId?: string
+}
+
+export const isFitted = (image: FittedImage | UnusableImage): image is FittedImage => 'image' in image
 
 // Decoding and re-encoding a 12 MP image is CPU work: one per core, however many vendor renders
 // arrive together, so a burst of results never starves the web process that runs jobs inline.
+// Waiting work goes by the render's priority (0 someone waits for it, 2 a bulk import), then in
+// order: an agent's image is not fitted behind a thousand imported ones.
 const CPU_SLOTS = os.availableParallelism()
 let busy = 0
-const waiting: Array<() => void> = []
+let arrivals = 0
+const waiting: Array<{ priority: number; order: number; start: () => void }> = []
 
-async function onCpuSlot<T>(work: () => Promise<T>): Promise<T> {
-	if (busy >= CPU_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve))
+async function onCpuSlot<T>(priority: number, work: () => Promise<T>): Promise<T> {
+	if (busy >= CPU_SLOTS)
+		await new Promise<void>((start) => {
+			const entry = { priority, order: arrivals++, start }
+			const at = waiting.findIndex((w) => w.priority > priority)
+			waiting.splice(at === -1 ? waiting.length : at, 0, entry)
+		})
 	else busy++
 	try {
 		return await work()
 	} finally {
 		const next = waiting.shift()
-		if (next) next()
+		if (next) next.start()
 		else busy--
 	}
 }
 
+/** The local preview only colour-grades the photo itself: nothing in the room can have moved. */
+const PREVIEW_CHECK: RoomCheck = { verdict: 'ok', regions: [], note: null, residualPx: 0 }
+
 /**
- * Makes a vendor's image line up with the photo pixel for pixel: scaled to cover the photo's size
- * and cropped back from the centre where the vendor reframed (OpenAI only makes three sizes,
- * Gemini a list of aspect ratios), then encoded as JPEG. An image that is already the photo's size
- * and a JPEG is kept byte for byte.
+ * Makes a vendor's image line up with the photo pixel for pixel, on one of the CPU slots. With
+ * the room check (`check: 'vendor'`) the image is aligned onto the photo by matched features and
+ * checked for changed walls, windows, doors, floors and ceilings (core/staging/room-check), an
+ * answer that is no image of the room coming back as unusable; without it (the local preview, or
+ * ROOM_CHECK=off) it is scaled to cover the photo's size and cropped from the centre where the
+ * vendor reframed. An image that is already the photo's size and a JPEG is kept byte for byte.
  */
-export function fitToPhoto(staged: StagedImage, photo: { width: number; height: number }): Promise<FittedImage> {
-	return onCpuSlot(async () => {
+export function fitToPhoto(
+	staged: StagedImage,
+	photo: Photo,
+	{ check, priority = 0 }: { check: 'vendor' | 'preview' | 'off'; priority?: number },
+): Promise<FittedImage | UnusableImage> {
+	return onCpuSlot(priority, async () => {
 		const started = performance.now()
+		const providerImageId = staged.providerImageId
+		if (check === 'vendor') {
+			const checked = await checkStagedImage(photo.bytes, staged.bytes)
+			if ('failed' in checked) return { failed: checked.failed, providerImageId }
+			const thumbnail = await encodeThumbnail(sharp(checked.image))
+			metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)
+			return { image: checked.image, thumbnail, providerImageId, check: checked.check }
+		}
 		const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
 		const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
 			throw new RenderError(`The staging provider's image could not be read: ${(error as Error).message}`, false)
@@ -53,6 +91,6 @@ export function fitToPhoto(staged: StagedImage, photo: { width: number; height: 
 					.toBuffer()
 		const thumbnail = (ready && staged.thumbnail) || (await encodeThumbnail(sharp(image)))
 		metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
-		return { image, thumbnail, providerImageId: staged.providerImageId }
+		return { image, thumbnail, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
 	})
 }

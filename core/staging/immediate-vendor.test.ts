@@ -15,6 +15,8 @@ import { readBytes, storage } from '#core/platform/storage.ts'
 import { GEMINI_DEFAULT_MODEL } from '#core/render/providers/gemini.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
+import { stagedAnswer } from '#tests/mocks/staged-answer.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { settleJobs } from '#tests/jobs.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
@@ -79,10 +81,8 @@ test('an answer that arrived is never asked for again: a retry from "received" d
 	const { actor, room } = await roomWithPhoto()
 	await processRoom(actor, room.id, { styles: ['coastal'] })
 	const [row] = await stagingRowsOf(room.id)
-	// As a process killed right after storing the vendor's answer leaves it.
-	const answer = await sharp({ create: { width: 1184, height: 864, channels: 3, background: '#996633' } })
-		.png()
-		.toBuffer()
+	// As a process killed right after storing the vendor's answer leaves it: the photo, staged.
+	const answer = await stagedAnswer(await makeRoomPhoto({ width: 640, height: 480 }), { width: 1184, height: 864 })
 	await storeRawImages(row.id, [{ bytes: answer }, { bytes: answer }, { bytes: answer }])
 	await db
 		.update(stagingRenders)

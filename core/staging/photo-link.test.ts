@@ -17,15 +17,16 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { STAGING_PHOTO_PATH } from './photo-link.ts'
 import { STAGING_WEBHOOK_PATH } from './webhook.ts'
 
-const vsai = createVirtualStagingAiModel()
-serveVendorModel(vsai)
-
 const fetchPhoto = (token: string) =>
 	photoLoader({
 		request: new Request(`https://rendo.example${STAGING_PHOTO_PATH}/${token}`),
 		params: { token },
 		context: {},
 	}) as Promise<Response>
+
+// The vendor fetches the photo by its link: here the link's own route answers it, as it would at rendo.example.
+const vsai = createVirtualStagingAiModel({ fetchPhoto: (url) => fetchPhoto(url.slice(url.lastIndexOf('/') + 1)) })
+serveVendorModel(vsai)
 
 test('at a public https address the vendor gets a signed link to the photo, not the bytes, and the link opens only while it is needed', async () => {
 	const { actor, room } = await roomWithPhoto()

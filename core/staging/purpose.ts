@@ -3,8 +3,12 @@ import type { FittedImage } from './fit.ts'
 
 /** What a purpose (the studio, a trial, a quick transform, a brochure room) does with its answer. */
 export interface PurposeHandler {
-	/** Stores the images where the purpose keeps them; may run again after a crash, so it must be idempotent. */
-	deliver(request: StagingRender, images: FittedImage[]): Promise<void>
+	/**
+	 * Stores the images where the purpose keeps them; may run again after a crash, so it must be
+	 * idempotent. `unusable` says why answers that were no image of the room were left out (each
+	 * leaves one slot unfilled).
+	 */
+	deliver(request: StagingRender, images: FittedImage[], unusable: string[]): Promise<void>
 	/** The render failed for good: the purpose records the message its users see. */
 	fail(request: StagingRender, message: string): Promise<void>
 }

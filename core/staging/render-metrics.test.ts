@@ -76,7 +76,8 @@ async function scraped(series: string) {
 
 test('renders in flight, vendor calls in progress and images fitted follow what the pipeline did', async () => {
 	vsai.state.outcome = 'completed'
-	const fittedBefore = (await scraped('rendo_image_fit_duration_seconds_count{resized="true"}')) ?? 0
+	const fittedBefore = (await scraped('rendo_image_fit_duration_seconds_count{resized="aligned"}')) ?? 0
+	const checkedBefore = (await scraped(`rendo_images_checked_total{provider="${provider}",verdict="ok"}`)) ?? 0
 	const inFlightBefore = await scraped(`rendo_renders_in_flight{provider="${provider}"}`)
 	expect(inFlightBefore).toBe(0)
 
@@ -92,8 +93,12 @@ test('renders in flight, vendor calls in progress and images fitted follow what 
 	expect(variations.map((v) => v.status)).toEqual(Array(6).fill('completed'))
 	expect(await scraped(`rendo_renders_in_flight{provider="${provider}"}`)).toBe(0)
 	expect(await scraped(`rendo_vendor_calls_in_progress{provider="${provider}"}`)).toBe(0)
-	// The model answers 1536×1024 for a 640×480 photo: every image was resized to fit it.
-	expect((await scraped('rendo_image_fit_duration_seconds_count{resized="true"}')) ?? 0).toBe(
+	// The model answers the photo staged at 1536×1024 for a 640×480 photo: every image was aligned
+	// onto it by the room check, and passed it.
+	expect((await scraped('rendo_image_fit_duration_seconds_count{resized="aligned"}')) ?? 0).toBe(
 		fittedBefore + variations.length,
+	)
+	expect(await scraped(`rendo_images_checked_total{provider="${provider}",verdict="ok"}`)).toBe(
+		checkedBefore + variations.length,
 	)
 })

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
 import {
 	ProviderBusyError,
+	isPreviewProvider,
 	RenderError,
 	type DeferredProvider,
 	type ImmediateProvider,
@@ -17,7 +18,7 @@ import { logger } from '#core/platform/logger.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
-import { fitToPhoto } from './fit.ts'
+import { fitToPhoto, isFitted } from './fit.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
 import { queueStep } from './request.ts'
@@ -312,10 +313,30 @@ async function deliverReceived(row: StagingRender) {
 	)
 }
 
-/** Fits each image to the photo, hands them to the purpose, and only then forgets the vendor's bytes. */
+/** Which room check the images of a request get: the local preview's always pass, a vendor's are checked unless turned off. */
+function roomCheckOf(row: StagingRender) {
+	if (isPreviewProvider(row.provider)) return 'preview' as const
+	return config().render.roomCheck === 'off' ? ('off' as const) : ('vendor' as const)
+}
+
+/**
+ * Fits (and checks) each image against the photo, hands the usable ones to the purpose, and only
+ * then forgets the vendor's bytes. An answer that is no image of the room fails its own variation;
+ * a request with none usable fails as a whole.
+ */
 async function deliver(row: StagingRender, images: StagedImage[], photo: Photo, raw: { stored: boolean }) {
-	const fitted = await Promise.all(images.map((image) => fitToPhoto(image, photo)))
-	await purposeOf(row.purpose).deliver(row, fitted)
+	const check = roomCheckOf(row)
+	const fitted = await Promise.all(images.map((image) => fitToPhoto(image, photo, { check, priority: row.priority })))
+	if (check === 'vendor')
+		for (const image of fitted)
+			metrics.imagesChecked.inc({
+				provider: row.provider,
+				verdict: isFitted(image) ? image.check!.verdict : 'unusable',
+			})
+	const usable = fitted.filter(isFitted)
+	const unusable = fitted.flatMap((image) => (isFitted(image) ? [] : [image.failed]))
+	if (!usable.length) return failRender(row, unusable[0] ?? 'The staging provider returned no image')
+	await purposeOf(row.purpose).deliver(row, usable, unusable)
 	await db
 		.update(stagingRenders)
 		.set({

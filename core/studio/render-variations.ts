@@ -75,7 +75,7 @@ async function settleRoom(tx: Tx, roomId: string) {
  * already completed are never written again, so a delivery repeated after a crash is harmless.
  */
 export const studioPurpose: PurposeHandler = {
-	async deliver(request: StagingRender, images: FittedImage[]) {
+	async deliver(request: StagingRender, images: FittedImage[], unusable: string[]) {
 		const job = RenderJobSchema.parse(request.subject)
 		const slots = await db
 			.select()
@@ -102,10 +102,14 @@ export const studioPurpose: PurposeHandler = {
 					variationId: image.providerImageId ?? null,
 					costUsdMicros: costEach,
 					errorMessage: null,
+					roomCheck: image.check?.verdict ?? null,
+					roomCheckNote: image.check?.note ?? null,
+					roomCheckRegions: image.check?.regions ?? [],
+					roomCheckResidualPx: image.check?.residualPx ?? null,
 				})
 				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
 		}
-		await failPendingAndSettle(job, 'The staging provider returned fewer images than were asked for')
+		await failPendingAndSettle(job, unusable[0] ?? 'The staging provider returned fewer images than were asked for')
 	},
 	async fail(request, message) {
 		const job = RenderJobSchema.parse(request.subject)

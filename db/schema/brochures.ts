@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { agents } from './accounts.ts'
 import { properties } from './properties.ts'
 import { transformations } from './transformations.ts'
@@ -52,10 +52,19 @@ export const roomImages = pgTable(
 		// the render provider's ids, not rows of ours
 		renderId: text('render_id'),
 		variationId: text('variation_id'),
+		// the staged image's room check, as on studio variations: null when not checked
+		roomCheck: text('room_check'),
+		roomCheckNote: text('room_check_note'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		completedAt: timestamp('completed_at', { withTimezone: true }),
 	},
-	(t) => [index('room_images_brochure_id_idx').on(t.brochureId)],
+	(t) => [
+		index('room_images_brochure_id_idx').on(t.brochureId),
+		check(
+			'room_images_room_check_check',
+			sql`${t.roomCheck} is null or ${t.roomCheck} in ('ok', 'check', 'unaligned')`,
+		),
+	],
 )
 
 export type PropertyBrochure = typeof propertyBrochures.$inferSelect

@@ -17,8 +17,24 @@ import { styleLabel } from '#core/studio/labels.ts'
 /** What the dashboard's ?intent=send answers when it refuses a send (a success redirects). */
 export type SendReply = { brochureId: string; result: SubmissionResult<string[]> }
 
-type Brochure = Pick<AgentBrochure, 'id' | 'buyerName' | 'buyerEmail' | 'stylePreference'> & {
+type Brochure = Pick<AgentBrochure, 'id' | 'buyerName' | 'buyerEmail' | 'stylePreference' | 'roomChecks'> & {
 	property: Pick<AgentBrochure['property'], 'address' | 'clientName' | 'clientEmail'>
+}
+
+/** Before it goes to a buyer: staged rooms the room check flagged (listings may add furniture, not change the property). */
+function RoomCheckWarning({ checks }: { checks: string[] }) {
+	if (!checks.length) return null
+	return (
+		<div role="status" className="mb-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+			<p className="font-medium">Look at this brochure before you send it:</p>
+			<ul className="list-disc pl-5">
+				{checks.map((note, i) => (
+					// biome-ignore lint/suspicious/noArrayIndexKey: two rooms may say the same; the order is fixed
+					<li key={i}>{note}</li>
+				))}
+			</ul>
+		</div>
+	)
 }
 
 function prefilled(brochure: Brochure) {
@@ -103,6 +119,7 @@ export function SendToBuyerDialog({
 				>
 					<input type="hidden" name="brochureId" value={brochure.id} />
 					<FormAlert id={form.errorId} errors={form.errors} />
+					<RoomCheckWarning checks={brochure.roomChecks} />
 					<Field
 						labelProps={{ children: 'Buyer name' }}
 						inputProps={{ ...getInputProps(fields.buyerName, { type: 'text' }), autoComplete: 'off' }}

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, test } from 'vitest'
-import { propertyBrochures } from '#db/schema/brochures.ts'
+import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
 import { db } from '#core/platform/db.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
-import { formRequest, settle } from '#tests/request.ts'
+import { formRequest, getRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
-import { action } from './brochures.tsx'
+import { action, loader } from './brochures.tsx'
 import { action as testBrochureAction } from './test-brochure.tsx'
 import { postTwoRoomPreference } from '#tests/preferences.ts'
 
@@ -78,4 +78,27 @@ test('the test brochure page generates one and answers with its link', async () 
 		failed: false,
 		generated: { brochure: { downloadUrl: expect.stringMatching(/^\/api\/brochures\/[0-9a-f]{32}$/) } },
 	})
+})
+
+test("the dashboard hands Send to Buyer the room check's sentences of the brochure's flagged rooms", async () => {
+	const [brochure] = await db.select().from(propertyBrochures).where(eq(propertyBrochures.id, brochureId))
+	const [first] = await db
+		.select()
+		.from(roomImages)
+		.where(eq(roomImages.brochureId, brochure.uniqueToken))
+		.orderBy(roomImages.sortOrder)
+	const listed = async () => {
+		const { data } = await settle(() =>
+			loader({ request: getRequest('/brochure-dashboard', { cookie: agentCookie }), params: {}, context: {} }),
+		)
+		return (data as { brochures: Array<{ id: string; roomChecks: string[] }> }).brochures.find(
+			(b) => b.id === brochureId,
+		)
+	}
+	expect((await listed())?.roomChecks).toEqual([])
+	await db
+		.update(roomImages)
+		.set({ roomCheck: 'check', roomCheckNote: 'The floor may have changed' })
+		.where(eq(roomImages.id, first.id))
+	expect((await listed())?.roomChecks).toEqual(['The floor may have changed'])
 })
