@@ -1,17 +1,18 @@
+import { createHash } from 'node:crypto'
 import { sharp } from '#core/platform/sharp.ts'
 import { JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { loadOpenCv, type OpenCv } from './opencv.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
-/** Longest side, in pixels, of the copies that features are found and compared on. */
-export const WORK_SIZE = Number(process.env.RC_W ?? 640)
+/** Longest side, in pixels, of the copies that features are found on. */
+export const WORK_SIZE = 640
 /** Longest side, in pixels, of the copies compared cell by cell. */
 const COMPARE_SIZE = 400
 /** Cells across the longest side of the comparison grid. */
 const GRID = 24
 
-const ORB_FEATURES = Number(process.env.RC_F ?? 1000)
-const ORB_LEVELS = Number(process.env.RC_L ?? 4)
+const ORB_FEATURES = 1000
+const ORB_LEVELS = 4
 const RATIO = 0.8
 const RANSAC_PX = 2.5
 const MIN_INLIERS = 24
@@ -39,6 +40,9 @@ export interface CellFeatures {
 	added: number
 	/** Share of the cell the furniture mask covers. */
 	masked: number
+	/** Mean Lab of the photo and of the aligned image (grading undone). */
+	labP: [number, number, number]
+	labA: [number, number, number]
 }
 
 export type CellClass = 'same' | 'surface' | 'erased' | 'new'
@@ -152,15 +156,15 @@ async function analyseOrThrow(
 		)
 	const work = scaled(full.width, full.height, WORK_SIZE)
 	const stagedWork = scaled(stagedFull.width, stagedFull.height, Math.max(work.width, work.height))
-	const [p, s, mask] = await Promise.all([
-		rgb(photo, work.width, work.height, 'photo'),
+	const [{ pixels: p, features: photoFeatures }, s, mask] = await Promise.all([
+		photoWork(cv, photo, work),
 		rgb(staged, stagedWork.width, stagedWork.height, "staging provider's image"),
 		furnitureMask ? maskPixels(furnitureMask, scaled(work.width, work.height, COMPARE_SIZE)) : null,
 	])
 	if (singleColour(s)) throw new Failed("The staging provider's image is blank (a single colour)")
 	mark('decode')
 
-	const found = align(cv, p, work, s, stagedWork)
+	const found = align(cv, photoFeatures, features(cv, s, stagedWork), work, stagedWork)
 	mark('align')
 	const kx = work.width / full.width
 	const ky = work.height / full.height
@@ -240,26 +244,71 @@ interface Found {
 }
 
 /** ORB features, ratio-tested brute-force Hamming matches, RANSAC affine: photo work → staged work pixels. */
-function align(cv: OpenCv, p: Uint8Array, work: Decoded, s: Uint8Array, stagedWork: Decoded): Found | null {
+/** ORB keypoints (positions, pyramid level) and descriptors, copied out of the wasm heap. */
+interface Features {
+	pts: Float32Array
+	octave: Int8Array
+	desc: Uint8Array
+	rows: number
+	cols: number
+}
+
+function features(cv: OpenCv, pixels: Uint8Array, size: Decoded): Features {
+	const { colour, grey: g } = grey(cv, pixels, size.width, size.height)
+	const orb = new cv.ORB(ORB_FEATURES, 1.2, ORB_LEVELS, 31, 0, 2)
+	const none = new cv.Mat()
+	const kp = new cv.KeyPointVector()
+	const desc = new cv.Mat()
+	try {
+		orb.detectAndCompute(g, none, kp, desc)
+		const n = kp.size()
+		const pts = new Float32Array(2 * n)
+		const octave = new Int8Array(n)
+		for (let i = 0; i < n; i++) {
+			const k = kp.get(i)
+			pts[2 * i] = k.pt.x
+			pts[2 * i + 1] = k.pt.y
+			octave[i] = k.octave
+		}
+		return { pts, octave, desc: new Uint8Array(desc.data as Uint8Array), rows: desc.rows, cols: desc.cols }
+	} finally {
+		for (const m of [colour, g, orb, none, kp, desc]) m.delete()
+	}
+}
+
+/**
+ * The photo's work copy and features, for the next variations of the same room (a render brings
+ * several): the photo is then neither decoded nor described again on this thread.
+ */
+const photoCache = new Map<string, { pixels: Uint8Array; features: Features }>()
+
+/** Forgets the cached photos (the bench measures first checks with it). */
+export const clearPhotoCache = () => photoCache.clear()
+
+async function photoWork(cv: OpenCv, photo: Buffer, work: Decoded) {
+	const key = `${createHash('sha1').update(photo).digest('hex')}/${work.width}x${work.height}`
+	const hit = photoCache.get(key)
+	if (hit) return hit
+	const pixels = await rgb(photo, work.width, work.height, 'photo')
+	const entry = { pixels, features: features(cv, pixels, work) }
+	photoCache.set(key, entry)
+	if (photoCache.size > 4) photoCache.delete(photoCache.keys().next().value!)
+	return entry
+}
+
+/** Brute-force Hamming 2-NN with the ratio test, RANSAC affine, refit: photo work → staged work pixels. */
+function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork: Decoded): Found | null {
 	const trash: { delete(): void }[] = []
 	const keep = <T extends { delete(): void }>(m: T) => {
 		trash.push(m)
 		return m
 	}
 	try {
-		const a = grey(cv, p, work.width, work.height)
-		const b = grey(cv, s, stagedWork.width, stagedWork.height)
-		trash.push(a.colour, a.grey, b.colour, b.grey)
-		const orb = keep(new cv.ORB(ORB_FEATURES, 1.2, ORB_LEVELS, 31, 0, 2))
-		const none = keep(new cv.Mat())
-		const kpA = keep(new cv.KeyPointVector())
-		const kpB = keep(new cv.KeyPointVector())
-		const dA = keep(new cv.Mat())
-		const dB = keep(new cv.Mat())
-		orb.detectAndCompute(a.grey, none, kpA, dA)
-		orb.detectAndCompute(b.grey, none, kpB, dB)
-		mark('orb')
-		if (kpA.size() < MIN_INLIERS || kpB.size() < MIN_INLIERS) return null
+		if (fa.rows < MIN_INLIERS || fb.rows < MIN_INLIERS) return null
+		const dA = keep(new cv.Mat(fa.rows, fa.cols, cv.CV_8U))
+		dA.data.set(fa.desc)
+		const dB = keep(new cv.Mat(fb.rows, fb.cols, cv.CV_8U))
+		dB.data.set(fb.desc)
 		const matcher = keep(new cv.BFMatcher(cv.NORM_HAMMING, false))
 		const knn = keep(new cv.DMatchVectorVector())
 		matcher.knnMatch(dA, dB, knn, 2)
@@ -273,11 +322,10 @@ function align(cv: OpenCv, p: Uint8Array, work: Decoded, s: Uint8Array, stagedWo
 				const first = pair.get(0)
 				const second = pair.get(1)
 				if (first.distance < RATIO * second.distance) {
-					const ka = kpA.get(first.queryIdx)
-					const kb = kpB.get(first.trainIdx)
-					from.push(ka.pt.x, ka.pt.y)
-					to.push(kb.pt.x, kb.pt.y)
-					fine.push(ka.octave === 0 && kb.octave === 0)
+					const [a, b] = [first.queryIdx, first.trainIdx]
+					from.push(fa.pts[2 * a], fa.pts[2 * a + 1])
+					to.push(fb.pts[2 * b], fb.pts[2 * b + 1])
+					fine.push(fa.octave[a] === 0 && fb.octave[b] === 0)
 				}
 			}
 			pair.delete()
@@ -543,6 +591,8 @@ function compare(
 				missing: sep[k] ? smis[k] / sep[k] : 0,
 				added: sea[k] ? sadd[k] / sea[k] : 0,
 				masked: smask[k] / cnt[k],
+				labP: [mp, sap[k] / v, sbp[k] / v],
+				labA: [ma, saa[k] / v, sba[k] / v],
 			})
 		}
 		// What grading is left after the pixel statistics, measured where the room is plainly the
@@ -553,7 +603,8 @@ function compare(
 		let changedCount = 0
 		for (const { mp, da, db, ...c } of raw) {
 			const dL = c.dL - (grade.l0 + grade.l1 * (mp - 128))
-			const features = { ...c, dL, dE: Math.hypot(dL, da - grade.a, db - grade.b) }
+			const labA: [number, number, number] = [mp + dL, c.labA[1] - grade.a, c.labA[2] - grade.b]
+			const features = { ...c, dL, labA, dE: Math.hypot(dL, da - grade.a, db - grade.b) }
 			const kind = classify(features)
 			cells.push({ ...features, class: kind })
 			if (kind !== 'same') changedCount++
@@ -758,7 +809,10 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 				: cy < 0.22
 					? 'The ceiling may have changed'
 					: `The ${tall ? 'door' : 'window or wall'} ${side(r.x + r.width / 2)} may have been painted over`
-		notes.push({ size: b.count, text })
+		notes.push({
+			size: b.count,
+			text: `${text}`,
+		})
 	}
 	for (const b of blobs(cells, grid, 'surface').filter((b) => b.count >= MIN_CELLS.surface)) {
 		const r = rect(b, 'surface')
