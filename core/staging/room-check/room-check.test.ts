@@ -94,6 +94,61 @@ describe('alignment', () => {
 	})
 })
 
+describe('permanent features', () => {
+	it('a repainted wall is flagged with its side, unless the furniture mask covers it', async () => {
+		const photo = photoOf('living-02.jpg')
+		const { width, height } = { width: 1600, height: 1200 }
+		// The wall right of the window (labels.json), repainted a darker blue.
+		const wall = { left: 736, top: 264, width: 672, height: 276 }
+		const paint = await sharp(photo)
+			.extract(wall)
+			.tint({ r: 60, g: 90, b: 200 })
+			.modulate({ brightness: 0.8 })
+			.toBuffer()
+		const staged = await sharp(photo)
+			.composite([{ input: paint, left: wall.left, top: wall.top }])
+			.jpeg({ quality: 90 })
+			.toBuffer()
+		const flagged = await checkStagedImage(photo, staged)
+		if (!('check' in flagged)) throw new Error(flagged.failed)
+		expect(flagged.check.verdict).toBe('check')
+		expect(flagged.check.note).toMatch(/wall .*(right|centre).* repainted/)
+		const region = flagged.check.regions.find((r) => r.kind === 'surface')!
+		expect(region.x).toBeGreaterThan(0.4)
+		expect(region.y + region.height).toBeLessThan(0.6)
+
+		const mask = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+			.composite([
+				{
+					input: await sharp({ create: { ...wall, channels: 3, background: '#ffffff' } })
+						.png()
+						.toBuffer(),
+					left: wall.left,
+					top: wall.top,
+				},
+			])
+			.png()
+			.toBuffer()
+		const masked = await checkStagedImage(photo, staged, { furnitureMask: mask })
+		if (!('check' in masked)) throw new Error(masked.failed)
+		expect(masked.check).toMatchObject({ verdict: 'ok', regions: [], note: null })
+	})
+
+	it('the photo itself and the photo with a global colour grade pass', async () => {
+		const photo = photoOf('bedroom-02.jpg')
+		for (const staged of [
+			photo,
+			await sharp(photo).modulate({ brightness: 1.08, saturation: 1.1 }).linear(1.05, -4).jpeg().toBuffer(),
+			await sharp(photo).tint({ r: 255, g: 240, b: 225 }).jpeg().toBuffer(),
+		]) {
+			const result = await checkStagedImage(photo, staged)
+			if (!('check' in result)) throw new Error(result.failed)
+			expect(result.check).toMatchObject({ verdict: 'ok', regions: [], note: null })
+			expect(result.check.residualPx).toBeLessThan(1)
+		}
+	})
+})
+
 /**
  * The labelled corpus (bench/room-check-corpus.ts: real photos, legitimate staging and
  * permanent-feature edits). Every other photo keeps this under ~30 s here; the bench runs them
