@@ -158,7 +158,9 @@ export function registerDownloadCommand(program: Command) {
 					{ header: 'Room', value: (f) => f.roomName },
 					{ header: 'Style', value: (f) => f.style },
 					{ header: 'Size', value: (f) => (f.size ? formatBytes(f.size) : null) },
-					{ header: 'Room check', value: (f) => (f.roomCheck ? 'look at it' : null) },
+					...(files.some((f) => f.roomCheck)
+						? [{ header: 'Room check', value: (f: (typeof files)[number]) => (f.roomCheck ? 'look at it' : null) }]
+						: []),
 					{ header: 'Status', value: (f) => (f.status === 'skipped' ? 'already there' : f.status) },
 				],
 				project.status === 'completed'

@@ -7,12 +7,13 @@ import { remoteApi } from './remote/session.ts'
 
 type Rooms = RenderProgress['rooms']
 
-/** One line per room and style, then every failure with its reason. */
+/** One line per room and style (with a "To check" column when the room check flagged any), then every failure with its reason. */
 export function printRooms(rooms: Rooms) {
 	type Line = { room: Rooms[number]; style: Rooms[number]['styles'][number] | null }
 	const lines = rooms.flatMap((room): Line[] =>
 		room.styles.length ? room.styles.map((style) => ({ room, style })) : [{ room, style: null }],
 	)
+	const flagged = lines.some(({ style }) => style?.checks.length)
 	printTable(
 		lines,
 		[
@@ -21,7 +22,7 @@ export function printRooms(rooms: Rooms) {
 			{ header: 'Style', value: ({ style }) => style?.style },
 			{ header: 'Done', value: ({ style }) => (style ? `${style.done}/${style.expected}` : null) },
 			{ header: 'Failed', value: ({ style }) => style?.failed },
-			{ header: 'To check', value: ({ style }) => style?.checks.length || null },
+			...(flagged ? [{ header: 'To check', value: ({ style }: Line) => style?.checks.length || null }] : []),
 			{ header: 'Room status', value: ({ room }) => room.status },
 		],
 		'No rooms yet: add photos with rendo submit',

@@ -66,7 +66,7 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 		['kitchen.jpg', 'kitchen', 'kitchen', true, 6],
 		['master-bedroom.jpg', 'bedroom', 'master-bedroom', true, 6],
 	])
-	expect(submitted.progress.totals).toEqual({ rooms: 2, expected: 12, done: 12, failed: 0, pending: 0 })
+	expect(submitted.progress.totals).toEqual({ rooms: 2, expected: 12, done: 12, failed: 0, pending: 0, checks: 0 })
 	const variations = await db
 		.select({ status: propertyStudioVariations.status })
 		.from(propertyStudioVariations)
@@ -85,8 +85,8 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 		roomType: 'bedroom',
 		status: 'completed',
 		styles: [
-			{ style: 'modern', expected: 3, done: 3, failed: 0, pending: 0, errors: [] },
-			{ style: 'luxury', expected: 3, done: 3, failed: 0, pending: 0, errors: [] },
+			{ style: 'modern', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [] },
+			{ style: 'luxury', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [] },
 		],
 	})
 
@@ -164,8 +164,8 @@ test('status --watch follows renders done elsewhere until none is pending, one J
 		.trim()
 		.split('\n')
 		.map((line) => JSON.parse(line))
-	expect(lines[0].totals).toEqual({ rooms: 1, expected: 3, done: 0, failed: 0, pending: 3 })
-	expect(lines.at(-1).totals).toEqual({ rooms: 1, expected: 3, done: 3, failed: 0, pending: 0 })
+	expect(lines[0].totals).toEqual({ rooms: 1, expected: 3, done: 0, failed: 0, pending: 3, checks: 0 })
+	expect(lines.at(-1).totals).toEqual({ rooms: 1, expected: 3, done: 3, failed: 0, pending: 0, checks: 0 })
 }, 60_000)
 
 test('a bad photo stops submit before anything is uploaded, naming the photo and the problem', async () => {

@@ -459,6 +459,7 @@ describe('taking images away: the list and resumable bytes', () => {
 				fileName: expect.stringMatching(/\.jpg$/),
 				roomName: 'kitchen',
 				style: 'scandinavian',
+				roomCheck: null,
 				url: `/api/property-studio/projects/${project.id}/images/${variations[0].id}`,
 			},
 		])
