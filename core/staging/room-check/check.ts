@@ -146,7 +146,7 @@ async function analyseOrThrow(
 	{ furnitureMask, output = true }: { furnitureMask?: Buffer; output?: boolean },
 ): Promise<Analysis> {
 	const { cv } = await loadOpenCv()
-	mark('start')
+	lastMark = process.cpuUsage()
 	const full = await size(photo, 'photo')
 	const stagedFull = await size(staged, "staging provider's image")
 	const aspect = stagedFull.width / stagedFull.height / (full.width / full.height)
@@ -162,10 +162,12 @@ async function analyseOrThrow(
 		furnitureMask ? maskPixels(furnitureMask, scaled(work.width, work.height, COMPARE_SIZE)) : null,
 	])
 	if (singleColour(s)) throw new Failed("The staging provider's image is blank (a single colour)")
-	mark('decode')
+	mark('decode (+ photo features)')
 
-	const found = align(cv, photoFeatures, features(cv, s, stagedWork), work, stagedWork)
-	mark('align')
+	const stagedFeatures = features(cv, s, stagedWork)
+	mark('staged features')
+	const found = align(cv, photoFeatures, stagedFeatures, work, stagedWork)
+	mark('ransac')
 	const kx = work.width / full.width
 	const ky = work.height / full.height
 	if (!found) {
@@ -201,7 +203,7 @@ async function analyseOrThrow(
 	const residualPx = found.residual / Math.min(kx, ky)
 
 	const compared = compare(cv, p, s, work, stagedWork, found.m, mask)
-	mark('compare')
+	mark('cells + verdict')
 	const check = verdict(compared, residualPx)
 	return {
 		check,
@@ -312,7 +314,7 @@ function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork
 		const matcher = keep(new cv.BFMatcher(cv.NORM_HAMMING, false))
 		const knn = keep(new cv.DMatchVectorVector())
 		matcher.knnMatch(dA, dB, knn, 2)
-		mark('knn')
+		mark('match')
 		const from: number[] = []
 		const to: number[] = []
 		const fine: boolean[] = []
@@ -431,8 +433,6 @@ export const T = {
 	texture: 0.3,
 	/** Largest share of the aligned edges that are new for the structure to count as kept. */
 	added: 0.5,
-	/** Mean gradient (8-bit Lab L per px, Sobel 3×3 / 8) below which a cell is smooth. */
-	smooth: 2.2,
 	/** Share of edge pixels above which a cell has structure worth losing. */
 	edges: 0.04,
 	/** Share of the photo's edges gone for a cell to count as erased. */
@@ -498,7 +498,7 @@ function compare(
 			}
 		const P = labP.data as Uint8Array
 		const A = labA.data as Uint8Array
-		mark('warp+lab+valid')
+		mark('warp + Lab')
 		normaliseGrading(P, A, valid)
 		mark('grading')
 		// Lightness planes, gradients and edges of both.
@@ -523,7 +523,7 @@ function compare(
 		const anchor = new cv.Point(-1, -1)
 		cv.dilate(eP, nearP, kernel, anchor, 1)
 		cv.dilate(eA, nearA, kernel, anchor, 1)
-		mark('sobel+canny')
+		mark('gradients + edges')
 		const EP = eP.data as Uint8Array
 		const EA = eA.data as Uint8Array
 		const NP = nearP.data as Uint8Array

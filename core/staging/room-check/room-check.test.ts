@@ -151,9 +151,11 @@ describe('permanent features', () => {
 
 /**
  * The labelled corpus (bench/room-check-corpus.ts: real photos, legitimate staging and
- * permanent-feature edits). Every other photo keeps this under ~30 s here; the bench runs them
- * all. The bounds are the figures measured when the check was tuned, so a change that makes it
- * worse fails; see index.ts for the targets.
+ * permanent-feature edits). Every other photo keeps this near 20 s here; the bench runs them all.
+ * Legitimate staging flagged and the alignment error are held to their targets (≤ 5 %, median
+ * ≤ 1 px); permanent edits flagged is held at what the check reaches today (76 % of this half,
+ * 77 % of the whole corpus; the target is 95 %, see index.ts for what it misses), so a change
+ * that makes any of them worse fails.
  */
 describe('the corpus', () => {
 	it('flags permanent-feature edits and passes staging', { timeout: 120_000 }, async () => {
