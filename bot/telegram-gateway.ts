@@ -45,7 +45,7 @@ const notModified = (error: unknown) =>
 	error instanceof GrammyError && error.description.includes('message is not modified')
 
 /** Telegram seen from the jobs: file downloads for the intake, messages for the progress. */
-class TelegramGateway implements TelegramFiles, TelegramNotifier {
+export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 	constructor(
 		private readonly api: Api,
 		private readonly settings: TelegramSettings,

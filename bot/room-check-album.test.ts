@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, expect, test } from 'vitest'
+import { FakeBotApi } from '#tests/telegram/fake-bot-api.ts'
+import { smallRoomPhoto } from '#tests/studio.ts'
+import { createApi } from './api.ts'
+import { TelegramGateway } from './telegram-gateway.ts'
+
+const fake = await FakeBotApi.start()
+afterAll(() => fake.close())
+const settings = { token: fake.token, apiRoot: fake.apiRoot }
+const gateway = new TelegramGateway(createApi(settings), settings)
+
+const variation = (roomCheck: string | null) => ({
+	id: randomUUID(),
+	isFavorite: false,
+	roomCheck,
+	readImage: smallRoomPhoto,
+})
+const room = { roomType: 'living', roomName: null, ordinal: null }
+
+test('an album names the images the room check flagged, so the agent looks before using them', async () => {
+	const since = fake.calls.length
+	await gateway.sendVariations(4711, {
+		room,
+		style: 'modern',
+		isPreview: false,
+		variations: [variation(null), variation('The window on the left may have moved'), variation(null)],
+	})
+	const [text] = fake.calls.slice(since).filter((c) => c.method === 'sendMessage')
+	expect(String(text.params.text).split('\n')).toEqual([
+		'Living Room · Modern: 3 variations. Tap ♡ to keep your favourites.',
+		'⚠ 2: The window on the left may have moved',
+		'Look before you use it: keep it or have it replaced free in the gallery.',
+	])
+})
+
+test('a single image carries its check in its caption; a clean album says nothing more', async () => {
+	let since = fake.calls.length
+	await gateway.sendVariations(4711, {
+		room,
+		style: 'coastal',
+		isPreview: false,
+		variations: [variation('The floor may have changed')],
+	})
+	const [photo] = fake.calls.slice(since).filter((c) => c.method === 'sendPhoto')
+	expect(String(photo.params.caption)).toContain('\n⚠ The floor may have changed')
+
+	since = fake.calls.length
+	await gateway.sendVariations(4711, {
+		room,
+		style: 'coastal',
+		isPreview: false,
+		variations: [variation(null), variation(null)],
+	})
+	const [text] = fake.calls.slice(since).filter((c) => c.method === 'sendMessage')
+	expect(String(text.params.text)).not.toContain('⚠')
+})
