@@ -12,7 +12,10 @@ import { createRequire } from 'node:module'
  *   estimateAffine2D (RANSAC, refined by Levenberg–Marquardt on the inliers), warpAffine,
  *   warpPerspective, Canny, Sobel, cvtColor; it has NO estimateAffinePartial2D, no
  *   invertAffineTransform and no phaseCorrelate. Built without SIMD or threads.
- * - Every Mat and vector lives on the wasm heap: `.delete()` each one.
+ * - Every Mat and vector lives on the wasm heap: `.delete()` each one. `mat.data` is a getter that
+ *   makes a new view on each read: read it once before a loop.
+ * - Loading it in Node adds process-wide uncaughtException/unhandledRejection handlers (rethrow,
+ *   abort); they are removed again here.
  */
 // biome-ignore lint/suspicious/noExplicitAny: opencv.js is one untyped Emscripten module
 export type OpenCv = any
@@ -21,7 +24,17 @@ let loading: Promise<{ cv: OpenCv }> | undefined
 
 export function loadOpenCv(): Promise<{ cv: OpenCv }> {
 	loading ??= new Promise((resolve, reject) => {
+		// In Node, opencv.js adds process handlers that rethrow any uncaught exception from inside its
+		// one 7.7 MB line (printing all of it) and abort the wasm on any unhandled rejection: the
+		// process's own handling must stay as it was.
+		const before = {
+			uncaughtException: process.listeners('uncaughtException'),
+			unhandledRejection: process.listeners('unhandledRejection'),
+		}
 		const cv = createRequire(import.meta.url)('@techstark/opencv-js')
+		for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+			for (const listener of process.listeners(event))
+				if (!(before[event] as unknown[]).includes(listener)) process.off(event, listener as never)
 		const ready = () => {
 			delete cv.then
 			resolve({ cv })
