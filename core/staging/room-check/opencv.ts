@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import { createRequire } from 'node:module'
 
 /**
@@ -27,14 +28,14 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
 		// In Node, opencv.js adds process handlers that rethrow any uncaught exception from inside its
 		// one 7.7 MB line (printing all of it) and abort the wasm on any unhandled rejection: the
 		// process's own handling must stay as it was.
-		const before = {
-			uncaughtException: process.listeners('uncaughtException'),
-			unhandledRejection: process.listeners('unhandledRejection'),
-		}
+		const emitter = process as unknown as EventEmitter
+		const events = ['uncaughtException', 'unhandledRejection']
+		const before = events.map((event) => new Set(emitter.listeners(event)))
 		const cv = createRequire(import.meta.url)('@techstark/opencv-js')
-		for (const event of ['uncaughtException', 'unhandledRejection'] as const)
-			for (const listener of process.listeners(event))
-				if (!(before[event] as unknown[]).includes(listener)) process.off(event, listener as never)
+		events.forEach((event, i) => {
+			for (const listener of emitter.listeners(event))
+				if (!before[i].has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void)
+		})
 		const ready = () => {
 			delete cv.then
 			resolve({ cv })
