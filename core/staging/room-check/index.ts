@@ -60,10 +60,12 @@
  * - legitimate staging flagged 3.6 % (target ≤ 5 %): a large smooth piece covering a textured
  *   corner reads as an opening painted out, and a rug over a ground of similar texture as a floor;
  * - alignment error against the known transform: median 0.62 px, p95 0.90 px (corpus photos are
- *   ≤ 1600 px; at 12 MP the same error in 640 px features is ~4× larger in full-size pixels);
- * - CPU at 12 MP (4000×3000): align + check ~135–150 ms for a room's first variation, ~90–115 ms
- *   for the next (photo cached); the full-size warp and JPEG encode add ~270 ms (a bare 12 MP
- *   decode + encode costs ~140 ms of that).
+ *   ≤ 1600 px); on 12 MP copies moved by a known affine (zoom ≤ 10 %, ±2°, shifts of 100 px)
+ *   0.6–1.7 px, as 640 px features are coarser in full-size pixels;
+ * - CPU at 12 MP (4000×3000), on this shared 2-core machine (figures vary ±20 % with its load):
+ *   align + check 133–173 ms for a room's first variation, 91–114 ms for the next ones (photo
+ *   cached); the full-size warp and JPEG encode add ~280 ms (a bare 12 MP decode + encode is
+ *   ~140 ms of that, which the pipeline paid before this check too).
  *
  * What it cannot see: a new wall covering or floor that adds texture (brick, a patterned floor)
  * reads as an object in front and passes: the corpus's wall-retextured and most missed floors;
