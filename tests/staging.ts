@@ -6,15 +6,30 @@ import { storage } from '#core/platform/storage.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 
-/** An agent's project with one room whose original (`width`×`height`) is in storage, as an upload leaves it. */
-export async function roomWithPhoto({ width = 640, height = 480, roomType = 'living', hasFurniture = false } = {}) {
+/**
+ * An agent's project with one room whose original is in storage, as an upload leaves it: a
+ * synthetic room photo of `width`×`height`, or `photo`.
+ */
+export async function roomWithPhoto({
+	width = 640,
+	height = 480,
+	roomType = 'living',
+	hasFurniture = false,
+	photo,
+}: {
+	width?: number
+	height?: number
+	roomType?: string
+	hasFurniture?: boolean
+	photo?: Buffer
+} = {}) {
 	const user = await insertUser({ role: 'agent' })
 	const [project] = await db
 		.insert(propertyStudioProjects)
 		.values({ userId: user.id, propertyAddress: '1 Staging Row' })
 		.returning()
 	const originalKey = `originals/${project.id}.jpg`
-	await storage().put(originalKey, await makeRoomPhoto({ width, height }), { contentType: 'image/jpeg' })
+	await storage().put(originalKey, photo ?? (await makeRoomPhoto({ width, height })), { contentType: 'image/jpeg' })
 	const [room] = await db
 		.insert(propertyStudioRooms)
 		.values({ projectId: project.id, roomType, originalImageUrl: originalKey, hasFurniture })
