@@ -36,13 +36,8 @@ const UPLOADS_AT_ONCE = 3
  * property it could not write; anything else stops the run, and running it again resumes.
  */
 async function importOverApi(api: ApiClient, plan: Plan, onProgress: Progress): Promise<ImportSummary> {
-	const summary: ImportSummary = {
-		projectsCreated: 0,
-		roomsAdded: 0,
-		rendersQueued: 0,
-		rowsSkipped: plan.skipped,
-		failures: [],
-	}
+	const { startSummary } = await import('#core/studio/import-properties.ts')
+	const summary = startSummary(plan)
 	const interrupt = new AbortController()
 	void untilSignal().then(() => interrupt.abort(new CommandFailed(INTERRUPTED)))
 	let done = plan.skipped

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { InputError } from '#core/errors.ts'
 import type { Actor } from '#core/accounts/actor.ts'
+import type { RenderProgress } from '#core/studio/render-progress.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
 import { EMPTY_ROOM, ROOM_TYPES, STUDIO_STYLES, type RoomType, type StudioStyle } from '#core/studio/studio.schema.ts'
 import { asOption, projectActor } from './actor.ts'
@@ -24,35 +25,55 @@ export function collectStyle(value: string, previous: StudioStyle[] = []) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Polls the submitted rooms until none of their variations is pending, with a job worker running
- * in this process meanwhile. Always, not only when no other worker seems to run: the CLI cannot
- * tell (the embedded database with no server, JOBS=off with no `npm run worker`, or a production
- * DATABASE_URL all look alike from here), and graphile-worker hands each job to one worker only,
- * so an extra worker never renders anything twice; at worst it takes other queued jobs too while
- * it waits, and stopping lets the jobs it holds finish first.
+ * Polls the submitted rooms (`read`) until none of their variations is pending, with a progress
+ * bar; Ctrl-C (`interrupted`) stops waiting, and the renders stay queued.
+ */
+async function followRenders(
+	read: () => Promise<RenderProgress>,
+	quiet: boolean,
+	signalled: Promise<unknown> = untilSignal(),
+) {
+	let stopped = false
+	const interrupted = signalled.then(() => {
+		stopped = true
+	})
+	const bar = createProgress('Rendering', { quiet })
+	try {
+		for (;;) {
+			const progress = await read()
+			const { done, failed, expected, pending } = progress.totals
+			bar.update(done + failed, expected, failed ? `(${failed} failed)` : '')
+			if (pending === 0) return progress
+			await Promise.race([sleep(1000), interrupted])
+			if (stopped)
+				throw new CommandFailed(
+					'interrupted: the renders stay queued; follow them with rendo status <projectId> --watch',
+				)
+		}
+	} finally {
+		bar.end()
+	}
+}
+
+/**
+ * --wait on the local database, with a job worker running in this process meanwhile. Always, not
+ * only when no other worker seems to run: the CLI cannot tell (the embedded database with no
+ * server, JOBS=off with no `npm run worker`, or a production DATABASE_URL all look alike from
+ * here), and graphile-worker hands each job to one worker only, so an extra worker never renders
+ * anything twice; at worst it takes other queued jobs too while it waits, and stopping lets the
+ * jobs it holds finish first.
  */
 async function waitForRenders(actor: Actor, projectId: string, roomIds: string[], quiet: boolean) {
 	const [{ startWorker }, { renderProgress }] = await Promise.all([
 		import('#worker/runner.ts'),
 		import('#core/studio/render-progress.ts'),
 	])
-	let stopped = false
-	const interrupted = untilSignal().then(() => {
-		stopped = true
-	})
+	// Ctrl-C is taken before the worker starts: one pressed meanwhile still stops it cleanly.
+	const signalled = untilSignal()
 	const runner = await startWorker()
-	const bar = createProgress('Rendering', { quiet })
 	try {
-		for (;;) {
-			const progress = await renderProgress(actor, projectId, { roomIds })
-			const { done, failed, expected, pending } = progress.totals
-			bar.update(done + failed, expected, failed ? `(${failed} failed)` : '')
-			if (pending === 0) return progress
-			await Promise.race([sleep(1000), interrupted])
-			if (stopped) throw new CommandFailed(WATCH_INTERRUPTED)
-		}
+		return await followRenders(() => renderProgress(actor, projectId, { roomIds }), quiet, signalled)
 	} finally {
-		bar.end()
 		await runner.stop()
 	}
 }
@@ -142,27 +163,8 @@ const INTERRUPTED_UPLOAD =
 	'interrupted: the photos sent so far are kept; run the same command again to send the rest (none is sent twice)'
 
 /** --wait over the API: the server's workers render; this only reads the progress. */
-async function watchOverApi(api: ApiClient, projectId: string, roomIds: string[], quiet: boolean) {
-	let stopped = false
-	const interrupted = untilSignal().then(() => {
-		stopped = true
-	})
-	const bar = createProgress('Rendering', { quiet })
-	try {
-		for (;;) {
-			const progress = await remoteProgress(api, projectId, roomIds)
-			const { done, failed, expected, pending } = progress.totals
-			bar.update(done + failed, expected, failed ? `(${failed} failed)` : '')
-			if (pending === 0) return progress
-			await Promise.race([sleep(1000), interrupted])
-			if (stopped) throw new CommandFailed(WATCH_INTERRUPTED)
-		}
-	} finally {
-		bar.end()
-	}
-}
-
-const WATCH_INTERRUPTED = 'interrupted: the renders stay queued; follow them with rendo status <projectId> --watch'
+const watchOverApi = (api: ApiClient, projectId: string, roomIds: string[], quiet: boolean) =>
+	followRenders(() => remoteProgress(api, projectId, roomIds), quiet)
 
 export function registerSubmitCommand(program: Command) {
 	example(

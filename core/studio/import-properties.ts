@@ -79,6 +79,15 @@ export interface ImportPlan {
 	downloads: string | null
 }
 
+/** Nothing written yet; the rows earlier runs imported already counted as skipped. */
+export const startSummary = (plan: Pick<ImportPlan, 'skipped'>): ImportSummary => ({
+	projectsCreated: 0,
+	roomsAdded: 0,
+	rendersQueued: 0,
+	rowsSkipped: plan.skipped,
+	failures: [],
+})
+
 export interface ImportSummary {
 	projectsCreated: number
 	roomsAdded: number
@@ -417,13 +426,7 @@ export async function runImport(
 	const { userId } = requireUser(actor)
 	if (userId !== plan.userId) throw new ForbiddenError()
 	if (plan.problems.length) throw new InputError({ csv: ['the file has bad rows: fix them and run the import again'] })
-	const summary: ImportSummary = {
-		projectsCreated: 0,
-		roomsAdded: 0,
-		rendersQueued: 0,
-		rowsSkipped: plan.skipped,
-		failures: [],
-	}
+	const summary = startSummary(plan)
 	let done = plan.skipped
 	onProgress?.(done, plan.rowCount)
 

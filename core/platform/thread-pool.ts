@@ -1,0 +1,87 @@
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
+
+/**
+ * Synchronous CPU work (the local preview's grading, the room check's OpenCV) on worker threads,
+ * one per core, so a web process that runs jobs inline keeps answering requests meanwhile. A
+ * thread is started when first needed, stays for the next task and, while idle, does not keep
+ * the process alive. Tasks wait in order for a free thread. A thread that dies takes only its own
+ * task with it; the next task starts a new one.
+ */
+const THREADS = os.availableParallelism()
+const entry = new URL('./typescript-worker.mjs', import.meta.url)
+
+interface Queued<Task, Output> {
+	task: Task
+	resolve(output: Output): void
+	reject(error: Error): void
+}
+
+export function createThreadPool<Task, Answer, Output>({
+	module,
+	read,
+	crashed,
+}: {
+	/** The TypeScript module each thread runs: it answers every task it is posted with one message. */
+	module: URL
+	/** The thread's answer as the caller's output (or a thrown error). */
+	read(answer: Answer): Output
+	/** What the caller gets when its thread died under its task. */
+	crashed(error: Error): Error
+}) {
+	const queue: Queued<Task, Output>[] = []
+	const idle: Worker[] = []
+	let running = 0
+
+	function dispatch() {
+		while (queue.length > 0) {
+			let worker = idle.pop()
+			if (!worker) {
+				if (running >= THREADS) return
+				worker = new Worker(entry, { workerData: { entry: module.href } })
+				running++
+			}
+			run(worker, queue.shift()!)
+		}
+	}
+
+	function run(worker: Worker, { task, resolve, reject }: Queued<Task, Output>) {
+		const settle = () => {
+			worker.off('message', onAnswer)
+			worker.off('error', onCrash)
+			worker.off('exit', onExit)
+		}
+		const onAnswer = (answer: Answer) => {
+			settle()
+			worker.unref()
+			idle.push(worker)
+			try {
+				resolve(read(answer))
+			} catch (error) {
+				reject(error as Error)
+			}
+			dispatch()
+		}
+		const onCrash = (error: Error) => {
+			settle()
+			running--
+			reject(crashed(error))
+			dispatch()
+		}
+		const onExit = (code: number) => onCrash(new Error(`its thread exited with code ${code}`))
+		worker.on('message', onAnswer)
+		worker.once('error', onCrash)
+		worker.once('exit', onExit)
+		worker.ref()
+		worker.postMessage(task)
+	}
+
+	return (task: Task) =>
+		new Promise<Output>((resolve, reject) => {
+			queue.push({ task, resolve, reject })
+			dispatch()
+		})
+}
+
+/** Buffers cross threads as plain Uint8Arrays: the same bytes as a Buffer again. */
+export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
