@@ -7,6 +7,7 @@ import { ApiClient, serverUrl } from './remote/api-client.ts'
 import { credentialsPath, forgetCredentials, readCredentials, saveCredentials } from './remote/credentials.ts'
 import { remoteLogin } from './remote/session.ts'
 import { CommandFailed, example, formatDate, printDetails, printJson } from './output.ts'
+import { readStdin } from './stdin.ts'
 
 interface Me {
 	id: string
@@ -15,12 +16,6 @@ interface Me {
 	role: string
 	roleLabel: string
 	token: { id: string; name: string; scope: string; expiresAt: string | null } | null
-}
-
-async function readStdin() {
-	let text = ''
-	for await (const chunk of process.stdin) text += chunk
-	return text.trim()
 }
 
 /** A line typed on the terminal; with `hidden` nothing is echoed (a password). */
@@ -121,7 +116,7 @@ export function registerLoginCommands(program: Command) {
 
 			let login: { token: string; tokenId?: string }
 			if (opts.tokenStdin) {
-				const token = await readStdin()
+				const token = (await readStdin()).trim()
 				if (!token) throw new InputError({ '--token-stdin': ['standard input was empty'] })
 				login = { token }
 			} else {

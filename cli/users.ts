@@ -6,12 +6,7 @@ import { parseInput } from '#core/validate.ts'
 import { asOption, operatorActor } from './actor.ts'
 import { useDatabase } from './database.ts'
 import { example, formatDate, printJson, printTable } from './output.ts'
-
-async function readStdin() {
-	let text = ''
-	for await (const chunk of process.stdin) text += chunk
-	return text.replace(/\r?\n$/, '')
-}
+import { readStdin } from './stdin.ts'
 
 const staffAs = () => asOption('act as this staff account (default: RENDO_CLI_AS, else the operator)')
 
