@@ -16,3 +16,15 @@ export function encodeThumbnail(image: sharp.Sharp): Promise<Buffer> {
 		.jpeg(JPEG_OPTIONS)
 		.toBuffer()
 }
+
+/**
+ * A vendor's image on the photo's exact size where it reframed: scaled to cover it and cropped
+ * from the centre (transparency on white), as a JPEG.
+ */
+export function coverPhotoSize(image: sharp.Sharp, size: { width: number; height: number }): Promise<Buffer> {
+	return image
+		.flatten({ background: '#ffffff' })
+		.resize(size.width, size.height, { fit: 'cover', position: 'centre' })
+		.jpeg(JPEG_OPTIONS)
+		.toBuffer()
+}

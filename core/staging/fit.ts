@@ -1,7 +1,7 @@
 import os from 'node:os'
 import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
+import { coverPhotoSize, encodeThumbnail, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
 import type { Photo } from './images.ts'
 import { checkStagedImage } from './room-check/index.ts'
@@ -81,14 +81,7 @@ export function fitToPhoto(
 			throw new RenderError(`The staging provider's image could not be read: ${(error as Error).message}`, false)
 		})
 		const ready = format === 'jpeg' && width === photo.width && height === photo.height
-		const image = ready
-			? staged.bytes
-			: await decoded
-					.clone()
-					.flatten({ background: '#ffffff' })
-					.resize(photo.width, photo.height, { fit: 'cover', position: 'centre' })
-					.jpeg(JPEG_OPTIONS)
-					.toBuffer()
+		const image = ready ? staged.bytes : await coverPhotoSize(decoded.clone(), photo)
 		const thumbnail = (ready && staged.thumbnail) || (await encodeThumbnail(sharp(image)))
 		metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
 		return { image, thumbnail, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sharp } from '#core/platform/sharp.ts'
-import { JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
+import { coverPhotoSize, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { loadOpenCv, type OpenCv } from './opencv.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
@@ -873,15 +873,8 @@ function merge(regions: ChangedRegion[]): ChangedRegion[] {
 	return out.sort((a, b) => b.width * b.height - a.width * a.height).slice(0, 5)
 }
 
-/** The staged image scaled to cover the photo's size, cropped from the centre: what fitToPhoto does. */
-async function centreCrop(staged: Buffer, full: Decoded) {
-	return sharp(staged, SHARP_INPUT_OPTIONS)
-		.rotate()
-		.flatten({ background: '#ffffff' })
-		.resize(full.width, full.height, { fit: 'cover', position: 'centre' })
-		.jpeg(JPEG_OPTIONS)
-		.toBuffer()
-}
+/** The staged image, upright, scaled to cover the photo's size and cropped from the centre: what fitToPhoto does. */
+const centreCrop = (staged: Buffer, full: Decoded) => coverPhotoSize(sharp(staged, SHARP_INPUT_OPTIONS).rotate(), full)
 
 /**
  * The staged image resampled onto the photo's pixel grid at full size with libvips' affine
