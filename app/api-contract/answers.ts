@@ -450,6 +450,10 @@ export const OpsDashboard = object({
 					flaggedPercent: z.number(),
 					kept: count,
 					replaced: count,
+					askedAgain: count.openapi({
+						description:
+							'images the pipeline asked the vendor for again by itself (unusable, or flagged with ROOM_CHECK=replace)',
+					}),
 				}),
 			)
 			.openapi({ description: "this month's room checks per provider and model" }),

@@ -71,8 +71,10 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 
 /**
  * This month's room checks per provider and model: images checked, how many were flagged
- * ('check' or 'unaligned') and what the agents answered. A model that changes rooms more often
- * than others shows here first.
+ * ('check' or 'unaligned') and what the agents answered, and how many images the pipeline asked
+ * for again by itself (core/staging/second-opinion.ts: unusable answers, and flagged ones with
+ * ROOM_CHECK=replace, which never reach the gallery). A model that changes rooms more often than
+ * others shows here first.
  */
 async function roomCheckRates(range: { from: Date; to: Date }) {
 	const { rows } = await db.execute<{
@@ -82,12 +84,17 @@ async function roomCheckRates(range: { from: Date; to: Date }) {
 		flagged: string
 		kept: string
 		replaced: string
+		asked_again: string
 	}>(sql`
 		select provider, model, count(*) as checked,
 			count(*) filter (where room_check <> 'ok') as flagged,
 			count(*) filter (where room_check_answer = 'kept') as kept,
-			count(*) filter (where room_check_answer = 'replaced') as replaced
-		from property_studio_variations
+			count(*) filter (where room_check_answer = 'replaced') as replaced,
+			(select coalesce(sum(again.count), 0) from staging_renders again
+				where again.second_opinion_of is not null and again.provider = v.provider
+					and again.model is not distinct from v.model
+					and again.created_at >= ${range.from} and again.created_at < ${range.to}) as asked_again
+		from property_studio_variations v
 		where room_check is not null and provider is not null and created_at >= ${range.from} and created_at < ${range.to}
 		group by provider, model order by provider, model`)
 	return rows.map((row) => ({
@@ -99,5 +106,6 @@ async function roomCheckRates(range: { from: Date; to: Date }) {
 		flaggedPercent: Math.round((Number(row.flagged) / Number(row.checked)) * 1000) / 10,
 		kept: Number(row.kept),
 		replaced: Number(row.replaced),
+		askedAgain: Number(row.asked_again),
 	}))
 }

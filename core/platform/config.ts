@@ -59,8 +59,9 @@ const EnvSchema = z.object({
 	RENDER_CONCURRENCY: z.coerce.number().int().positive().optional(),
 	RENDER_POLL_INTERVAL_MS: count(2000),
 	// flag: align every vendor image onto its photo and badge what may have changed the room;
-	// off: deliver what the vendor returns, scaled and centre-cropped to the photo
-	ROOM_CHECK: z.enum(['flag', 'off']).default('flag'),
+	// replace: as flag, but a flagged image is first asked for once more and the better of the two
+	// kept; off: deliver what the vendor returns, scaled and centre-cropped to the photo
+	ROOM_CHECK: z.enum(['flag', 'replace', 'off']).default('flag'),
 	RENDER_RETRY_BASE_MS: count(500),
 	RENDER_MONTHLY_QUOTA: count(150),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),

@@ -30,6 +30,8 @@ export interface StagingSpec {
 	priority?: number
 	/** The subject key of an earlier request whose vendor render this one adds variations to (a remodel). */
 	continuesKey?: string
+	/** The request whose unpassed images this one asks for again (core/staging/second-opinion.ts). */
+	secondOpinionOf?: string
 	/**
 	 * Ask again when an earlier request with this key has ended (failed, or delivered with some of
 	 * its images missing): a regenerate, a room processed again. Without it, asking again does nothing.
@@ -71,6 +73,7 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 			firstIndex: spec.firstIndex ?? 0,
 			priority: spec.priority ?? 0,
 			continuesId: continues?.id,
+			secondOpinionOf: spec.secondOpinionOf,
 			provider: config().render.provider,
 		})
 		.onConflictDoNothing()

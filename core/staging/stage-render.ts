@@ -18,10 +18,11 @@ import { logger } from '#core/platform/logger.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
-import { fitToPhoto, isFitted } from './fit.ts'
+import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fit.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
 import { queueStep } from './request.ts'
+import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount } from './second-opinion.ts'
 import { stagingPhotoUrl } from './photo-link.ts'
 import { webhookUrl } from './webhook.ts'
 
@@ -41,7 +42,7 @@ const DONE = ['delivered', 'failed']
  */
 export async function stageRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
 	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
-	if (!row || DONE.includes(row.state)) return
+	if (!row || DONE.includes(row.state) || isRechecking(row)) return
 	const provider = stagingProvider()
 	try {
 		if (row.state === 'received') return await deliverReceived(row)
@@ -305,12 +306,7 @@ async function variationsOf(row: StagingRender, variations: ProviderVariation[],
 }
 
 async function deliverReceived(row: StagingRender) {
-	await deliver(
-		row,
-		await readRawImages(row.id, row.receivedCount, row.providerImageIds),
-		await readPhoto(row.originalKey),
-		{ stored: true },
-	)
+	await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
 }
 
 /** Which room check the images of a request get: the local preview's always pass, a vendor's are checked unless turned off. */
@@ -320,36 +316,77 @@ function roomCheckOf(row: StagingRender) {
 }
 
 /**
- * Fits (and checks) each image against the photo, hands the usable ones to the purpose, and only
- * then forgets the vendor's bytes. An answer that is no image of the room fails its own variation;
- * a request with none usable fails as a whole.
+ * Fits (and checks) each image against the photo and hands the answer over, unless the room check
+ * could not pass some of it: then the vendor is asked for those again first (second-opinion.ts).
  */
 async function deliver(row: StagingRender, images: StagedImage[], photo: Photo, raw: { stored: boolean }) {
+	const answer = await fitAll(row, images, photo)
+	if (row.secondOpinionOf) return await deliverSecondOpinion(row, answer, photo)
+	const again = raw.stored ? secondOpinionCount(row, answer) : 0
+	if (again) return await askSecondOpinion(row, again)
+	await handOver(row, answer, raw)
+}
+
+async function fitAll(row: StagingRender, images: StagedImage[], photo: Photo, { counted = true } = {}) {
 	const check = roomCheckOf(row)
 	const fitted = await Promise.all(images.map((image) => fitToPhoto(image, photo, { check, priority: row.priority })))
-	if (check === 'vendor')
+	if (check === 'vendor' && counted)
 		for (const image of fitted)
 			metrics.imagesChecked.inc({
 				provider: row.provider,
 				verdict: isFitted(image) ? image.check!.verdict : 'unusable',
 			})
-	const usable = fitted.filter(isFitted)
-	const unusable = fitted.flatMap((image) => (isFitted(image) ? [] : [image.failed]))
+	return fitted
+}
+
+/**
+ * The second opinion is in: the first request's answer (fitted again from its stored bytes) with
+ * the better image in each slot asked again for is handed over as the first's, then both are done.
+ */
+async function deliverSecondOpinion(row: StagingRender, answer: Array<FittedImage | UnusableImage>, photo: Photo) {
+	const first = await rechecking(row)
+	if (first) {
+		const firstAnswer = await fitAll(first, await storedAnswer(first), photo, { counted: false })
+		await handOver(first, keepTheBetter(firstAnswer, answer), { stored: true })
+	}
+	await markDelivered(row, answer.length)
+	await removeRawImages(row.id)
+}
+
+/** The request a second opinion was asked for, while it still waits for it. */
+async function rechecking(secondOpinion: StagingRender) {
+	const [first] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, secondOpinion.secondOpinionOf!))
+	return first && isRechecking(first) ? first : undefined
+}
+
+const storedAnswer = (row: StagingRender) => readRawImages(row.id, row.receivedCount, row.providerImageIds)
+
+/**
+ * Hands the usable images to the purpose, and only then forgets the vendor's bytes. An answer that
+ * is no image of the room fails its own variation; a request with none usable fails as a whole.
+ */
+async function handOver(row: StagingRender, answer: Array<FittedImage | UnusableImage>, raw: { stored: boolean }) {
+	const usable = answer.filter(isFitted)
+	const unusable = answer.flatMap((image) => (isFitted(image) ? [] : [image.failed]))
 	if (!usable.length) return failRender(row, unusable[0] ?? 'The staging provider returned no image')
 	await purposeOf(row.purpose).deliver(row, usable, unusable)
+	await markDelivered(row, answer.length)
+	if (raw.stored) await removeRawImages(row.id)
+}
+
+async function markDelivered(row: StagingRender, receivedCount: number) {
 	await db
 		.update(stagingRenders)
 		.set({
 			state: 'delivered',
 			finishedAt: new Date(),
-			receivedCount: images.length,
+			receivedCount,
 			model: row.model,
 			providerRenderId: row.providerRenderId,
 			providerImageIds: row.providerImageIds,
 			costUsdMicros: row.costUsdMicros,
 		})
 		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
-	if (raw.stored) await removeRawImages(row.id)
 }
 
 async function failRender(row: StagingRender, message: string) {
@@ -358,11 +395,14 @@ async function failRender(row: StagingRender, message: string) {
 		.set({ state: 'failed', errorMessage: message.slice(0, 1000), finishedAt: new Date() })
 		.where(and(eq(stagingRenders.id, row.id), notInArray(stagingRenders.state, DONE)))
 		.returning()
-	if (failed) {
-		metrics.rendersFailed.inc({ provider: row.provider })
-		await purposeOf(row.purpose).fail(failed, message)
-	}
+	if (failed) metrics.rendersFailed.inc({ provider: row.provider })
 	if (row.state === 'submitting') await wakeNextWaiting(row.provider, row.submitKey)
+	// A second opinion that failed leaves the first answer as it was: that one is delivered instead.
+	const first = row.secondOpinionOf ? await rechecking(row) : undefined
+	if (first) {
+		const photo = await readPhoto(first.originalKey)
+		await handOver(first, await fitAll(first, await storedAnswer(first), photo, { counted: false }), { stored: true })
+	} else if (failed && !row.secondOpinionOf) await purposeOf(row.purpose).fail(failed, message)
 	await removeRawImages(row.id)
 }
 

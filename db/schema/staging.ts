@@ -27,10 +27,14 @@ export const stagingRenders = pgTable(
 		firstIndex: integer('first_index').notNull().default(0),
 		// a remodel: more variations of this earlier request's provider render
 		continuesId: uuid('continues_id'),
+		// a second opinion: this request asks again for the images of that one the room check could
+		// not pass (core/staging/second-opinion.ts); that one waits, 'rechecking', for its answer
+		secondOpinionOf: uuid('second_opinion_of'),
 		priority: integer('priority').notNull().default(0),
 		provider: text('provider').notNull(),
 		model: text('model'),
-		// queued → submitting → submitted (deferred vendors) → received → delivered, or failed
+		// queued → submitting → submitted (deferred vendors) → received → delivered, or failed;
+		// received → rechecking (waits for its second opinion) → delivered
 		state: text('state').notNull().default('queued'),
 		providerRenderId: text('provider_render_id'),
 		// the vendor's ids of the images that are this request's, in order

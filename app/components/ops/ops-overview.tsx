@@ -134,6 +134,12 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 							<th className="py-1 text-right font-normal">Flagged</th>
 							<th className="py-1 text-right font-normal">Kept</th>
 							<th className="py-1 text-right font-normal">Replaced</th>
+							<th
+								className="py-1 text-right font-normal"
+								title="Images the pipeline asked the vendor for again by itself"
+							>
+								Asked again
+							</th>
 						</tr>
 					</thead>
 					<tbody>
@@ -149,6 +155,7 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 								</td>
 								<td className="py-1 text-right tabular-nums">{count(row.kept)}</td>
 								<td className="py-1 text-right tabular-nums">{count(row.replaced)}</td>
+								<td className="py-1 text-right tabular-nums">{count(row.askedAgain)}</td>
 							</tr>
 						))}
 					</tbody>
