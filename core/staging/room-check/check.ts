@@ -43,7 +43,16 @@ export interface CellFeatures {
 	/** Mean Lab of the photo and of the aligned image (grading undone). */
 	labP: [number, number, number]
 	labA: [number, number, number]
+	/** Standard deviation of lightness in the photo and in the aligned image. */
+	sdP: number
+	sdA: number
+	/** The aligned image's gradient energy by edge direction (0°, 45°, 90°, 135°), shares summing to 1 (0s when flat). */
+	orientA: Orientation
+	/** Share of the aligned cell's pixels at either end of the lightness range (blown out or crushed): they say nothing of the surface. */
+	clipped: number
 }
+
+export type Orientation = [number, number, number, number]
 
 export type CellClass = 'same' | 'surface' | 'erased' | 'new'
 
@@ -423,6 +432,9 @@ interface Compared {
 	changed: number
 }
 
+/** 8-bit lightness (grading undone) at or beyond which a pixel is blown out or crushed. */
+const CLIPPED = { high: 250, low: 5 }
+
 /** Cell thresholds; see the header of index.ts. */
 export const T = {
 	/** ΔE of cell means above which a cell whose structure is unchanged counts as recoloured. */
@@ -488,18 +500,25 @@ function compare(
 		cv.cvtColor(photoMat, labP, cv.COLOR_RGB2Lab)
 		cv.cvtColor(aligned, labA, cv.COLOR_RGB2Lab)
 		const n = width * height
-		// Where the staged image has pixels (a zoomed-out vendor image leaves borders).
+		// Where the staged image has pixels (a zoomed-out vendor image leaves borders). Up to one
+		// pixel beyond its edge still counts: the replicated edge pixel is the right colour there,
+		// and an alignment a fraction of a pixel off would otherwise drop the photo's whole first or
+		// last row of cells (the ceiling, the floor).
 		const valid = new Uint8Array(n)
 		for (let y = 0, i = 0; y < height; y++)
 			for (let x = 0; x < width; x++, i++) {
 				const u = m[0] * x + m[1] * y + m[2]
 				const v = m[3] * x + m[4] * y + m[5]
-				valid[i] = u >= 0 && v >= 0 && u <= stagedWork.width - 1 && v <= stagedWork.height - 1 ? 1 : 0
+				valid[i] = u >= -1 && v >= -1 && u <= stagedWork.width && v <= stagedWork.height ? 1 : 0
 			}
 		const P = labP.data as Uint8Array
 		const A = labA.data as Uint8Array
 		mark('warp + Lab')
 		normaliseGrading(P, A, valid)
+		// Blown out or crushed, in the staged image or by undoing its grading (a median that moved
+		// across a gap of a two-toned room pushes a whole bright floor to white).
+		const clipped = new Uint8Array(n)
+		for (let i = 0; i < n; i++) clipped[i] = A[3 * i] >= CLIPPED.high || A[3 * i] <= CLIPPED.low ? 1 : 0
 		mark('grading')
 		// Lightness planes, gradients and edges of both.
 		const lP = keep(new cv.Mat(height, width, cv.CV_8UC1))
@@ -511,8 +530,8 @@ function compare(
 			LP[i] = P[3 * i]
 			LA[i] = A[3 * i]
 		}
-		const gP = gradient(cv, lP, keep)
-		const gA = gradient(cv, lA, keep)
+		const gP = gradient(cv, lP, keep).magnitude
+		const { magnitude: gA, direction: dA } = gradient(cv, lA, keep, true)
 		const eP = keep(new cv.Mat())
 		const eA = keep(new cv.Mat())
 		cv.Canny(lP, eP, 40, 100)
@@ -534,7 +553,9 @@ function compare(
 		const rows = Math.max(1, Math.round(height / cell))
 		const K = cols * rows
 		const acc = Array.from({ length: 20 }, () => new Float64Array(K))
-		const [cnt, vd, sLp, sLa, sLpp, sLaa, sLpa, sap, saa, sbp, sba, sgp, sga, sep, sea, smis, sadd, smask] = acc
+		const [cnt, vd, sLp, sLa, sLpp, sLaa, sLpa, sap, saa, sbp, sba, sgp, sga, sep, sea, smis, sadd, smask, sclip] = acc
+		// The aligned image's gradient energy per cell and direction bin.
+		const oA = new Float64Array(4 * K)
 		for (let y = 0, i = 0; y < height; y++) {
 			const r = Math.min(rows - 1, Math.floor((y * rows) / height))
 			for (let x = 0; x < width; x++, i++) {
@@ -556,6 +577,8 @@ function compare(
 				sba[k] += A[3 * i + 2]
 				sgp[k] += gP[i]
 				sga[k] += gA[i]
+				sclip[k] += clipped[i]
+				oA[4 * k + dA[i]] += gA[i]
 				if (EP[i]) {
 					sep[k]++
 					if (!NA[i]) smis[k]++
@@ -593,6 +616,10 @@ function compare(
 				masked: smask[k] / cnt[k],
 				labP: [mp, sap[k] / v, sbp[k] / v],
 				labA: [ma, saa[k] / v, sba[k] / v],
+				sdP: Math.sqrt(Math.max(0, varP)),
+				sdA: Math.sqrt(Math.max(0, varA)),
+				orientA: shares(oA, k),
+				clipped: sclip[k] / v,
 			})
 		}
 		// What grading is left after the pixel statistics, measured where the room is plainly the
@@ -647,51 +674,91 @@ function gradeFit(cells: { mp: number; dL: number; da: number; db: number }[]) {
 	return { ...fit, a: median(cells.map((c) => c.da)), b: median(cells.map((c) => c.db)) }
 }
 
-/** Gradient magnitude (|Sobel x| + |Sobel y|) / 8 per pixel. */
-function gradient(cv: OpenCv, plane: OpenCv, keep: <T extends { delete(): void }>(x: T) => T): Float32Array {
+/**
+ * Gradient magnitude (|Sobel x| + |Sobel y|) / 8 per pixel and, when asked, the edge's direction in
+ * four bins (0: vertical edge, 1: rising diagonal, 2: horizontal edge, 3: falling diagonal; bins
+ * split at tan 67.5° = 2.414).
+ */
+function gradient(cv: OpenCv, plane: OpenCv, keep: <T extends { delete(): void }>(x: T) => T, directions = false) {
 	const gx = keep(new cv.Mat())
 	const gy = keep(new cv.Mat())
 	cv.Sobel(plane, gx, cv.CV_32F, 1, 0, 3)
 	cv.Sobel(plane, gy, cv.CV_32F, 0, 1, 3)
 	const X = gx.data32F as Float32Array
 	const Y = gy.data32F as Float32Array
-	const out = new Float32Array(X.length)
-	for (let i = 0; i < X.length; i++) out[i] = (Math.abs(X[i]) + Math.abs(Y[i])) / 8
-	return out
+	const magnitude = new Float32Array(X.length)
+	const direction = new Uint8Array(directions ? X.length : 0)
+	for (let i = 0; i < X.length; i++) {
+		const [ax, ay] = [Math.abs(X[i]), Math.abs(Y[i])]
+		magnitude[i] = (ax + ay) / 8
+		if (directions) direction[i] = ax > 2.414 * ay ? 0 : ay > 2.414 * ax ? 2 : X[i] * Y[i] > 0 ? 1 : 3
+	}
+	return { magnitude, direction }
+}
+
+/** The four direction bins of cell k as shares of its gradient energy. */
+function shares(bins: Float64Array, k: number): Orientation {
+	const sum = bins[4 * k] + bins[4 * k + 1] + bins[4 * k + 2] + bins[4 * k + 3]
+	if (!sum) return [0, 0, 0, 0]
+	return [bins[4 * k] / sum, bins[4 * k + 1] / sum, bins[4 * k + 2] / sum, bins[4 * k + 3] / sum]
 }
 
 /**
- * Undoes a vendor's global grading (exposure, contrast, white balance): the aligned image's
- * lightness is mapped onto the photo's by matching medians and interquartile ranges, and a and b
- * by matching medians. Local edits (a repainted wall, furniture) move these robust statistics little.
+ * Undoes a vendor's global grading (exposure, contrast, white balance) from pixel pairs, the photo's
+ * and the aligned image's at the same place: lightness as a line, a and b as offsets. Each is read
+ * from medians of the pairs' differences, which local edits (a repainted wall, furniture) move
+ * little. (Matching the two images' own medians instead fails in a two-toned room: a piece of
+ * furniture moves the median across the gap between the dark and the bright tones, and undoing
+ * that pushes a bright floor to white.)
  */
 function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
-	for (let c = 0; c < 3; c++) {
-		const hp = new Float64Array(256)
-		const ha = new Float64Array(256)
-		let total = 0
-		for (let i = 0; i < valid.length; i++)
-			if (valid[i]) {
-				hp[P[3 * i + c]]++
-				ha[A[3 * i + c]]++
-				total++
-			}
-		if (!total) return
-		const q = (h: Float64Array, f: number) => {
-			let acc = 0
-			for (let v = 0; v < 256; v++) if ((acc += h[v]) >= f * total) return v
-			return 255
+	const medianOf = (histogram: Int32Array, from: number, size: number, total: number) => {
+		let acc = 0
+		for (let v = 0; v < size; v++) if ((acc += histogram[from + v]) >= total / 2) return v
+		return size - 1
+	}
+	// The photo's median per channel splits the pairs into a darker and a brighter half.
+	const photo = new Int32Array(3 * 256)
+	let total = 0
+	for (let i = 0; i < valid.length; i++)
+		if (valid[i]) {
+			photo[P[3 * i]]++
+			photo[256 + P[3 * i + 1]]++
+			photo[512 + P[3 * i + 2]]++
+			total++
 		}
-		const medP = q(hp, 0.5)
-		const medA = q(ha, 0.5)
-		let gain = 1
-		if (c === 0) {
-			const iqrP = q(hp, 0.75) - q(hp, 0.25)
-			const iqrA = q(ha, 0.75) - q(ha, 0.25)
-			gain = iqrA > 4 ? Math.min(1.4, Math.max(0.7, iqrP / iqrA)) : 1
+	if (!total) return
+	const split = [0, 1, 2].map((c) => medianOf(photo, 256 * c, 256, total))
+	// Per channel and half (index 2c + half): the photo's values and the differences aligned − photo (+ 255).
+	const values = new Int32Array(6 * 256)
+	const diffs = new Int32Array(6 * 511)
+	const counts = new Int32Array(6)
+	for (let i = 0; i < valid.length; i++) {
+		if (!valid[i]) continue
+		for (let c = 0; c < 3; c++) {
+			const p = P[3 * i + c]
+			const h = 2 * c + (p <= split[c] ? 0 : 1)
+			values[256 * h + p]++
+			diffs[511 * h + A[3 * i + c] - p + 255]++
+			counts[h]++
+		}
+	}
+	for (let c = 0; c < 3; c++) {
+		const [low, high] = [2 * c, 2 * c + 1].map((h) =>
+			counts[h]
+				? { at: medianOf(values, 256 * h, 256, counts[h]), d: medianOf(diffs, 511 * h, 511, counts[h]) - 255 }
+				: { at: split[c], d: 0 },
+		)
+		// a = p + d(p), d a line through the halves' medians (lightness only; colour is an offset).
+		let slope = c === 0 && high.at - low.at > 4 ? (high.d - low.d) / (high.at - low.at) : 0
+		slope = Math.min(0.43, Math.max(-0.29, slope)) // a contrast change of 0.7–1.4×
+		let offset = low.d - slope * low.at
+		if (c > 0) {
+			const both = diffs.subarray(511 * 2 * c, 511 * 2 * c + 511).map((v, k) => v + diffs[511 * (2 * c + 1) + k])
+			offset = medianOf(both, 0, 511, total) - 255
 		}
 		const lut = new Uint8Array(256)
-		for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(medP + gain * (v - medA))))
+		for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round((v - offset) / (1 + slope))))
 		for (let i = c; i < A.length; i += 3) A[i] = lut[A[i]]
 	}
 }
@@ -722,15 +789,29 @@ interface Blob {
 	missing: number
 }
 
-/** Connected groups (8-neighbours) of cells of one class. */
+type Cell = Compared['cells'][number]
+
+/**
+ * Connected groups of cells of one class that pass `where`: 8-neighbours, or, when `linked` is
+ * given, 4-neighbours for which `linked` holds (a chain of alike cells).
+ */
 function blobs(
 	cells: Compared['cells'],
 	grid: Compared['grid'],
 	kind: CellClass,
-	where: (c: Compared['cells'][number]) => boolean = () => true,
+	where: (c: Cell) => boolean = () => true,
+	linked?: (a: Cell, b: Cell) => boolean,
 ): Blob[] {
-	const at = new Map<number, Compared['cells'][number]>()
+	const at = new Map<number, Cell>()
 	for (const c of cells) if (c.class === kind && where(c)) at.set(c.row * grid.cols + c.col, c)
+	const steps = linked
+		? [
+				[0, 1],
+				[1, 0],
+				[0, -1],
+				[-1, 0],
+			]
+		: [-1, 0, 1].flatMap((dr) => [-1, 0, 1].map((dc) => [dr, dc])).filter(([dr, dc]) => dr || dc)
 	const seen = new Set<number>()
 	const out: Blob[] = []
 	for (const start of at.keys()) {
@@ -740,24 +821,26 @@ function blobs(
 		seen.add(start)
 		while (stack.length) {
 			const k = stack.pop()!
+			const cell = at.get(k)!
 			const [r, c] = [Math.floor(k / grid.cols), k % grid.cols]
 			blob.c0 = Math.min(blob.c0, c)
 			blob.r0 = Math.min(blob.r0, r)
 			blob.c1 = Math.max(blob.c1, c)
 			blob.r1 = Math.max(blob.r1, r)
 			blob.count++
-			blob.gp += at.get(k)!.gp
-			blob.ga += at.get(k)!.ga
-			blob.missing += at.get(k)!.missing
-			for (let dr = -1; dr <= 1; dr++)
-				for (let dc = -1; dc <= 1; dc++) {
-					const [rr, cc] = [r + dr, c + dc]
-					const kk = rr * grid.cols + cc
-					if (rr >= 0 && cc >= 0 && rr < grid.rows && cc < grid.cols && at.has(kk) && !seen.has(kk)) {
-						seen.add(kk)
-						stack.push(kk)
-					}
+			blob.gp += cell.gp
+			blob.ga += cell.ga
+			blob.missing += cell.missing
+			for (const [dr, dc] of steps) {
+				const [rr, cc] = [r + dr, c + dc]
+				const kk = rr * grid.cols + cc
+				if (rr < 0 || cc < 0 || rr >= grid.rows || cc >= grid.cols || seen.has(kk)) continue
+				const next = at.get(kk)
+				if (next && (!linked || linked(cell, next))) {
+					seen.add(kk)
+					stack.push(kk)
 				}
+			}
 		}
 		out.push(blob)
 	}
@@ -765,7 +848,7 @@ function blobs(
 }
 
 /** Cells a group needs before it is reported. */
-export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6 }
+export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 6 }
 /**
  * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow (aligned
  * gradient ≤ 1.4× the photo's, and ≤ 1.15× unless ≥ 23 % of the photo's edges there are gone) was
@@ -773,6 +856,36 @@ export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6 }
  * out with wall, or a floor swapped for a plain one, does not.
  */
 export const REPLACED = { dE: 8, texture: 1.4, plain: 1.15, missing: 0.23 }
+
+/**
+ * A new covering (brick, tiles, panelling, another floor) adds texture and edges, so cell by cell it
+ * reads like something stood in front. What sets it apart from furniture, plants and art is that it
+ * is one material over a large area: neighbouring cells carry the same texture (mean colour, gradient
+ * strength, contrast and edge directions alike), where an object's cells differ (outline, parts,
+ * shading, what shows around it). A covering cell is 'new', textured (aligned gradient ≥ 6) and
+ * changed (ΔE ≥ 8, or its gradient grew past 1.5× the photo's + 3); neighbours are the same
+ * material within ΔE 16, ±20 % of gradient and of contrast, and an L1 distance of 0.2 between their
+ * edge-direction shares. Six cells so linked are a covering; on the corpus no staging links more
+ * than five (a rug can come close: it is one material too, but a small one).
+ */
+export const COVERING = { gradient: 6, dE: 8, growth: 1.5, growthOffset: 3, colour: 16, strength: 0.2, directions: 0.2 }
+
+const coveringCell = (c: Cell) =>
+	c.ga >= COVERING.gradient && (c.dE >= COVERING.dE || c.ga > COVERING.growth * c.gp + COVERING.growthOffset)
+
+/** Whether two neighbouring cells of the staged image show the same material. */
+function sameMaterial(a: Cell, b: Cell) {
+	const colour = Math.hypot(a.labA[0] - b.labA[0], a.labA[1] - b.labA[1], a.labA[2] - b.labA[2])
+	const ratio = (x: number, y: number) => Math.abs(Math.log((x + 1) / (y + 1)))
+	let directions = 0
+	for (let i = 0; i < 4; i++) directions += Math.abs(a.orientA[i] - b.orientA[i])
+	return (
+		colour < COVERING.colour &&
+		ratio(a.ga, b.ga) < COVERING.strength &&
+		ratio(a.sdA, b.sdA) < COVERING.strength &&
+		directions < COVERING.directions
+	)
+}
 
 function side(x: number) {
 	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
@@ -805,7 +918,8 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 			text: `The ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} may have been removed or moved`,
 		})
 	}
-	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE)) {
+	// Blown-out or crushed cells say nothing of the surface's colour (a white sheet on a white wall).
+	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE && c.clipped < 0.5)) {
 		if (b.count < MIN_CELLS.replaced || b.ga > REPLACED.texture * b.gp) continue
 		// Texture that grew a little is believed only if the photo's edges there went too.
 		if (b.ga > REPLACED.plain * b.gp && b.missing < REPLACED.missing * b.count) continue
@@ -823,6 +937,19 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 			size: b.count,
 			text: `${text}`,
 		})
+	}
+	for (const b of blobs(cells, grid, 'new', coveringCell, sameMaterial)) {
+		if (b.count < MIN_CELLS.covering) continue
+		const r = rect(b, 'surface')
+		regions.push(r)
+		const cy = r.y + r.height / 2
+		const text =
+			cy < 0.22
+				? 'The ceiling may have a new covering'
+				: cy > 0.72
+					? 'The floor may have changed'
+					: `The wall ${side(r.x + r.width / 2)} may have a new covering`
+		notes.push({ size: b.count, text })
 	}
 	for (const b of blobs(cells, grid, 'surface').filter((b) => b.count >= MIN_CELLS.surface)) {
 		const r = rect(b, 'surface')
