@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm'
-import type { ProviderStatus } from '#core/render/provider.ts'
+import { PROVIDER_LABELS, type ProviderStatus } from '#core/render/provider.ts'
 import { db } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
-
-/** Human names for the dashboard. */
-export const PROVIDER_LABELS: Record<string, string> = {
-	local: 'Local preview (colour grading only)',
-	'virtual-staging-ai': 'Virtual Staging AI',
-	openai: 'OpenAI',
-	gemini: 'Google Gemini',
-	http: 'Old HTTP adapter',
-}
 
 // The dashboard refreshes every 30 s; the vendor is asked at most once a minute per process.
 const STATUS_TTL_MS = 60_000

@@ -23,6 +23,8 @@ export interface PreviewOutput {
 
 export const PREVIEW_CANNOT_EMPTY =
 	'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.'
+export const PREVIEW_CANNOT_EDIT =
+	'The local preview cannot make twilight or enhanced photos: it only colour-grades the photo. Turn on a staging provider.'
 
 /**
  * The default provider: no network, no GPU, no cost. It cannot restage a room (room type and
@@ -36,11 +38,13 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 		model: 'colour-grade preview',
 		isPreview: true,
 		canEmptyRoom: false,
+		photoEdits: [],
 		async status() {
 			return { reachable: true, message: 'Local preview: colour grading only, nothing is staged' }
 		},
-		async render({ signal, image, style, count, firstIndex }) {
+		async render({ signal, image, style, edit, count, firstIndex }) {
 			signal?.throwIfAborted()
+			if (edit) throw new RenderError(PREVIEW_CANNOT_EDIT, false)
 			if (style === null) throw new RenderError(PREVIEW_CANNOT_EMPTY, false)
 			const outputs = await Promise.all(
 				Array.from({ length: count }, (_, i) => renderLocalPreview({ image, style, variationIndex: firstIndex + i })),

@@ -37,11 +37,27 @@ export const ROOM_TYPES = [
 ] as const
 export type RoomType = (typeof ROOM_TYPES)[number]
 
+/**
+ * Photo edits offered beside staging: `twilight` turns a daytime exterior into a dusk shot (sky and
+ * lighting only), `enhance` corrects exposure, white balance and lens distortion. Neither adds or
+ * removes anything.
+ */
+export const PHOTO_EDITS = ['twilight', 'enhance'] as const
+export type PhotoEdit = (typeof PHOTO_EDITS)[number]
+
 /** What every screen, e-mail and message says of an image the local preview made. */
 export const PREVIEW_LABEL = 'Preview, not staged'
 
 export const PROVIDER_NAMES = ['local', 'virtual-staging-ai', 'openai', 'gemini'] as const
 export type ProviderName = (typeof PROVIDER_NAMES)[number]
+/** Human names of the providers, for the dashboard and for messages. */
+export const PROVIDER_LABELS: Record<string, string> = {
+	local: 'Local preview (colour grading only)',
+	'virtual-staging-ai': 'Virtual Staging AI',
+	openai: 'OpenAI',
+	gemini: 'Google Gemini',
+	http: 'Old HTTP adapter',
+}
 /** The offline default, whose output is a colour preview: rows record it as their provider. */
 export const PREVIEW_PROVIDER = 'local' satisfies ProviderName
 /** Whether a render (or the configured provider) is the local preview, labelled PREVIEW_LABEL wherever shown. */
@@ -56,6 +72,8 @@ export interface StagingRequest {
 	roomType: RoomType
 	/** The style to furnish in; null empties the room (furniture removal only, nothing added). */
 	style: Style | null
+	/** A photo edit instead of staging (style null, nothing removed); absent or null stages. */
+	edit?: PhotoEdit | null
 	/** The photo has furniture to remove before staging ("Contains furniture to remove"). */
 	removeFurniture: boolean
 	/** Variations wanted from this one request (1 to 3). */
@@ -104,6 +122,8 @@ interface ProviderBase {
 	isPreview: boolean
 	/** Whether it can empty a room without adding furniture. */
 	canEmptyRoom: boolean
+	/** The photo edits it makes; the others are refused before anything is uploaded. */
+	photoEdits: readonly PhotoEdit[]
 	/** Reachability and credits, for the operations dashboard. Never throws. */
 	status(): Promise<ProviderStatus>
 }

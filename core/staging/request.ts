@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
-import type { RoomType, Style } from '#core/render/provider.ts'
+import type { PhotoEdit, RoomType, Style } from '#core/render/provider.ts'
 import { config } from '#core/platform/config.ts'
 import type { Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
@@ -23,6 +23,8 @@ export interface StagingSpec {
 	roomType: RoomType
 	/** null empties the room. */
 	style: Style | null
+	/** A photo edit instead of staging. */
+	edit?: PhotoEdit | null
 	removeFurniture: boolean
 	count: number
 	firstIndex?: number
@@ -68,6 +70,7 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 			originalKey: spec.originalKey,
 			roomType: spec.roomType,
 			style: spec.style,
+			edit: spec.edit ?? null,
 			removeFurniture: spec.removeFurniture,
 			count: spec.count,
 			firstIndex: spec.firstIndex ?? 0,

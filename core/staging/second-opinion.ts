@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
-import type { RoomType, Style } from '#core/render/provider.ts'
+import type { PhotoEdit, RoomType, Style } from '#core/render/provider.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { isFitted, type FittedImage, type UnusableImage } from './fit.ts'
@@ -51,6 +51,7 @@ export async function askSecondOpinion(row: StagingRender, count: number) {
 			originalKey: row.originalKey,
 			roomType: row.roomType as RoomType,
 			style: row.style as Style | null,
+			edit: row.edit as PhotoEdit | null,
 			removeFurniture: row.removeFurniture,
 			count,
 			// New takes, after the first answer's.

@@ -6,6 +6,7 @@ import {
 	RenderError,
 	type DeferredProvider,
 	type ImmediateProvider,
+	type PhotoEdit,
 	type ProviderVariation,
 	type RoomType,
 	type StagedImage,
@@ -309,9 +310,14 @@ async function deliverReceived(row: StagingRender) {
 	await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
 }
 
-/** Which room check the images of a request get: the local preview's always pass, a vendor's are checked unless turned off. */
+/**
+ * Which room check the images of a request get: the local preview's always pass, a vendor's are
+ * checked unless turned off. A twilight shot is fitted but not checked: its new sky and light are
+ * the whole point, and the check would read them as a changed room.
+ */
 function roomCheckOf(row: StagingRender) {
 	if (isPreviewProvider(row.provider)) return 'preview' as const
+	if (row.edit === 'twilight') return 'off' as const
 	return config().render.roomCheck === 'off' ? ('off' as const) : ('vendor' as const)
 }
 
@@ -447,6 +453,7 @@ function stagingRequest(row: StagingRender, photo: Photo) {
 		width: photo.width,
 		height: photo.height,
 		...stagingLook(row),
+		edit: row.edit as PhotoEdit | null,
 		removeFurniture: row.removeFurniture,
 		count: row.count,
 		firstIndex: row.firstIndex,

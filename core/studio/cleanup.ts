@@ -17,6 +17,7 @@ import { isPreviewProvider } from '#core/render/provider.ts'
 import { assetFileNames } from './asset-names.ts'
 import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
 import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
+import { disclosureLabelOf } from './studio.schema.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
 export const CleanupJobSchema = z.object({ projectId: z.string().uuid(), watermarkingEnabled: z.boolean() })
@@ -113,7 +114,9 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 		if (done.has(variation.id)) continue
 		const final = await finalImage(variation, {
 			logo,
-			disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) }),
+			disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) })
+				? disclosureLabelOf(variation.style)
+				: null,
 		})
 		if (!final) {
 			logger.error(

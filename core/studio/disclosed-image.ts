@@ -1,5 +1,6 @@
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
+import { disclosureLabelOf } from './studio.schema.ts'
 import { markImage } from './watermark.ts'
 
 /**
@@ -15,8 +16,12 @@ export async function agencyDisclosure(userId: string) {
 }
 
 /** A render as it leaves Rendo outside the final downloads (the bot's results, favourites saved by the CLI). */
-export async function disclosedImage(userId: string, image: Buffer, render: { provider: string | null }) {
+export async function disclosedImage(
+	userId: string,
+	image: Buffer,
+	render: { provider: string | null; style: string },
+) {
 	if (!disclosureApplies(await agencyDisclosure(userId), { isPreview: isPreviewProvider(render.provider) }))
 		return image
-	return markImage(image, { logo: null, disclosure: true })
+	return markImage(image, { logo: null, disclosure: disclosureLabelOf(render.style) })
 }

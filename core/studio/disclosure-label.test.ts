@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { sharp } from '#core/platform/sharp.ts'
 import { changedBox } from '#tests/image-diff.ts'
+import { disclosureLabelOf } from './studio.schema.ts'
 import { hasMarks, markImage } from './watermark.ts'
 
 const photo = (width: number, height: number) =>
@@ -16,7 +17,7 @@ describe('the "Virtually staged" label', () => {
 			[3200, 2400],
 		]) {
 			const image = await photo(width, height)
-			const box = (await changedBox(image, await markImage(image, { logo: null, disclosure: true })))!
+			const box = (await changedBox(image, await markImage(image, { logo: null, disclosure: 'Virtually staged' })))!
 			expect(box.left).toBeLessThan(width * 0.05)
 			expect(box.bottom).toBeGreaterThan(height * 0.9)
 			expect(box.right).toBeLessThan(width / 2)
@@ -34,7 +35,7 @@ describe('the "Virtually staged" label', () => {
 
 	test('has white letters on a dark pill', async () => {
 		const image = await photo(1200, 800)
-		const marked = await markImage(image, { logo: null, disclosure: true })
+		const marked = await markImage(image, { logo: null, disclosure: 'Virtually staged' })
 		const box = (await changedBox(image, marked))!
 		const { data, info } = await sharp(marked)
 			.extract({ left: box.left, top: box.top, width: box.width, height: box.height })
@@ -51,13 +52,33 @@ describe('the "Virtually staged" label', () => {
 		expect(dark).toBeGreaterThan(light)
 	})
 
+	test('says what was done: a twilight edit reads differently from staging, and is as wide as its words', async () => {
+		const image = await photo(1200, 800)
+		const widths = []
+		for (const style of ['modern', 'enhance', 'twilight']) {
+			const box = (await changedBox(
+				image,
+				await markImage(image, { logo: null, disclosure: disclosureLabelOf(style) }),
+			))!
+			widths.push(box.width)
+		}
+		expect([disclosureLabelOf('modern'), disclosureLabelOf('enhance'), disclosureLabelOf('twilight')]).toEqual([
+			'Virtually staged',
+			'Digitally enhanced',
+			'Twilight edit',
+		])
+		// "Digitally enhanced" is the longest of the three, "Twilight edit" the shortest.
+		expect(widths[1]).toBeGreaterThan(widths[0])
+		expect(widths[2]).toBeLessThan(widths[0])
+	})
+
 	test('is left out when the agency turns it off', async () => {
-		expect(hasMarks({ logo: null, disclosure: false })).toBe(false)
+		expect(hasMarks({ logo: null, disclosure: null })).toBe(false)
 		const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } })
 			.png()
 			.toBuffer()
 		const image = await photo(640, 480)
-		const box = (await changedBox(image, await markImage(image, { logo, disclosure: false })))!
+		const box = (await changedBox(image, await markImage(image, { logo, disclosure: null })))!
 		// Only the logo, bottom-right.
 		expect(box.left).toBeGreaterThan(320)
 	})

@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
-import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -12,19 +11,18 @@ const MIN_TEXT_PX = 11
 const MARGIN_SHARE = 0.03
 
 /**
- * The label's words laid out once in Inter Bold from the installed @fontsource package: drawn as
+ * Each label's words laid out once in Inter Bold from the installed @fontsource package: drawn as
  * outlines, so no system font is needed, and the same for every photo but for its scale.
  */
-let laidOut: { font: fontkit.Font; run: fontkit.GlyphRun } | null = null
-function labelRun() {
-	if (laidOut) return laidOut
-	const file = path.join(
-		path.dirname(require.resolve('@fontsource/inter/package.json')),
-		'files',
-		'inter-latin-700-normal.woff',
-	)
-	const font = fontkit.openSync(file) as fontkit.Font
-	return (laidOut = { font, run: font.layout(DISCLOSURE_LABEL) })
+let font: fontkit.Font | undefined
+const runs = new Map<string, fontkit.GlyphRun>()
+function labelRun(text: string) {
+	font ??= fontkit.openSync(
+		path.join(path.dirname(require.resolve('@fontsource/inter/package.json')), 'files', 'inter-latin-700-normal.woff'),
+	) as fontkit.Font
+	let run = runs.get(text)
+	if (!run) runs.set(text, (run = font.layout(text)))
+	return { font, run }
 }
 
 /**
@@ -33,8 +31,12 @@ function labelRun() {
  * dark pill, which reads on light and dark photos alike. Only the pill is drawn, not a layer the
  * size of the photo, so a 12-megapixel photo pays for a few thousand pixels.
  */
-export function disclosureLabelLayer(width: number, height: number): { input: Buffer; left: number; top: number } {
-	const { font, run } = labelRun()
+export function disclosureLabelLayer(
+	text: string,
+	width: number,
+	height: number,
+): { input: Buffer; left: number; top: number } {
+	const { font, run } = labelRun(text)
 	const fontSize = Math.max(MIN_TEXT_PX, Math.round(Math.min(width, height) * TEXT_SHARE))
 	const scale = fontSize / font.unitsPerEm
 	const padX = Math.round(fontSize * 0.6)

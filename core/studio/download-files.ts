@@ -16,6 +16,7 @@ import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
 import { openCheckNote, projectView, roomCheckView } from './views.ts'
 import { markImage } from './watermark.ts'
+import { disclosureLabelOf } from './studio.schema.ts'
 
 export interface DownloadableImage {
 	id: string
@@ -76,7 +77,7 @@ export async function downloadableImages(
 			read: async () => {
 				if (disclosure || !rendered) return readBytes(asset.storageKey)
 				const image = await readBytes(rendered)
-				return image && asset.watermarked && logo ? markImage(image, { logo, disclosure: false }) : image
+				return image && asset.watermarked && logo ? markImage(image, { logo, disclosure: null }) : image
 			},
 		}))
 		// The completion's clean-up job writes the assets: until it has finished, the list is not whole.
@@ -103,7 +104,9 @@ export async function downloadableImages(
 			roomCheck: openCheckNote(v.roomCheck),
 			read: async () => {
 				const image = await readBytes(key)
-				return image && disclosureApplies(agencyLabel, v) ? markImage(image, { logo: null, disclosure: true }) : image
+				return image && disclosureApplies(agencyLabel, v)
+					? markImage(image, { logo: null, disclosure: disclosureLabelOf(v.style) })
+					: image
 			},
 		})
 	}

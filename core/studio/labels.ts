@@ -16,6 +16,8 @@ const STYLE_LABELS: Record<StudioStyle, string> = {
 	coastal: 'Coastal',
 	standard: 'Standard',
 	empty: 'Empty room',
+	twilight: 'Twilight',
+	enhance: 'Enhance',
 }
 
 // Backyard is not a studio room type, but client preferences and brochures use it (spec 01 §3).

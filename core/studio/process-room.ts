@@ -5,13 +5,16 @@ import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
-import { PREVIEW_CANNOT_EMPTY } from '#core/render/local-preview.ts'
+import { PREVIEW_CANNOT_EDIT, PREVIEW_CANNOT_EMPTY } from '#core/render/local-preview.ts'
+import { PROVIDER_LABELS, type PhotoEdit, type StagingProvider } from '#core/render/provider.ts'
+import { styleLabel } from './labels.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
 import {
 	EMPTY_ROOM,
+	photoEditOf,
 	ProcessRoomSchema,
 	RemodelSchema,
 	renderStyleOf,
@@ -70,7 +73,8 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 			originalKey: room.originalImageUrl,
 			roomType: room.roomType as RoomType,
 			style: renderStyleOf(job.style),
-			removeFurniture: room.hasFurniture || job.style === EMPTY_ROOM,
+			edit: photoEditOf(job.style),
+			removeFurniture: !photoEditOf(job.style) && (room.hasFurniture || job.style === EMPTY_ROOM),
 			count: waiting.length,
 			// Later generations (remodels) continue the sequence, so each one is a new take.
 			firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
@@ -84,10 +88,25 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 	return waiting
 }
 
-/** Emptying a room needs a provider that can (the local preview only colour-grades): said before anything is queued. */
+/**
+ * Emptying a room and the photo edits need a provider that makes them (the local preview only
+ * colour-grades): said before anything is queued.
+ */
 export function assertCanRender(styles: readonly StudioStyle[]) {
-	if (styles.includes(EMPTY_ROOM) && !stagingProvider().canEmptyRoom)
+	const provider = stagingProvider()
+	if (styles.includes(EMPTY_ROOM) && !provider.canEmptyRoom)
 		throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
+	const edit = styles.map(photoEditOf).find((e) => e && !provider.photoEdits.includes(e))
+	if (edit) {
+		const message = cannotEditMessage(provider, edit)
+		throw new InputError({ styles: [message] }, message)
+	}
+}
+
+/** Why this provider makes no such photo: the one line every door shows before anything is uploaded. */
+export function cannotEditMessage(provider: Pick<StagingProvider, 'isPreview' | 'name'>, edit: PhotoEdit) {
+	if (provider.isPreview) return PREVIEW_CANNOT_EDIT
+	return `${styleLabel(edit)} is not offered with ${PROVIDER_LABELS[provider.name] ?? provider.name} yet: choose a style`
 }
 
 /**

@@ -1,14 +1,41 @@
 import { z } from 'zod'
-import { STYLES, type Style } from '#core/render/provider.ts'
+import { PHOTO_EDITS, STYLES, type PhotoEdit, type Style } from '#core/render/provider.ts'
+import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
 
 /** Empty the room: the furniture removed and none added, offered beside the styles. */
 export const EMPTY_ROOM = 'empty'
 
-/** Styles and room types of the studio (spec 02 §3). Browser-safe: the workflow imports these. */
-export const STUDIO_STYLES = [...STYLES, EMPTY_ROOM] as const
+/** Photo edits offered beside the styles: a twilight shot of an exterior, an enhanced photo of anything. */
+export const TWILIGHT = 'twilight' satisfies PhotoEdit
+export const ENHANCE = 'enhance' satisfies PhotoEdit
+
+/**
+ * Styles and room types of the studio (spec 02 §3), with emptying and the photo edits: each is a
+ * "style" of the room with its own variations, priced and counted like staging. Browser-safe: the
+ * workflow imports these.
+ */
+export const STUDIO_STYLES = [...STYLES, EMPTY_ROOM, ...PHOTO_EDITS] as const
 export type StudioStyle = (typeof STUDIO_STYLES)[number]
-/** The interior style a studio choice asks the renderer for: none when it empties the room. */
-export const renderStyleOf = (style: StudioStyle): Style | null => (style === EMPTY_ROOM ? null : style)
+export const isPhotoEdit = (style: string): style is PhotoEdit => (PHOTO_EDITS as readonly string[]).includes(style)
+/** The interior style a studio choice asks the renderer for: none when it empties the room or edits the photo. */
+export const renderStyleOf = (style: StudioStyle): Style | null =>
+	style === EMPTY_ROOM || isPhotoEdit(style) ? null : style
+/** The photo edit a studio choice asks for, if it is one. */
+export const photoEditOf = (style: StudioStyle): PhotoEdit | null => (isPhotoEdit(style) ? style : null)
+
+/**
+ * The disclosure an image carries where the agency turned the label on (spec 02 §9): what was done
+ * to the photo, in the words listings use.
+ */
+export function disclosureLabelOf(style: string) {
+	if (style === TWILIGHT) return 'Twilight edit'
+	if (style === ENHANCE) return 'Digitally enhanced'
+	return DISCLOSURE_LABEL
+}
+/** A twilight shot is of an outside: asked of another room it is made, with a warning first. */
+export const TWILIGHT_INDOORS =
+	'Twilight is meant for exterior photos: this room will get a dusk sky only where a window shows one'
+export const TWILIGHT_ROOM_TYPES: readonly string[] = ['exterior', 'outdoor']
 /** The workflow offers these six and emptying; the other two styles exist for rooms made elsewhere. */
 export const WORKFLOW_STYLES = [
 	'modern',
@@ -18,6 +45,8 @@ export const WORKFLOW_STYLES = [
 	'midcentury',
 	'farmhouse',
 	EMPTY_ROOM,
+	TWILIGHT,
+	ENHANCE,
 ] as const satisfies readonly StudioStyle[]
 
 export const ROOM_TYPES = [

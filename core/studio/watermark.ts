@@ -5,13 +5,13 @@ import { disclosureLabelLayer } from './disclosure-label.ts'
 const LOGO_SHARE = 0.2
 const MARGIN_SHARE = 0.03
 
-/** What is burnt into a final image: the agent's logo, the "Virtually staged" label, or both. */
+/** What is burnt into a final image: the agent's logo, the disclosure label ("Virtually staged"…), or both. */
 export interface ImageMarks {
 	logo: Buffer | null
-	disclosure: boolean
+	disclosure: string | null
 }
 
-export const hasMarks = (marks: ImageMarks) => !!marks.logo || marks.disclosure
+export const hasMarks = (marks: ImageMarks) => !!marks.logo || !!marks.disclosure
 
 /**
  * Puts the logo in the bottom-right corner (spec 02 §9), sized to the image (a fifth of it at most)
@@ -36,6 +36,6 @@ export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffe
 			top: Math.max(0, height - logo.info.height - margin),
 		})
 	}
-	if (marks.disclosure) layers.push(disclosureLabelLayer(width, height))
+	if (marks.disclosure) layers.push(disclosureLabelLayer(marks.disclosure, width, height))
 	return sharp(image).composite(layers).jpeg({ quality: 90, optimiseCoding: false }).toBuffer()
 }

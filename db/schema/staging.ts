@@ -20,8 +20,10 @@ export const stagingRenders = pgTable(
 		subjectKey: text('subject_key').notNull().unique(),
 		originalKey: text('original_key').notNull(),
 		roomType: text('room_type').notNull(),
-		// null empties the room (furniture removal only)
+		// null empties the room (furniture removal only), or edits the photo
 		style: text('style'),
+		// a photo edit instead of staging: twilight | enhance (null stages or empties)
+		edit: text('edit'),
 		removeFurniture: boolean('remove_furniture').notNull().default(false),
 		count: integer('count').notNull(),
 		firstIndex: integer('first_index').notNull().default(0),

@@ -11,6 +11,8 @@ export const STYLE_DESCRIPTIONS: Record<WorkflowStyle, string> = {
 	midcentury: 'Warm retro tones',
 	farmhouse: 'Rustic warmth, matte finish',
 	empty: 'Furniture removed, nothing added',
+	twilight: 'Exterior at dusk: sky and light only',
+	enhance: 'Exposure, colour and lens corrected',
 }
 
 // A fixed zone, so the server's render and the phone's hydration print the same day.

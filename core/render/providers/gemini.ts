@@ -51,6 +51,7 @@ import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/gen
 import { logger } from '#core/platform/logger.ts'
 import { stagingPrompt } from './staging-prompt.ts'
 import {
+	PHOTO_EDITS,
 	ProviderBusyError,
 	RenderError,
 	type ImmediateProvider,
@@ -214,6 +215,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		model,
 		isPreview: false,
 		canEmptyRoom: true,
+		photoEdits: PHOTO_EDITS,
 
 		async render(request): Promise<ImmediateReceipt> {
 			request.signal?.throwIfAborted()

@@ -20,7 +20,7 @@
  */
 import OpenAI, { toFile } from 'openai'
 import { stagingPrompt } from './staging-prompt.ts'
-import { ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
+import { PHOTO_EDITS, ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
 export const OPENAI_SIZES = [
@@ -70,6 +70,7 @@ export function createOpenAiProvider({
 		model,
 		isPreview: false,
 		canEmptyRoom: true,
+		photoEdits: PHOTO_EDITS,
 		async render(request) {
 			const type =
 				request.image[0] === 0x89

@@ -1,4 +1,4 @@
-import type { RoomType, StagingRequest, Style } from '../provider.ts'
+import type { PhotoEdit, RoomType, StagingRequest, Style } from '../provider.ts'
 
 // One staging instruction for the vendors that take a prompt (OpenAI, Gemini): the same words make
 // the same room, whichever model reads them.
@@ -32,7 +32,23 @@ const KEEP =
 	'position, angle, lens and framing. Do not add, remove, move or resize any wall, window, door or fixture, and do not ' +
 	'repaint or change any surface.'
 
-export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture'>
+export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture' | 'edit'>
+
+// The photo edits change light and colour only: the same building, the same things in it.
+const EDITS: Record<PhotoEdit, (room: string) => string> = {
+	twilight: (room) =>
+		`Turn this daytime photograph of a ${room} into a twilight ("day to dusk") shot: replace the sky with a clear ` +
+		'dusk sky, deep blue above and warm near the horizon, relight the scene to match, and show warm light glowing ' +
+		'from the windows and the existing outdoor lights. Change only the sky, the light and the reflections of ' +
+		'them. Keep the building, its roof, walls, windows, doors, materials and colours, the garden, the paving and ' +
+		'everything else exactly where and what they are, and add or remove nothing.',
+	enhance: (room) =>
+		`Enhance this real-estate photograph of a ${room} as a professional photo editor would: balance the ` +
+		'exposure so the shadows and the windows both read, correct the white balance to neutral, make the colours ' +
+		'natural and clear, straighten converging verticals and correct lens distortion, and sharpen gently. Change ' +
+		'only exposure, colour and lens geometry: add, remove, move or restyle nothing, and do not replace the sky or ' +
+		'the view through the windows.',
+}
 
 /**
  * The instruction for a photo: stage the room in the style (removing what furniture is there first when
@@ -41,6 +57,12 @@ export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeF
  */
 export function stagingPrompt(request: PromptRequest, variation?: { number: number; of: number }): string {
 	const room = ROOM_NAMES[request.roomType]
+	if (request.edit)
+		return [
+			EDITS[request.edit](room),
+			'Keep the camera position, angle, lens and framing.',
+			'Answer with the edited photograph only, photorealistic, at the same framing.',
+		].join('\n')
 	const lines = [`This is a real-estate photograph of a ${room}.`]
 	if (request.style === null) {
 		lines.push(

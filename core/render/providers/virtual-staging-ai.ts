@@ -195,6 +195,10 @@ export function createVirtualStagingAiProvider({
 		model: 'virtual-staging-ai-v2',
 		isPreview: false,
 		canEmptyRoom: true,
+		// Its v2 API has Day-to-Dusk and Image Enhancement processing types (core-concepts), but the
+		// configuration fields they take are not in the documentation Rendo could read: offered once
+		// they are, rather than sent in a shape of our own guessing.
+		photoEdits: [],
 		async submit(request) {
 			const render = await call(
 				'POST',

@@ -1,0 +1,1 @@
+ALTER TABLE "staging_renders" ADD COLUMN "edit" text;
