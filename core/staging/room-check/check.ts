@@ -787,6 +787,8 @@ interface Blob {
 	ga: number
 	/** Sum of the cells' shares of missing photo edges. */
 	missing: number
+	/** Sum of the cells' colour differences. */
+	dE: number
 }
 
 type Cell = Compared['cells'][number]
@@ -816,7 +818,7 @@ function blobs(
 	const out: Blob[] = []
 	for (const start of at.keys()) {
 		if (seen.has(start)) continue
-		const blob: Blob = { c0: Infinity, r0: Infinity, c1: -1, r1: -1, count: 0, kind, gp: 0, ga: 0, missing: 0 }
+		const blob: Blob = { c0: Infinity, r0: Infinity, c1: -1, r1: -1, count: 0, kind, gp: 0, ga: 0, missing: 0, dE: 0 }
 		const stack = [start]
 		seen.add(start)
 		while (stack.length) {
@@ -831,6 +833,7 @@ function blobs(
 			blob.gp += cell.gp
 			blob.ga += cell.ga
 			blob.missing += cell.missing
+			blob.dE += cell.dE
 			for (const [dr, dc] of steps) {
 				const [rr, cc] = [r + dr, c + dc]
 				const kk = rr * grid.cols + cc
@@ -847,8 +850,14 @@ function blobs(
 	return out
 }
 
-/** Cells a group needs before it is reported. */
-export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 6 }
+/**
+ * Cells a group needs before it is reported. Fewer do when the evidence is strong: a recoloured
+ * pair whose colour moved by ΔE ≥ 42 (three times the recolour threshold: another colour, not a
+ * shade), or a painted-over group whose texture dropped (≤ 0.8× the photo's gradient: whatever
+ * stands in front of a wall brings texture; a window painted out takes it away).
+ */
+export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 6, strongSurface: 2, flattened: 4 }
+export const STRONG = { dE: 42, flattened: 0.8 }
 /**
  * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow (aligned
  * gradient ≤ 1.4× the photo's, and ≤ 1.15× unless ≥ 23 % of the photo's edges there are gone) was
@@ -920,7 +929,8 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 	}
 	// Blown-out or crushed cells say nothing of the surface's colour (a white sheet on a white wall).
 	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE && c.clipped < 0.5)) {
-		if (b.count < MIN_CELLS.replaced || b.ga > REPLACED.texture * b.gp) continue
+		const enough = b.ga <= STRONG.flattened * b.gp ? MIN_CELLS.flattened : MIN_CELLS.replaced
+		if (b.count < enough || b.ga > REPLACED.texture * b.gp) continue
 		// Texture that grew a little is believed only if the photo's edges there went too.
 		if (b.ga > REPLACED.plain * b.gp && b.missing < REPLACED.missing * b.count) continue
 		const r = rect(b, 'structure')
@@ -951,7 +961,9 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 					: `The wall ${side(r.x + r.width / 2)} may have a new covering`
 		notes.push({ size: b.count, text })
 	}
-	for (const b of blobs(cells, grid, 'surface').filter((b) => b.count >= MIN_CELLS.surface)) {
+	const recoloured = (b: Blob) =>
+		b.count >= MIN_CELLS.surface || (b.count >= MIN_CELLS.strongSurface && b.dE >= STRONG.dE * b.count)
+	for (const b of blobs(cells, grid, 'surface').filter(recoloured)) {
 		const r = rect(b, 'surface')
 		regions.push(r)
 		const cy = r.y + r.height / 2
