@@ -356,6 +356,10 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect(
 			(await hit('post', '/api/property-studio/imports/known', { headers: bearer, json: { keys: ['x'] } })).status,
 		).toBe(400)
+		// What the server's provider makes, asked before any upload (the local preview here: no edits).
+		const options = await hit('get', '/api/property-studio/render-options', { headers: bearer })
+		expect(options.status).toBe(200)
+		expect(options.body).toMatchObject({ canEmptyRoom: false, photoEdits: [] })
 
 		expect(
 			(

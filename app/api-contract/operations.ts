@@ -25,6 +25,7 @@ import {
 	UpdateTicketSchema,
 } from '#core/tickets/ticket.schema.ts'
 import { TransformRequestSchema } from '#core/transformations/transformation.schema.ts'
+import { PHOTO_EDITS } from '#core/render/provider.ts'
 import * as A from './answers.ts'
 
 /**
@@ -98,6 +99,18 @@ const preparing: Answer = {
 }
 
 const idParam = (name: string, what: string) => z.object({ [name]: uuid(what) })
+
+/** GET /api/property-studio/render-options: core's RenderOptions (core/studio/render-options.ts). */
+const RenderOptionsAnswer = z
+	.object({
+		canEmptyRoom: z.boolean(),
+		photoEdits: z.array(z.enum(PHOTO_EDITS)),
+		unavailable: z.record(z.string()).openapi({
+			description: 'per choice the provider does not make (empty, twilight, enhance): why, in one line',
+		}),
+	})
+	.strict()
+	.openapi({ ref: 'RenderOptions' })
 
 export const operations: Operation[] = [
 	// ---- accounts
@@ -402,6 +415,17 @@ export const operations: Operation[] = [
 			200: { description: 'The keys known, with their project and room', schema: A.KnownImports },
 			400: badInput,
 		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/render-options',
+		route: 'property-studio.render-options',
+		tags: ['Studio'],
+		summary: "What this server's staging provider makes beside the styles",
+		description:
+			'Emptying a room and the photo edits (twilight, enhance) need a provider that makes them. `unavailable` has the one line a client shows for each choice this provider does not make, the words a process call would refuse it with: `rendo submit` and `rendo import` over HTTPS refuse with it before any upload.',
+		scope: 'read',
+		answers: { 200: { description: 'The choices made and refused, with why', schema: RenderOptionsAnswer } },
 	},
 	{
 		method: 'get',
