@@ -11,6 +11,7 @@ import { ProcessingStep } from './processing-step.tsx'
 import { ConfirmUploadedRooms, RoomConfirmationStep } from './room-confirmation-step.tsx'
 import { SelectionStep } from './selection-step.tsx'
 import { STEP_HEADING_ID } from './step-layout.tsx'
+import type { PhotoEditRefusals } from './style-notes.ts'
 import { StyleSelectionStep } from './style-selection-step.tsx'
 import { UploadStep } from './upload-step.tsx'
 import { type UploadQueue, useUploadQueue } from './use-upload-queue.ts'
@@ -71,6 +72,7 @@ export function ProjectWorkflow({
 	checkout,
 	returnedFromPayment = false,
 	canEmptyRoom = true,
+	photoEditRefusals = {},
 }: {
 	project: ProjectView
 	rooms: RoomView[]
@@ -84,6 +86,8 @@ export function ProjectWorkflow({
 	returnedFromPayment?: boolean
 	/** whether the staging provider can empty a room (the local preview cannot) */
 	canEmptyRoom?: boolean
+	/** the photo edits the provider cannot make, each with core's reason (the local preview makes none) */
+	photoEditRefusals?: PhotoEditRefusals
 }) {
 	const navigate = useNavigate()
 	const variations = useOptimisticFavorites(savedVariations)
@@ -134,6 +138,7 @@ export function ProjectWorkflow({
 						rooms={rooms}
 						generatedStyles={generatedStyles}
 						canEmptyRoom={canEmptyRoom}
+						photoEditRefusals={photoEditRefusals}
 						result={actionResult}
 					/>
 				)

@@ -8,11 +8,12 @@ import { FormAlert } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { EMPTY_ROOM, ProcessChoicesSchema, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
+import { ProcessChoicesSchema, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView } from '#core/studio/views.ts'
 import { STYLE_DESCRIPTIONS, type WorkflowStyle } from './labels.ts'
 import { roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
+import { choiceWarning, type PhotoEditRefusals, unavailableReason } from './style-notes.ts'
 import { ImageWithFallback } from './variation-image.tsx'
 import { intentAction, stepHref } from './workflow-steps.ts'
 
@@ -23,15 +24,13 @@ export function newVariationCount(choices: StyleChoices) {
 	return Object.values(choices).reduce((sum, styles) => sum + styles.length * VARIATIONS_PER_STYLE, 0)
 }
 
-// Why the empty-the-room choice is greyed out with only the local preview.
-const CANNOT_EMPTY = 'Needs a staging provider: the local preview cannot empty a room'
-
 function StyleOption({
 	roomId,
 	style,
 	checked,
 	generated,
 	unavailable,
+	warning,
 	onToggle,
 }: {
 	roomId: string
@@ -40,6 +39,8 @@ function StyleOption({
 	generated: boolean
 	/** why it cannot be chosen, when it cannot */
 	unavailable?: string
+	/** said once it is ticked (by CSS, so a plain form shows it too): allowed, but worth a second look */
+	warning?: string
 	onToggle: () => void
 }) {
 	const id = `${roomId}-${style}`
@@ -48,7 +49,7 @@ function StyleOption({
 			<label
 				htmlFor={id}
 				className={cn(
-					'flex h-full min-h-11 cursor-pointer items-start gap-2 rounded-lg border p-2.5 transition-colors sm:gap-3 sm:p-3',
+					'group flex h-full min-h-11 cursor-pointer items-start gap-2 rounded-lg border p-2.5 transition-colors sm:gap-3 sm:p-3',
 					checked || generated ? 'border-brand bg-blue-50/60' : 'border-gray-200 bg-white hover:border-gray-300',
 					(generated || unavailable) && 'cursor-default',
 					unavailable && 'opacity-70',
@@ -74,6 +75,11 @@ function StyleOption({
 						) : null}
 					</span>
 					<span className="text-xs text-muted-foreground sm:text-sm">{unavailable ?? STYLE_DESCRIPTIONS[style]}</span>
+					{warning && !unavailable ? (
+						<span aria-live="polite" className="text-xs text-amber-900 sm:text-sm">
+							<span className="hidden group-has-checked:inline">{warning}</span>
+						</span>
+					) : null}
 				</span>
 			</label>
 		</li>
@@ -86,6 +92,7 @@ function RoomStyles({
 	generated,
 	canApplyToAll,
 	canEmptyRoom,
+	photoEditRefusals,
 	onToggle,
 	onApplyToAll,
 }: {
@@ -94,6 +101,7 @@ function RoomStyles({
 	generated: string[]
 	canApplyToAll: boolean
 	canEmptyRoom: boolean
+	photoEditRefusals: PhotoEditRefusals
 	onToggle: (style: WorkflowStyle) => void
 	onApplyToAll: () => void
 }) {
@@ -122,7 +130,8 @@ function RoomStyles({
 							style={style}
 							checked={chosen.includes(style)}
 							generated={generated.includes(style)}
-							unavailable={style === EMPTY_ROOM && !canEmptyRoom ? CANNOT_EMPTY : undefined}
+							unavailable={unavailableReason(style, { canEmptyRoom, photoEditRefusals })}
+							warning={generated.includes(style) ? undefined : choiceWarning(style, room.roomType)}
 							onToggle={() => onToggle(style)}
 						/>
 					))}
@@ -184,12 +193,15 @@ export function StyleSelectionStep({
 	rooms,
 	generatedStyles,
 	canEmptyRoom,
+	photoEditRefusals = {},
 	result,
 }: {
 	rooms: RoomView[]
 	/** styles each room already has variations (or a request) for, by room id */
 	generatedStyles: Record<string, string[]>
 	canEmptyRoom: boolean
+	/** the photo edits the provider cannot make, with core's reason: greyed out, not hidden */
+	photoEditRefusals?: PhotoEditRefusals
 	/** the server's answer to a post that failed */
 	result?: SubmissionResult<string[]>
 }) {
@@ -222,6 +234,7 @@ export function StyleSelectionStep({
 						generated={generatedStyles[room.id] ?? []}
 						canApplyToAll={hydrated && rooms.length > 1}
 						canEmptyRoom={canEmptyRoom}
+						photoEditRefusals={photoEditRefusals}
 						onToggle={(style) => toggle(room.id, style)}
 						onApplyToAll={() => applyToAll(room.id, generatedStyles)}
 					/>

@@ -107,7 +107,8 @@ export default function Pricing() {
 					</h2>
 					<p className="text-muted-foreground">
 						A property is complete when you confirm your favourites and download them. That is when the £99 is charged:
-						nothing before, nothing per room, nothing per style.
+						nothing before, nothing per room, nothing per style. Twilight and Enhance photos are priced and counted as
+						variations, like staging, so the same £99 covers them.
 					</p>
 				</div>
 				<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,10 +1,13 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import type { z } from 'zod'
+import type { PhotoEditRefusals } from '#app/components/studio/style-notes.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { roomLabel, styleLabel } from '#core/studio/labels.ts'
-import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { PHOTO_EDITS } from '#core/render/provider.ts'
+import { cannotEditMessage, processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import {
 	ProcessChoicesSchema,
@@ -18,6 +21,17 @@ import { setFavorite } from '#core/studio/variations.ts'
 import type { ProjectView, VariationView } from '#core/studio/views.ts'
 import type { ProjectIntentContext, ProjectIntents } from './project-intent.server.ts'
 import { knownFailure, stepAfterPlainForm, stepUrl } from './project-replies.server.ts'
+
+/** The photo edits the configured provider cannot make, each with core's reason: greyed out on the style step. */
+export function photoEditRefusals(): PhotoEditRefusals {
+	const provider = stagingProvider()
+	return Object.fromEntries(
+		PHOTO_EDITS.filter((edit) => !provider.photoEdits.includes(edit)).map((edit) => [
+			edit,
+			cannotEditMessage(provider, edit),
+		]),
+	)
+}
 
 /**
  * One request per ticked room and style (spec 02 §7): a failure warns about that photo and

@@ -14,7 +14,7 @@ import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { checkoutIntents, checkoutPageData } from './project-checkout.server.ts'
-import { renderIntents } from './project-render.server.ts'
+import { photoEditRefusals, renderIntents } from './project-render.server.ts'
 import { uploadIntents } from './project-upload.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	// The step is in the address (?step=), so plain forms redirect to it and Back is a link; the
 	// server's rows decide whether it is open yet, and a reload or another phone resumes from them.
 	const step = returnedFromPayment ? 'download' : addressedStep(searchParams.get('step'), rooms, variations)
-	// The local preview cannot empty a room: the workflow offers that choice only when the provider can.
+	// The local preview cannot empty a room nor edit a photo: those choices are greyed out, with why.
 	return {
 		project,
 		rooms,
@@ -55,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		...(await checkoutPageData(actor)),
 		returnedFromPayment,
 		canEmptyRoom: stagingProvider().canEmptyRoom,
+		photoEditRefusals: photoEditRefusals(),
 	}
 }
 
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectWorkflowPage() {
-	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom } =
+	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom, photoEditRefusals } =
 		useLoaderData<typeof loader>()
 	// Every intent answers a refusal as { result }, conform's reply, shown on the step that posted it.
 	const actionResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result
@@ -84,6 +85,7 @@ export default function ProjectWorkflowPage() {
 				checkout={checkout}
 				returnedFromPayment={returnedFromPayment}
 				canEmptyRoom={canEmptyRoom}
+				photoEditRefusals={photoEditRefusals}
 			/>
 		</div>
 	)
