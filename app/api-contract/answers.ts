@@ -1,7 +1,7 @@
 import 'zod-openapi/extend'
 import { z } from 'zod'
 import { ACCESS_TOKEN_SCOPES } from '#core/accounts/access-token.schema.ts'
-import { PROVIDER_NAMES } from '#core/render/provider.ts'
+import { PROVIDER_NAMES, RENDER_KINDS } from '#core/render/provider.ts'
 import { USER_ROLES } from '#core/accounts/user-role.schema.ts'
 import { ISSUE_TYPES, PRIORITIES, TICKET_STATUSES } from '#core/tickets/ticket.schema.ts'
 
@@ -428,10 +428,15 @@ export const OpsDashboard = object({
 		credits: object({ used: count, limit: count })
 			.nullable()
 			.openapi({ description: "the vendor's credits, where it reports them" }),
+		editCredits: object({ used: count, limit: count })
+			.nullable()
+			.openapi({ description: "the vendor's image-editing allowance (twilight, enhance), where it counts it apart" }),
 		thisMonth: z.array(
 			object({
 				provider: z.string(),
 				label: z.string(),
+				kind: z.enum(RENDER_KINDS).openapi({ description: 'what the requests made' }),
+				kindLabel: z.string(),
 				renders: count,
 				images: count,
 				failed: count,

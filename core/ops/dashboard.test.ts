@@ -226,6 +226,9 @@ test('the staging panel names the provider, its reachability, and this month per
 		request('virtual-staging-ai', 'failed'),
 		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 250_000 }),
 		request('openai', 'delivered', { receivedCount: 1, costUsdMicros: 90_000 }),
+		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 120_000, style: null, edit: 'twilight' }),
+		request('openai', 'failed', { style: null, edit: 'enhance' }),
+		request('virtual-staging-ai', 'delivered', { receivedCount: 2, style: null }),
 		// last month's: not counted
 		request('openai', 'delivered', {
 			receivedCount: 3,
@@ -235,25 +238,38 @@ test('the staging panel names the provider, its reachability, and this month per
 	])
 
 	const { staging } = await opsDashboard(ceo, now)
-	expect(staging).toMatchObject({ provider: 'local', isPreview: true, reachable: true, credits: null })
+	expect(staging).toMatchObject({
+		provider: 'local',
+		isPreview: true,
+		reachable: true,
+		credits: null,
+		editCredits: null,
+	})
+	// Per provider and kind: staging, emptying and each photo edit counted apart.
+	const row = (provider: string, label: string, kind: string, kindLabel: string, figures: object) => ({
+		provider,
+		label,
+		kind,
+		kindLabel,
+		rateLimitWaits: 0,
+		...figures,
+	})
 	expect(staging.thisMonth).toEqual([
-		{
-			provider: 'openai',
-			label: 'OpenAI',
-			renders: 2,
-			images: 4,
-			failed: 0,
-			costUsdMicros: 340_000,
-			rateLimitWaits: 0,
-		},
-		{
-			provider: 'virtual-staging-ai',
-			label: 'Virtual Staging AI',
+		row('openai', 'OpenAI', 'staging', 'Staging', { renders: 2, images: 4, failed: 0, costUsdMicros: 340_000 }),
+		row('openai', 'OpenAI', 'twilight', 'Twilight', { renders: 1, images: 3, failed: 0, costUsdMicros: 120_000 }),
+		row('openai', 'OpenAI', 'enhance', 'Enhance', { renders: 0, images: 0, failed: 1, costUsdMicros: null }),
+		row('virtual-staging-ai', 'Virtual Staging AI', 'staging', 'Staging', {
 			renders: 1,
 			images: 3,
 			failed: 1,
 			costUsdMicros: null,
 			rateLimitWaits: 2,
-		},
+		}),
+		row('virtual-staging-ai', 'Virtual Staging AI', 'empty', 'Empty room', {
+			renders: 1,
+			images: 2,
+			failed: 0,
+			costUsdMicros: null,
+		}),
 	])
 })

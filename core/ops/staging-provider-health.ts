@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { PROVIDER_LABELS, type ProviderStatus } from '#core/render/provider.ts'
+import { PROVIDER_LABELS, RENDER_KINDS, type ProviderStatus, type RenderKind } from '#core/render/provider.ts'
 import { db } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 
@@ -14,10 +14,18 @@ async function vendorStatus(now: number) {
 	return status
 }
 
+const KIND_LABELS: Record<RenderKind, string> = {
+	staging: 'Staging',
+	empty: 'Empty room',
+	twilight: 'Twilight',
+	enhance: 'Enhance',
+}
+
 /**
  * The operations dashboard's staging panel: which provider is on, whether it answers, the credits
- * it reports, and this month's requests, images and reported cost per provider (from
- * staging_renders, which survive the clean-up of unkept variations).
+ * it reports (staging, and image editing where the vendor counts it apart), and this month's
+ * requests, images, failures and reported cost per provider and kind (from staging_renders, which
+ * survive the clean-up of unkept variations).
  */
 export async function stagingProviderHealth(range: { from: Date; to: Date }, now = Date.now()) {
 	const provider = stagingProvider()
@@ -25,18 +33,22 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 		vendorStatus(now),
 		db.execute<{
 			provider: string
+			kind: RenderKind
 			renders: string
 			images: string
 			failed: string
 			cost: string | null
 			waits: string
 		}>(sql`
-			select provider, count(*) filter (where state = 'delivered') as renders,
+			select provider, kind, count(*) filter (where state = 'delivered') as renders,
 				coalesce(sum(received_count) filter (where state = 'delivered'), 0) as images,
 				count(*) filter (where state = 'failed') as failed,
 				sum(cost_usd_micros) as cost, coalesce(sum(busy_count), 0) as waits
-			from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
-			group by provider order by provider`),
+			from (
+				select *, coalesce(edit, case when style is null then 'empty' else 'staging' end) as kind
+				from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
+			) requests
+			group by provider, kind order by provider, array_position(${sql.raw(`array[${RENDER_KINDS.map((k) => `'${k}'`).join(',')}]`)}, kind)`),
 		roomCheckRates(range),
 	])
 	return {
@@ -47,9 +59,12 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 		reachable: status.reachable,
 		message: status.message ?? null,
 		credits: status.credits ?? null,
+		editCredits: status.editCredits ?? null,
 		thisMonth: rows.map((row) => ({
 			provider: row.provider,
 			label: PROVIDER_LABELS[row.provider] ?? row.provider,
+			kind: row.kind,
+			kindLabel: KIND_LABELS[row.kind] ?? row.kind,
 			renders: Number(row.renders),
 			images: Number(row.images),
 			failed: Number(row.failed),

@@ -45,6 +45,10 @@ export type RoomType = (typeof ROOM_TYPES)[number]
 export const PHOTO_EDITS = ['twilight', 'enhance'] as const
 export type PhotoEdit = (typeof PHOTO_EDITS)[number]
 
+/** What a staging request makes: furniture added, a room emptied, or a photo edit (the dashboard's split). */
+export const RENDER_KINDS = ['staging', 'empty', ...PHOTO_EDITS] as const
+export type RenderKind = (typeof RENDER_KINDS)[number]
+
 /** What every screen, e-mail and message says of an image the local preview made. */
 export const PREVIEW_LABEL = 'Preview, not staged'
 
@@ -112,6 +116,8 @@ export interface ProviderStatus {
 	message?: string
 	/** Renders left this period, where the vendor reports them. */
 	credits?: { used: number; limit: number }
+	/** The image-editing allowance (day-to-dusk, enhancement), where the vendor counts it apart from staging. */
+	editCredits?: { used: number; limit: number }
 }
 
 interface ProviderBase {

@@ -250,8 +250,8 @@ export function createVirtualStagingAiModel({
 		if (request.method === 'GET' && path === '/user')
 			return json({
 				user: { email: 'agency@example.com', uid: 'u1' },
-				photoLimit: { staging: 500, imageEditing: 0 },
-				photosUsedThisPeriod: { staging: state.creates, imageEditing: 0 },
+				photoLimit: { staging: 500, imageEditing: 40 },
+				photosUsedThisPeriod: { staging: state.creates, imageEditing: 3 },
 			})
 		if (request.method === 'GET' && path === '/renders') {
 			// Newest first, `limit` 1–100 a page; the cursor is opaque to clients (here: the next offset).

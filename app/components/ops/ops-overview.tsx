@@ -70,6 +70,8 @@ export function OpsOverview({ data }: { data: OpsDashboard }) {
 }
 
 const dollars = (micros: number | null) => (micros === null ? 'not reported' : `$${(micros / 1_000_000).toFixed(2)}`)
+const creditsLeft = (credits: { used: number; limit: number } | null) =>
+	credits ? `${count(credits.limit - credits.used)} of ${count(credits.limit)} left` : 'Not reported'
 
 /** Which staging provider is on, whether it answers, its credits, and this month's use per provider. */
 function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
@@ -83,10 +85,8 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 						g.reachable ? 'Yes' : `No: ${g.message ?? 'no answer'}`,
 						g.reachable ? 'text-green-700' : 'text-red-700',
 					],
-					[
-						'Credits',
-						g.credits ? `${count(g.credits.limit - g.credits.used)} of ${count(g.credits.limit)} left` : 'Not reported',
-					],
+					['Credits', creditsLeft(g.credits)],
+					...(g.editCredits ? [['Image-editing credits', creditsLeft(g.editCredits)] as [string, string]] : []),
 				]}
 			/>
 			{g.isPreview ? (
@@ -97,7 +97,7 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 			) : null}
 			{g.thisMonth.length ? (
 				<table className="w-full text-sm">
-					<caption className="sr-only">Staging this month per provider</caption>
+					<caption className="sr-only">Staging this month per provider and kind</caption>
 					<thead>
 						<tr className="text-left text-muted-foreground">
 							<th className="py-1 font-normal">This month</th>
@@ -109,9 +109,9 @@ function StagingPanel({ staging: g }: { staging: OpsDashboard['staging'] }) {
 					</thead>
 					<tbody>
 						{g.thisMonth.map((row) => (
-							<tr key={row.provider} className="border-t border-gray-100">
+							<tr key={`${row.provider}:${row.kind}`} className="border-t border-gray-100">
 								<th scope="row" className="py-1 text-left font-medium">
-									{row.label}
+									{row.label} <span className="font-normal text-muted-foreground">· {row.kindLabel}</span>
 								</th>
 								<td className="py-1 text-right tabular-nums">{count(row.renders)}</td>
 								<td className="py-1 text-right tabular-nums">{count(row.images)}</td>

@@ -336,9 +336,13 @@ describe('results', () => {
 })
 
 describe('status and webhooks', () => {
-	test('status: reachable, with the credits used and left this period', async () => {
+	test('status: reachable, with the staging and image-editing credits used and left this period', async () => {
 		await vsai().submit(request())
-		expect(await vsai().status()).toEqual({ reachable: true, credits: { used: 1, limit: 500 } })
+		expect(await vsai().status()).toEqual({
+			reachable: true,
+			credits: { used: 1, limit: 500 },
+			editCredits: { used: 3, limit: 40 },
+		})
 		expect(model.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /status', 'GET /user'])
 	})
 

@@ -96,8 +96,8 @@ const Render = z.object({
 })
 const RenderPage = z.object({ items: z.array(Render), next_cursor: z.string().nullish() })
 const User = z.object({
-	photoLimit: z.object({ staging: z.number() }),
-	photosUsedThisPeriod: z.object({ staging: z.number() }),
+	photoLimit: z.object({ staging: z.number(), imageEditing: z.number().nullish() }),
+	photosUsedThisPeriod: z.object({ staging: z.number(), imageEditing: z.number().nullish() }),
 })
 
 export interface VirtualStagingAiOptions {
@@ -272,7 +272,13 @@ export function createVirtualStagingAiProvider({
 			try {
 				await call('GET', '/status', null)
 				const user = await call('GET', '/user', User)
-				return { reachable: true, credits: { used: user.photosUsedThisPeriod.staging, limit: user.photoLimit.staging } }
+				const editing = { used: user.photosUsedThisPeriod.imageEditing, limit: user.photoLimit.imageEditing }
+				return {
+					reachable: true,
+					credits: { used: user.photosUsedThisPeriod.staging, limit: user.photoLimit.staging },
+					...(editing.used != null &&
+						editing.limit != null && { editCredits: { used: editing.used, limit: editing.limit } }),
+				}
 			} catch (error) {
 				return { reachable: false, message: error instanceof Error ? error.message : String(error) }
 			}
