@@ -856,7 +856,7 @@ function blobs(
  * shade), or a painted-over group whose texture dropped (≤ 0.8× the photo's gradient: whatever
  * stands in front of a wall brings texture; a window painted out takes it away).
  */
-export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 6, strongSurface: 2, flattened: 4 }
+export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 7, strongSurface: 2, flattened: 4 }
 export const STRONG = { dE: 42, flattened: 0.8 }
 /**
  * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow (aligned
@@ -872,28 +872,35 @@ export const REPLACED = { dE: 8, texture: 1.4, plain: 1.15, missing: 0.23 }
  * is one material over a large area: neighbouring cells carry the same texture (mean colour, gradient
  * strength, contrast and edge directions alike), where an object's cells differ (outline, parts,
  * shading, what shows around it). A covering cell is 'new', textured (aligned gradient ≥ 6) and
- * changed (ΔE ≥ 8, or its gradient grew past 1.5× the photo's + 3); neighbours are the same
- * material within ΔE 16, ±20 % of gradient and of contrast, and an L1 distance of 0.2 between their
- * edge-direction shares. Six cells so linked are a covering; on the corpus no staging links more
- * than five (a rug can come close: it is one material too, but a small one).
+ * changed (ΔE ≥ 8, or its gradient grew past 1.5× the photo's + 3). Two neighbours show the same
+ * material when the squared differences of their texture, each in units of its scale (ΔE 16; 0.2
+ * in log gradient and log contrast; 0.2 in L1 distance between edge-direction shares), sum to < 2:
+ * one distance, so a pair close in three respects may differ more in the fourth. Seven cells so
+ * linked are a covering; on the corpus no staging links more than five and every brick wall eight
+ * or more (a rug can come close: it is one material too, but a small one).
  */
-export const COVERING = { gradient: 6, dE: 8, growth: 1.5, growthOffset: 3, colour: 16, strength: 0.2, directions: 0.2 }
+export const COVERING = {
+	gradient: 6,
+	dE: 8,
+	growth: 1.5,
+	growthOffset: 3,
+	scale: { colour: 16, strength: 0.2, directions: 0.2 },
+	alike: 2,
+}
 
 const coveringCell = (c: Cell) =>
 	c.ga >= COVERING.gradient && (c.dE >= COVERING.dE || c.ga > COVERING.growth * c.gp + COVERING.growthOffset)
 
 /** Whether two neighbouring cells of the staged image show the same material. */
 function sameMaterial(a: Cell, b: Cell) {
-	const colour = Math.hypot(a.labA[0] - b.labA[0], a.labA[1] - b.labA[1], a.labA[2] - b.labA[2])
-	const ratio = (x: number, y: number) => Math.abs(Math.log((x + 1) / (y + 1)))
+	const { scale } = COVERING
+	const colour = Math.hypot(a.labA[0] - b.labA[0], a.labA[1] - b.labA[1], a.labA[2] - b.labA[2]) / scale.colour
+	const strength = Math.log((a.ga + 1) / (b.ga + 1)) / scale.strength
+	const contrast = Math.log((a.sdA + 1) / (b.sdA + 1)) / scale.strength
 	let directions = 0
 	for (let i = 0; i < 4; i++) directions += Math.abs(a.orientA[i] - b.orientA[i])
-	return (
-		colour < COVERING.colour &&
-		ratio(a.ga, b.ga) < COVERING.strength &&
-		ratio(a.sdA, b.sdA) < COVERING.strength &&
-		directions < COVERING.directions
-	)
+	directions /= scale.directions
+	return colour ** 2 + strength ** 2 + contrast ** 2 + directions ** 2 < COVERING.alike
 }
 
 function side(x: number) {
