@@ -75,7 +75,7 @@ function StyleOption({
 						) : null}
 					</span>
 					<span className="text-xs text-muted-foreground sm:text-sm">{unavailable ?? STYLE_DESCRIPTIONS[style]}</span>
-					{warning && !unavailable ? (
+					{warning ? (
 						<span aria-live="polite" className="text-xs text-amber-900 sm:text-sm">
 							<span className="hidden group-has-checked:inline">{warning}</span>
 						</span>
