@@ -180,7 +180,7 @@ test('a CSV with bad rows is refused with every line number and reason, and noth
 		'line 3: address: Property address is required',
 		'line 4: client_email: Valid email required',
 		'line 5: photo kitchen.heic: not a JPEG, PNG or WebP image',
-		'line 6: room_type: "garage" is not one of kitchen, living, bedroom, bathroom, dining, office, exterior, kids_room, outdoor; styles: "baroque" is not one of modern, luxury, scandinavian, industrial, midcentury, farmhouse, coastal, standard, empty; photo missing.jpg: no such file',
+		'line 6: room_type: "garage" is not one of kitchen, living, bedroom, bathroom, dining, office, exterior, kids_room, outdoor; styles: "baroque" is not one of modern, luxury, scandinavian, industrial, midcentury, farmhouse, coastal, standard, empty, twilight, enhance; photo missing.jpg: no such file',
 		'line 7: photo huge.jpg: larger than 10 MB',
 		'line 8: client_name: differs from line 2 for the same address; photo photos/12-acacia-avenue/bedroom.jpg: no such file',
 		'line 9: photo: listed twice for this address (line 2)',

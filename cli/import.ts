@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import type { ImportPlan, ImportSummary } from '#core/studio/import-properties.ts'
+import type { RenderOptions } from '#core/studio/render-options.ts'
 import { ROOM_TYPES, STUDIO_STYLES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
 import { agentActor, agentAs } from './actor.ts'
 import { CommandFailed, createProgress, example, printDetails, printJson } from './output.ts'
@@ -13,10 +14,19 @@ import { collectStyle } from './submit.ts'
 type Plan = Omit<ImportPlan, 'userId'>
 type Progress = (rowsDone: number, rowCount: number) => void
 
-/** The file checked on this machine; what earlier runs imported asked of the server, by the rows' keys. */
+/**
+ * The file checked on this machine; what earlier runs imported asked of the server, by the rows'
+ * keys, and what its provider makes (a server without the question refuses a row when it is sent).
+ */
 async function planOverApi(api: ApiClient, input: { csvPath: string; defaultStyles?: string[] }) {
 	const { checkImportFile } = await import('#core/studio/import-properties.ts')
-	return checkImportFile(input, async (keys) => {
+	let renderOptions: RenderOptions | undefined
+	try {
+		renderOptions = await api.get<RenderOptions>('/api/property-studio/render-options')
+	} catch (error) {
+		if (!(error instanceof NotFoundError)) throw error
+	}
+	return checkImportFile({ ...input, renderOptions }, async (keys) => {
 		const { imported } = await api.json<{ imported: Array<{ key: string; projectId: string; projectStatus: string }> }>(
 			'POST',
 			'/api/property-studio/imports/known',
@@ -93,7 +103,8 @@ The CSV has a header line and one row per photo; rows with the same address form
   photo          a path relative to the CSV, or an http(s) URL (required)
   room_type      ${ROOM_TYPES.join(', ')}
                  (optional: guessed from the photo's file name)
-  styles         styles to render, separated by ; or spaces (optional: --style is used)
+  styles         styles to render, separated by ; or spaces (optional: --style is used);
+                 also empty, twilight and enhance where the staging provider makes them
 
 The whole file is checked first (every bad row is printed with its line number and nothing is
 written); a real run can be repeated: rows already imported are skipped, never duplicated.`
@@ -142,6 +153,8 @@ export function registerImportCommand(program: Command) {
 				const bad = plan.problems.length
 				throw new InputError({}, `${bad} bad row${bad === 1 ? '' : 's'} in ${csvPath}: nothing was imported`)
 			}
+			// Twilight of an inside room is imported as asked, once the agent has been told.
+			for (const { line, reason } of plan.warnings) console.error(`line ${line}: ${reason}`)
 			if (opts.dryRun) {
 				if (opts.json) return printJson({ dryRun: true, ...overview })
 				printDetails([

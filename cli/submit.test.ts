@@ -185,7 +185,7 @@ test('a bad photo stops submit before anything is uploaded, naming the photo and
 
 	const noStyle = await rendo(['submit', project.id, folder])
 	expect(noStyle.code).toBe(2)
-	expect(noStyle.stderr.trim()).toBe('rendo: Give at least one --style, or --empty.')
+	expect(noStyle.stderr.trim()).toBe('rendo: Give at least one --style, or --empty, --twilight or --enhance.')
 
 	// The local preview cannot empty a room: said before the first upload.
 	const empty = await rendo(['submit', project.id, path.join(folder, 'lounge.jpg'), '--empty'])

@@ -1,10 +1,20 @@
 import path from 'node:path'
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { InputError } from '#core/errors.ts'
+import { InputError, NotFoundError } from '#core/errors.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import type { RenderProgress } from '#core/studio/render-progress.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
-import { EMPTY_ROOM, ROOM_TYPES, STUDIO_STYLES, type RoomType, type StudioStyle } from '#core/studio/studio.schema.ts'
+import type { RenderOptions } from '#core/studio/render-options.ts'
+import {
+	ENHANCE,
+	EMPTY_ROOM,
+	ROOM_TYPES,
+	STUDIO_STYLES,
+	TWILIGHT,
+	TWILIGHT_INDOORS,
+	type RoomType,
+	type StudioStyle,
+} from '#core/studio/studio.schema.ts'
 import { asOption, projectActor } from './actor.ts'
 import { collectPhotos } from './photos.ts'
 import { CommandFailed, createProgress, example, printJson, printTable } from './output.ts'
@@ -20,6 +30,28 @@ export function collectStyle(value: string, previous: StudioStyle[] = []) {
 	if (!(STUDIO_STYLES as readonly string[]).includes(style))
 		throw new InvalidArgumentError(`Styles are ${STUDIO_STYLES.join(', ')}.`)
 	return previous.includes(style as StudioStyle) ? previous : [...previous, style as StudioStyle]
+}
+
+/**
+ * Emptying and the photo edits need a provider that makes them: refused in one line before
+ * anything is uploaded. Locally core's own check; over the API the server's provider is asked, as
+ * only it knows (a server without the question refuses when the room is processed instead).
+ */
+export async function assertCanMake(api: ApiClient | null, styles: readonly StudioStyle[]) {
+	if (!api) {
+		const { assertCanRender } = await import('#core/studio/process-room.ts')
+		return assertCanRender(styles)
+	}
+	const { unavailableReason } = await import('#core/studio/render-options.ts')
+	let options: RenderOptions
+	try {
+		options = await api.get<RenderOptions>('/api/property-studio/render-options')
+	} catch (error) {
+		if (error instanceof NotFoundError) return
+		throw error
+	}
+	const reason = unavailableReason(options, styles)
+	if (reason) throw new InputError({ styles: [reason] }, reason)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -182,6 +214,11 @@ export function registerSubmitCommand(program: Command) {
 				),
 			)
 			.option('--empty', 'also empty each room: remove the furniture and add none (needs a staging provider)')
+			.option('--twilight', 'also make a twilight shot: a daytime exterior turned to dusk (needs OpenAI or Gemini)')
+			.option(
+				'--enhance',
+				'also make an enhanced photo: exposure, white balance and lens corrected (needs OpenAI or Gemini)',
+			)
 			.addOption(
 				new Option('--room <type>', 'room type of every photo; auto guesses it from each file name')
 					.choices(['auto', ...ROOM_TYPES])
@@ -194,6 +231,7 @@ export function registerSubmitCommand(program: Command) {
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 photos/ --style modern --style luxury --wait',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 kitchen.jpg lounge.jpg --style scandinavian --room auto',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 occupied/ --empty --remove-furniture',
+		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 front.jpg --room exterior --twilight --enhance',
 	).action(
 		async (
 			projectId: string,
@@ -201,6 +239,8 @@ export function registerSubmitCommand(program: Command) {
 			opts: {
 				style?: StudioStyle[]
 				empty?: boolean
+				twilight?: boolean
+				enhance?: boolean
 				room: string
 				removeFurniture?: boolean
 				wait?: boolean
@@ -208,10 +248,23 @@ export function registerSubmitCommand(program: Command) {
 				json?: boolean
 			},
 		) => {
-			const styles = [...new Set<StudioStyle>([...(opts.style ?? []), ...(opts.empty ? ([EMPTY_ROOM] as const) : [])])]
-			if (!styles.length) throw new InputError({}, 'Give at least one --style, or --empty.')
+			const styles = [
+				...new Set<StudioStyle>([
+					...(opts.style ?? []),
+					...(opts.empty ? ([EMPTY_ROOM] as const) : []),
+					...(opts.twilight ? ([TWILIGHT] as const) : []),
+					...(opts.enhance ? ([ENHANCE] as const) : []),
+				]),
+			]
+			if (!styles.length) throw new InputError({}, 'Give at least one --style, or --empty, --twilight or --enhance.')
 			const api = remoteApi(opts.as)
+			await assertCanMake(api, styles)
 			const files = await collectPhotos(photos)
+			const { twilightIndoors } = await import('#core/studio/render-options.ts')
+			// Twilight of an inside room is made all the same, once the agent has been told.
+			for (const file of files)
+				if (twilightIndoors(styles, roomTypeOf(file, opts.room)))
+					console.error(`rendo: photo ${file}: ${TWILIGHT_INDOORS}`)
 			const request = { projectId, files, styles, hasFurniture: !!opts.removeFurniture, room: opts.room }
 			const bar = createProgress('Uploading', { quiet: opts.json })
 			const sent = await (api ? sendOverApi(api, request, bar) : sendLocally(opts.as, request, bar))

@@ -17,12 +17,14 @@ import { knownImports } from './import-keys.ts'
 import { removeOriginal, storeOriginal } from './original-image.ts'
 import { downloadPhoto, photoFileProblem, PHOTO_PROBLEMS } from './photo-file.ts'
 import { queueGeneration } from './process-room.ts'
+import { renderOptionsOf, twilightIndoors, unavailableReason, type RenderOptions } from './render-options.ts'
 import { guessRoomType } from './room-type-guess.ts'
 import {
 	CreateProjectSchema,
 	MAX_KNOWN_KEYS,
 	ROOM_TYPES,
 	STUDIO_STYLES,
+	TWILIGHT_INDOORS,
 	VARIATIONS_PER_STYLE,
 	type RoomType,
 	type StudioStyle,
@@ -75,6 +77,8 @@ export interface ImportPlan {
 	skipped: number
 	properties: PlannedProperty[]
 	problems: ImportProblem[]
+	/** rows imported as asked but worth a word first (twilight of an inside room) */
+	warnings: ImportProblem[]
 	/** temporary folder of downloaded URL photos; discardImportPlan removes it */
 	downloads: string | null
 }
@@ -196,14 +200,18 @@ async function readImportFile(csvPath: string) {
 function gatherProperties(
 	{ header, records, baseDir }: Awaited<ReturnType<typeof readImportFile>>,
 	defaultStyles: StudioStyle[],
-	problems: Problems,
+	{
+		problems,
+		warnings,
+		renderOptions,
+	}: { problems: Problems; warnings: Problems; renderOptions: Pick<RenderOptions, 'unavailable'> },
 ) {
 	const properties = new Map<string, GatheredProperty>()
 	let rowCount = 0
 	for (const { record, info } of records) {
 		if (record.every((field) => field === '')) continue
 		rowCount++
-		gatherRow(record, info, { header, baseDir, defaultStyles, properties, problems })
+		gatherRow(record, info, { header, baseDir, defaultStyles, properties, problems, warnings, renderOptions })
 	}
 	if (rowCount === 0) throw new InputError({ csv: ['the file has no rows under its header'] })
 	return { properties, rowCount }
@@ -218,6 +226,8 @@ function gatherRow(
 		defaultStyles: StudioStyle[]
 		properties: Map<string, GatheredProperty>
 		problems: Problems
+		warnings: Problems
+		renderOptions: Pick<RenderOptions, 'unavailable'>
 	},
 ) {
 	const { header, baseDir, problems } = context
@@ -245,6 +255,11 @@ function gatherRow(
 		problem(`room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
 	const styles = value('styles') ? parseStyles(value('styles')) : { styles: context.defaultStyles }
 	if ('problem' in styles) problem(styles.problem)
+	else {
+		// Emptying and photo edits the provider does not make: processRoom's refusal, before any upload.
+		const refused = unavailableReason(context.renderOptions, styles.styles)
+		if (refused) problem(refused)
+	}
 
 	const address = normalAddress(project.data.propertyAddress)
 	const property = propertyFor(context.properties, address, project.data.propertyAddress)
@@ -263,12 +278,14 @@ function gatherRow(
 	if (earlier) return problem(`photo: listed twice for this address (line ${earlier})`)
 	property.byKey.set(key, line)
 	const fileName = path.basename(isUrl(photo) ? new URL(photo).pathname : photo)
+	const roomType = (roomTypeValue || guessRoomType(fileName)) as RoomType
+	if ('styles' in styles && twilightIndoors(styles.styles, roomType)) context.warnings.add(line, TWILIGHT_INDOORS)
 	property.allRows.push({
 		line,
 		key,
 		photo,
 		file: isUrl(photo) ? '' : path.resolve(baseDir, photo),
-		roomType: (roomTypeValue || guessRoomType(fileName)) as RoomType,
+		roomType,
 		roomName: fileName.replace(/\.[a-z0-9]{1,5}$/i, '') || fileName,
 		styles: 'styles' in styles ? styles.styles : [],
 	})
@@ -364,21 +381,27 @@ export async function planImport(
 ): Promise<ImportPlan> {
 	const { userId } = requireUser(actor)
 	const lookup: ImportedKeysLookup = async (keys) => (await knownImports(actor, { keys })).imported
-	return { userId, ...(await checkImportFile(input, lookup)) }
+	return { userId, ...(await checkImportFile({ ...input, renderOptions: renderOptionsOf() }, lookup)) }
 }
 
 /**
  * planImport's reading and checking, with what earlier runs imported looked up by `lookup`: the
- * CLI over HTTPS checks the whole file on the agent's machine and asks the server only for the keys.
+ * CLI over HTTPS checks the whole file on the agent's machine and asks the server only for the keys
+ * and for what its provider makes (`renderOptions`; none given, nothing is refused for it here).
  */
 export async function checkImportFile(
-	input: { csvPath: string; defaultStyles?: string[] },
+	input: { csvPath: string; defaultStyles?: string[]; renderOptions?: Pick<RenderOptions, 'unavailable'> },
 	lookup: ImportedKeysLookup,
 ): Promise<Omit<ImportPlan, 'userId'>> {
 	const defaultStyles = parseInput(z.object({ styles: StylesSchema }), { styles: input.defaultStyles ?? [] }).styles
+	const renderOptions = input.renderOptions ?? { unavailable: {} }
+	// --style asked for something the provider does not make: one line, whatever the rows say.
+	const refused = unavailableReason(renderOptions, defaultStyles)
+	if (refused) throw new InputError({ styles: [refused] }, refused)
 	const file = await readImportFile(input.csvPath)
 	const problems = new Problems()
-	const { properties, rowCount } = gatherProperties(file, defaultStyles, problems)
+	const warnings = new Problems()
+	const { properties, rowCount } = gatherProperties(file, defaultStyles, { problems, warnings, renderOptions })
 	const skipped = await leaveOutImported(lookup, properties.values(), problems)
 	const toImport = [...properties.values()].filter((p) => p.rows.length)
 	const downloads = await checkPhotos(
@@ -397,6 +420,8 @@ export async function checkImportFile(
 			rows,
 		})),
 		problems: problems.list(),
+		// Said of the rows this run imports, not of those an earlier run did.
+		warnings: warnings.list().filter(({ line }) => toImport.some((p) => p.rows.some((row) => row.line === line))),
 		downloads,
 	}
 }
