@@ -9,6 +9,7 @@ import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { BATCH_CLOSED } from '#core/telegram/intake.ts'
 import { IMAGE_TOO_LARGE } from '#core/studio/studio.schema.ts'
+import { PREVIEW_CANNOT_EDIT } from '#core/render/local-preview.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
@@ -318,5 +319,24 @@ describe('photo intake from Telegram', () => {
 			['office', ['farmhouse', 'scandinavian']],
 		])
 		expect(await listVariations(actor, projectId)).toHaveLength(6)
+	})
+	test('with the local preview, Twilight and Enhance are not offered: one line says why, and a forged tap is refused', async () => {
+		const { tg } = await linkedAgent(8007)
+		const since = fake.calls.length
+		fake.sendPhoto(tg, fake.registerFile(await smallRoomPhoto()), { caption: 'Exterior' })
+		fake.press(tg, await fake.waitForMessage('Which property', { since }), '12 Oak Street, Bath')
+		const styles = await fake.waitForMessage('Choose styles', { since })
+		const offered = labels(fake.message(styles.message_id).reply_markup)
+		expect(offered).not.toContain('Twilight')
+		expect(offered).not.toContain('Enhance')
+		expect(offered).toContain('Modern')
+		expect(styles.text!.split('\n').at(-1)).toBe(PREVIEW_CANNOT_EDIT)
+		expect(styles.text!.split('\n').filter((line) => line === PREVIEW_CANNOT_EDIT)).toHaveLength(1)
+
+		const [intake] = await db.select().from(telegramIntakes).where(eq(telegramIntakes.telegramUserId, tg.id))
+		fake.pressData(tg, styles, `st:${shortId(intake.id)}:twilight`)
+		await fake.waitFor('answerCallbackQuery', (c) => c.params.text === PREVIEW_CANNOT_EDIT, { since })
+		const [still] = await db.select().from(telegramIntakes).where(eq(telegramIntakes.id, intake.id))
+		expect(still.styles).toEqual([])
 	})
 })

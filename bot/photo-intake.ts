@@ -5,8 +5,7 @@ import { pluralise, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { getProject, listProjects } from '#core/studio/projects.ts'
-import { EMPTY_ROOM, VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
-import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { VARIATIONS_PER_STYLE, WORKFLOW_ROOM_TYPES } from '#core/studio/studio.schema.ts'
 import {
 	addPhoto,
 	askIntakeAddress,
@@ -14,11 +13,14 @@ import {
 	createIntakeProject,
 	getOpenIntake,
 	intakeAwaitingAddress,
+	intakeWarnings,
+	offeredIntakeStyles,
 	setPhotoRoomType,
 	setPromptMessage,
 	submitIntake,
 	toggleIntakeStyle,
 	togglePhotoFurniture,
+	unofferedEditsNote,
 	type IncomingPhoto,
 } from '#core/telegram/intake.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
@@ -58,15 +60,24 @@ function roomKeyboard(photo: TelegramIntakePhoto) {
 		.text(`${photo.hasFurniture ? '☑' : '☐'} Contains furniture to remove`, `fu:${shortId(photo.id)}`)
 }
 
-function stylesText(intake: TelegramIntake, photoCount: number) {
-	const count = photoCount * intake.styles.length * VARIATIONS_PER_STYLE
-	return `Choose styles, then tap Process.\nThis will generate ${count} variation(s)`
+/**
+ * The styles question: what will be made, the warning for twilight of an inside room, and last,
+ * just above the buttons, why the photo edits left off the keyboard are not there.
+ */
+function stylesText(intake: TelegramIntake, photos: TelegramIntakePhoto[]) {
+	const count = photos.length * intake.styles.length * VARIATIONS_PER_STYLE
+	return [
+		'Choose styles, then tap Process.',
+		`This will generate ${count} variation(s)`,
+		...intakeWarnings(intake, photos),
+		...unofferedEditsNote(),
+	].join('\n')
 }
 
 function stylesKeyboard(intake: TelegramIntake) {
 	const keyboard = new InlineKeyboard()
-	// Emptying the room is offered only where the staging provider can do it (not the local preview).
-	const offered = WORKFLOW_STYLES.filter((style) => style !== EMPTY_ROOM || stagingProvider().canEmptyRoom)
+	// Emptying and the photo edits are offered only where the staging provider makes them (not the local preview).
+	const offered = offeredIntakeStyles()
 	offered.forEach((style, i) => {
 		keyboard.text(
 			`${intake.styles.includes(style) ? '✓ ' : ''}${styleLabel(style)}`,
@@ -98,7 +109,7 @@ async function askRoom(ctx: BotContext, photo: TelegramIntakePhoto, position: nu
 /** Steps 2 and 3, once the property is known: a room question per photo, then the styles. */
 async function askDetails(ctx: BotContext, intake: TelegramIntake, photos: TelegramIntakePhoto[]) {
 	for (const [i, photo] of photos.entries()) await askRoom(ctx, photo, i + 1)
-	await ctx.reply(stylesText(intake, photos.length), { reply_markup: stylesKeyboard(intake) })
+	await ctx.reply(stylesText(intake, photos), { reply_markup: stylesKeyboard(intake) })
 }
 
 async function propertyChosen(ctx: BotContext, result: Awaited<ReturnType<typeof chooseIntakeProject>>) {
@@ -172,7 +183,7 @@ photoIntake.callbackQuery(callbackPattern('fu', 1), async (ctx) => {
 photoIntake.callbackQuery(callbackPattern('st', 2), async (ctx) => {
 	const { intake, photos } = await toggleIntakeStyle(linkedUser(ctx).actor, fullId(ctx.match[1]), ctx.match[2])
 	await ctx.answerCallbackQuery()
-	await ctx.editMessageText(stylesText(intake, photos.length), { reply_markup: stylesKeyboard(intake) })
+	await ctx.editMessageText(stylesText(intake, photos), { reply_markup: stylesKeyboard(intake) })
 })
 
 photoIntake.callbackQuery(callbackPattern('go', 1), async (ctx) => {
@@ -186,6 +197,9 @@ photoIntake.callbackQuery(callbackPattern('go', 1), async (ctx) => {
 	await ctx.api.editMessageText(
 		ctx.chat!.id,
 		statusMessageId,
-		`${project.propertyAddress}\n\nProcessing ${pluralise(photos.length, 'photo')} in ${intake.styles.map(styleLabel).join(', ')}…`,
+		[
+			`${project.propertyAddress}\n\nProcessing ${pluralise(photos.length, 'photo')} in ${intake.styles.map(styleLabel).join(', ')}…`,
+			...intakeWarnings(intake, photos),
+		].join('\n'),
 	)
 })

@@ -11,10 +11,15 @@ import { UNSUPPORTED_IMAGE } from '#core/studio/original-image.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { guessRoomType } from '#core/studio/room-type-guess.ts'
 import { assertCanRender } from '#core/studio/process-room.ts'
+import { renderOptionsOf, twilightIndoors, type RenderOptions } from '#core/studio/render-options.ts'
+import { PHOTO_EDITS } from '#core/render/provider.ts'
 import {
+	EMPTY_ROOM,
 	IMAGE_TOO_LARGE,
+	isPhotoEdit,
 	MAX_UPLOAD_BYTES,
 	ProcessRoomSchema,
+	TWILIGHT_INDOORS,
 	WORKFLOW_ROOM_TYPES,
 	WORKFLOW_STYLES,
 } from '#core/studio/studio.schema.ts'
@@ -214,7 +219,30 @@ export async function togglePhotoFurniture(actor: Actor, photoId: string) {
 
 const StyleSchema = z.enum(WORKFLOW_STYLES, { errorMap: () => ({ message: 'Select a style' }) })
 
-/** Step 3: the studio's styles (and emptying, where the provider can) as toggles, kept in the workflow's order. */
+/**
+ * The choices offered as buttons, in the workflow's order: emptying and the photo edits only where
+ * the provider makes them (a chat cannot grey a button out, so the others are left off).
+ */
+export function offeredIntakeStyles(options: Pick<RenderOptions, 'canEmptyRoom' | 'photoEdits'> = renderOptionsOf()) {
+	return WORKFLOW_STYLES.filter((style) =>
+		style === EMPTY_ROOM ? options.canEmptyRoom : isPhotoEdit(style) ? options.photoEdits.includes(style) : true,
+	)
+}
+
+/** Why the photo edits left off are not offered, in cannotEditMessage's words: one line per reason. */
+export function unofferedEditsNote(options: Pick<RenderOptions, 'unavailable'> = renderOptionsOf()) {
+	return [...new Set(PHOTO_EDITS.map((edit) => options.unavailable[edit]).filter(Boolean))]
+}
+
+/** What the agent is told before processing: TWILIGHT_INDOORS when twilight is chosen for a room not outside. */
+export function intakeWarnings(intake: { styles: string[] }, photos: Array<{ roomType: string }>) {
+	return photos.some((photo) => twilightIndoors(intake.styles, photo.roomType)) ? [TWILIGHT_INDOORS] : []
+}
+
+/**
+ * Step 3: the studio's styles (and emptying and the photo edits, where the provider makes them) as
+ * toggles, kept in the workflow's order.
+ */
 export async function toggleIntakeStyle(actor: Actor, intakeId: string, style: string) {
 	const chosen = parseInput(StyleSchema, style)
 	assertCanRender([chosen])

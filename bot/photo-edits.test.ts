@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, describe, expect, test, vi } from 'vitest'
+import { telegramIntakes } from '#db/schema/telegram.ts'
+import { PREVIEW_CANNOT_EDIT } from '#core/render/local-preview.ts'
+import { db } from '#core/platform/db.ts'
+import { createProject } from '#core/studio/projects.ts'
+import { TWILIGHT_INDOORS } from '#core/studio/studio.schema.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { smallRoomPhoto } from '#tests/studio.ts'
+import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
+import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
+
+// OpenAI makes both photo edits: the bot offers Twilight and Enhance beside the styles. Nothing is
+// rendered here (no job is run), so its address is never called.
+vi.hoisted(() => {
+	process.env.RENDER_PROVIDER = 'openai'
+	process.env.OPENAI_API_KEY = 'sk-test-openai'
+	process.env.OPENAI_BASE_URL = 'http://127.0.0.1:9/v1'
+})
+const fake = await vi.hoisted(() =>
+	import('#tests/telegram/fake-bot-api.ts').then((m) => m.FakeBotApi.startAsConfigured()),
+)
+afterAll(() => FakeBotApi.forgetSettings())
+runBotDuringFile(fake)
+
+type Markup = { inline_keyboard: Array<Array<{ text: string }>> } | undefined
+const labels = (markup: Markup) => markup?.inline_keyboard.flat().map((b) => b.text) ?? []
+
+async function intakeUpToStyles(telegramUserId: number, caption: string) {
+	const user = await insertUser()
+	await linkAccount(user, telegramUserId)
+	await createProject(actorFor(user), { propertyAddress: '9 Dusk Road, Bath' })
+	const tg = telegramUser(telegramUserId)
+	const since = fake.calls.length
+	fake.sendPhoto(tg, fake.registerFile(await smallRoomPhoto()), { caption })
+	fake.press(tg, await fake.waitForMessage('Which property', { since }), '9 Dusk Road, Bath')
+	const styles = await fake.waitForMessage('Choose styles', { since })
+	return { tg, since, styles }
+}
+
+describe('photo edits from Telegram, with a provider that makes them', () => {
+	test('Twilight and Enhance are buttons; twilight of a kitchen is warned of, in the styles text and the confirmation', async () => {
+		const { tg, since, styles } = await intakeUpToStyles(8101, 'Kitchen')
+		const offered = labels(fake.message(styles.message_id).reply_markup)
+		expect(offered).toEqual(expect.arrayContaining(['Modern', 'Empty room', 'Twilight', 'Enhance', 'Process']))
+		expect(styles.text).not.toContain(PREVIEW_CANNOT_EDIT)
+		expect(styles.text).not.toContain('not offered')
+
+		fake.press(tg, styles, 'Twilight')
+		const toggled = await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('generate 3'), {
+			since,
+		})
+		expect(String(toggled.params.text).split('\n')).toContain(TWILIGHT_INDOORS)
+		expect(labels(fake.message(styles.message_id).reply_markup)).toContain('✓ Twilight')
+
+		fake.press(tg, styles, 'Enhance')
+		await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('generate 6'), { since })
+		fake.press(tg, styles, 'Process')
+		const confirmed = await fake.waitFor(
+			'editMessageText',
+			(c) => String(c.params.text).includes('Processing 1 photo in Twilight, Enhance'),
+			{ since },
+		)
+		expect(String(confirmed.params.text).split('\n').at(-1)).toBe(TWILIGHT_INDOORS)
+		const [intake] = await db.select().from(telegramIntakes).where(eq(telegramIntakes.telegramUserId, tg.id))
+		expect(intake).toMatchObject({ step: 'submitted', styles: ['twilight', 'enhance'] })
+	})
+
+	test('twilight of an exterior, or enhance of any room, carries no warning', async () => {
+		const { tg, since, styles } = await intakeUpToStyles(8102, 'Front of the house')
+		// No file name or caption suggests an exterior: the agent says so with the room question.
+		const room = await fake.waitForMessage('Photo 1: which room', { since })
+		fake.press(tg, room, 'Exterior')
+		await fake.waitFor('editMessageReplyMarkup', (c) => c.params.message_id === room.message_id, { since })
+		fake.press(tg, styles, 'Twilight')
+		const toggled = await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('generate 3'), {
+			since,
+		})
+		expect(toggled.params.text).not.toContain(TWILIGHT_INDOORS)
+		fake.press(tg, styles, 'Process')
+		const confirmed = await fake.waitFor(
+			'editMessageText',
+			(c) => String(c.params.text).includes('Processing 1 photo in Twilight'),
+			{ since },
+		)
+		expect(confirmed.params.text).not.toContain(TWILIGHT_INDOORS)
+
+		const lounge = await intakeUpToStyles(8103, 'Lounge')
+		fake.press(lounge.tg, lounge.styles, 'Enhance')
+		const enhanced = await fake.waitFor('editMessageText', (c) => String(c.params.text).includes('generate 3'), {
+			since: lounge.since,
+		})
+		expect(enhanced.params.text).not.toContain(TWILIGHT_INDOORS)
+	})
+})
