@@ -4,6 +4,7 @@ import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { byVariation, livingRoomPhoto, staged, windowPaintedOut } from '#tests/room-check-answers.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
 // kill -9 in the middle of paid renders: the vendor (a model of Virtual Staging AI's API on
@@ -205,3 +206,37 @@ test('a live worker busy with CPU work keeps its jobs: nothing is taken from it 
 	expect(logs.flat().join('')).not.toContain('unlocked the jobs')
 	expect((await Promise.all(rooms.map((r) => variationsOf(r.id)))).flat()).toHaveLength(6)
 }, 120_000)
+
+test('ROOM_CHECK=replace, the worker killed at random moments 4 times: each flagged image asked for again exactly once', async () => {
+	await db.delete(stagingRenders)
+	vendor.model.reset()
+	// Each render's third image has a window painted out; the image added to the render after it is staged as it should be.
+	vendor.model.state.answer = byVariation([staged, staged, windowPaintedOut, staged])
+	const photo = await livingRoomPhoto()
+	const rooms: Array<{ id: string }> = []
+	for (let i = 0; i < 3; i++) {
+		const { actor, room } = await roomWithPhoto({ photo })
+		await processRoom(actor, room.id, { styles: ['modern'] })
+		rooms.push(room)
+	}
+	const env = { ROOM_CHECK: 'replace', JOB_STALE_AFTER_MS: '1000' }
+	for (let i = 0; i < 4; i++) {
+		const worker = startWorker(env)
+		await untilAsked()
+		await sleep(Math.round(Math.random() * 1500))
+		await kill(worker)
+	}
+	const last = startWorker(env)
+	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
+	last.kill('SIGINT')
+
+	const added = vendor.model.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/variations'))
+	expect(vendor.model.state.creates).toBe(3)
+	expect(added).toHaveLength(3)
+	const rows = await db.select().from(stagingRenders)
+	expect(rows.filter((row) => row.secondOpinionOf)).toHaveLength(3)
+	for (const room of rooms) {
+		const variations = await variationsOf(room.id)
+		expect(variations.map((v) => v.roomCheck)).toEqual(['ok', 'ok', 'ok'])
+	}
+}, 150_000)
