@@ -5,9 +5,9 @@ import type { PhotoEditRefusals } from '#app/components/studio/style-notes.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { roomLabel, styleLabel } from '#core/studio/labels.ts'
-import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { PHOTO_EDITS } from '#core/render/provider.ts'
-import { cannotEditMessage, processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { renderOptionsOf } from '#core/studio/render-options.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import {
 	ProcessChoicesSchema,
@@ -24,13 +24,8 @@ import { knownFailure, stepAfterPlainForm, stepUrl } from './project-replies.ser
 
 /** The photo edits the configured provider cannot make, each with core's reason: greyed out on the style step. */
 export function photoEditRefusals(): PhotoEditRefusals {
-	const provider = stagingProvider()
-	return Object.fromEntries(
-		PHOTO_EDITS.filter((edit) => !provider.photoEdits.includes(edit)).map((edit) => [
-			edit,
-			cannotEditMessage(provider, edit),
-		]),
-	)
+	const { unavailable } = renderOptionsOf()
+	return Object.fromEntries(PHOTO_EDITS.flatMap((edit) => (unavailable[edit] ? [[edit, unavailable[edit]]] : [])))
 }
 
 /**
