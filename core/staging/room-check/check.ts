@@ -859,12 +859,22 @@ function blobs(
 export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 7, strongSurface: 2, flattened: 4 }
 export const STRONG = { dE: 42, flattened: 0.8 }
 /**
- * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow (aligned
- * gradient ≤ 1.4× the photo's, and ≤ 1.15× unless ≥ 23 % of the photo's edges there are gone) was
- * painted over, not stood in front of: objects bring their own texture and outline; a window painted
- * out with wall, or a floor swapped for a plain one, does not.
+ * A group of changed cells whose colour moved (ΔE ≥ 8) while the texture did not grow was painted
+ * over, not stood in front of: objects bring their own texture and outline; a window painted out
+ * with wall, or a floor swapped for a plain one, does not. How much growth is allowed depends on
+ * how much of the photo's own structure there is gone: ≤ 1.15× the photo's gradient always,
+ * ≤ 1.4× when ≥ 23 % of its edges went, ≤ 1.8× when ≥ 45 % went (the surface itself was replaced:
+ * staging stands on plain floors and walls and hides little of their structure).
  */
-export const REPLACED = { dE: 8, texture: 1.4, plain: 1.15, missing: 0.23 }
+export const REPLACED = { dE: 8, plain: 1.15, texture: 1.4, missing: 0.23, replacedTexture: 1.8, replacedMissing: 0.45 }
+
+/** Whether a group of changed cells reads as painted over (see REPLACED). */
+function paintedOver(b: Blob) {
+	const missing = b.missing / b.count
+	if (b.ga <= REPLACED.plain * b.gp) return true
+	if (b.ga <= REPLACED.texture * b.gp) return missing >= REPLACED.missing
+	return b.ga <= REPLACED.replacedTexture * b.gp && missing >= REPLACED.replacedMissing
+}
 
 /**
  * A new covering (brick, tiles, panelling, another floor) adds texture and edges, so cell by cell it
@@ -937,9 +947,7 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 	// Blown-out or crushed cells say nothing of the surface's colour (a white sheet on a white wall).
 	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE && c.clipped < 0.5)) {
 		const enough = b.ga <= STRONG.flattened * b.gp ? MIN_CELLS.flattened : MIN_CELLS.replaced
-		if (b.count < enough || b.ga > REPLACED.texture * b.gp) continue
-		// Texture that grew a little is believed only if the photo's edges there went too.
-		if (b.ga > REPLACED.plain * b.gp && b.missing < REPLACED.missing * b.count) continue
+		if (b.count < enough || !paintedOver(b)) continue
 		const r = rect(b, 'structure')
 		regions.push(r)
 		const cy = r.y + r.height / 2

@@ -153,8 +153,8 @@ describe('permanent features', () => {
  * The labelled corpus (bench/room-check-corpus.ts: real photos, legitimate staging and
  * permanent-feature edits). Every other photo keeps this near 20 s here; the bench runs them all.
  * Legitimate staging flagged and the alignment error are held to their targets (≤ 5 %, median
- * ≤ 1 px); permanent edits flagged is held near what the check reaches today (95.7 % of this
- * half, 94.3 % of the whole corpus; the bound leaves two cases for decoders that round differently;
+ * ≤ 1 px); permanent edits flagged is held near what the check reaches today (97.8 % of this
+ * half, 95.5 % of the whole corpus; the bound leaves two cases for decoders that round differently;
  * the target is 95 %, see index.ts for what it misses), so a change that makes any of them
  * clearly worse fails.
  */
@@ -166,7 +166,7 @@ describe('the corpus', () => {
 		for (const c of cases.filter((c) => photos.includes(c.photo))) results.push(await runCase(c, photoOf(c.photo)))
 		const s = score(results)
 		console.log(formatTable(results))
-		expect(s.caught).toBeGreaterThanOrEqual(0.9)
+		expect(s.caught).toBeGreaterThanOrEqual(0.93)
 		expect(s.falseAlarms).toBeLessThanOrEqual(0.05)
 		expect(s.alignmentMedianPx).toBeLessThanOrEqual(1)
 		expect(s.alignmentP95Px).toBeLessThanOrEqual(2)
