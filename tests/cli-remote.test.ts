@@ -8,6 +8,7 @@ import { accessTokens } from '#db/schema/accounts.ts'
 import { propertyStudioRooms } from '#db/schema/studio.ts'
 import { createAccessToken } from '#core/accounts/access-tokens.ts'
 import { db } from '#core/platform/db.ts'
+import { PREVIEW_CANNOT_EDIT } from '#core/render/local-preview.ts'
 import { reportIssue } from '#core/tickets/tickets.ts'
 import { uploadKeyOf } from '#cli/remote/send-photo.ts'
 import { startWebProcess } from '#tests/child-process.ts'
@@ -296,6 +297,39 @@ describe('an agent from their own machine', () => {
 		expect(local).toMatchObject({ roomsAdded: 3 })
 		const remote = await rendoJson(['import', csv], withToken(await tokenFor(other, 'write')))
 		expect(remote).toMatchObject({ projectsCreated: 0, roomsAdded: 0, rowsSkipped: 3 })
+	})
+
+	test("twilight and enhance are refused in the server's words before any upload: its provider is asked, not this machine's", async () => {
+		const agent = await insertUser({ role: 'agent' })
+		// This machine says OpenAI; the server renders with the local preview, which makes no photo edits.
+		const opts = withToken(await tokenFor(agent, 'read'), {
+			RENDER_PROVIDER: 'openai',
+			OPENAI_API_KEY: 'sk-test-openai',
+		})
+		const project = await rendoJson(
+			['projects', 'create', '--address', '4 Dusk Row, Hull'],
+			withToken(await tokenFor(agent, 'write')),
+		)
+		const folder = await photos('dusk-row', 2)
+		const submitted = await rendo(['submit', project.id, folder, '--style', 'modern', '--twilight'], opts)
+		expect(submitted.code).toBe(2)
+		expect(submitted.stderr.trim().split('\n')).toEqual([`rendo: styles: ${PREVIEW_CANNOT_EDIT}`])
+		expect(await roomsOf(project.id)).toEqual([])
+
+		const csv = path.join(folder, 'edits.csv')
+		const rows = [
+			['4 Dusk Row, Hull', '', '', 'living-room-1.jpg', 'exterior', 'twilight'],
+			['4 Dusk Row, Hull', '', '', 'living-room-2.jpg', 'exterior', 'modern'],
+			['5 Dusk Row, Hull', '', '', 'living-room-1.jpg', '', 'modern enhance'],
+		]
+		fs.writeFileSync(csv, [IMPORT_HEADER, ...rows].map(csvLine).join('\n'))
+		const imported = await rendo(['import', csv, '--dry-run'], opts)
+		expect(imported.code).toBe(2)
+		expect(imported.stderr.trim().split('\n')).toEqual([
+			`line 2: ${PREVIEW_CANNOT_EDIT}`,
+			`line 4: ${PREVIEW_CANNOT_EDIT}`,
+			`rendo: 2 bad rows in ${csv}: nothing was imported`,
+		])
 	})
 })
 
