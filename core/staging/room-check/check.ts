@@ -689,7 +689,8 @@ function gradient(cv: OpenCv, plane: OpenCv, keep: <T extends { delete(): void }
 	const magnitude = new Float32Array(X.length)
 	const direction = new Uint8Array(directions ? X.length : 0)
 	for (let i = 0; i < X.length; i++) {
-		const [ax, ay] = [Math.abs(X[i]), Math.abs(Y[i])]
+		const ax = Math.abs(X[i])
+		const ay = Math.abs(Y[i])
 		magnitude[i] = (ax + ay) / 8
 		if (directions) direction[i] = ax > 2.414 * ay ? 0 : ay > 2.414 * ax ? 2 : X[i] * Y[i] > 0 ? 1 : 3
 	}
@@ -717,10 +718,12 @@ function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
 		for (let v = 0; v < size; v++) if ((acc += histogram[from + v]) >= total / 2) return v
 		return size - 1
 	}
+	// Medians need no more than every other pixel (~60 000 pairs at the compare size).
+	const STEP = 2
 	// The photo's median per channel splits the pairs into a darker and a brighter half.
 	const photo = new Int32Array(3 * 256)
 	let total = 0
-	for (let i = 0; i < valid.length; i++)
+	for (let i = 0; i < valid.length; i += STEP)
 		if (valid[i]) {
 			photo[P[3 * i]]++
 			photo[256 + P[3 * i + 1]]++
@@ -733,7 +736,7 @@ function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
 	const values = new Int32Array(6 * 256)
 	const diffs = new Int32Array(6 * 511)
 	const counts = new Int32Array(6)
-	for (let i = 0; i < valid.length; i++) {
+	for (let i = 0; i < valid.length; i += STEP) {
 		if (!valid[i]) continue
 		for (let c = 0; c < 3; c++) {
 			const p = P[3 * i + c]
