@@ -134,6 +134,28 @@ describe('permanent features', () => {
 		expect(masked.check).toMatchObject({ verdict: 'ok', regions: [], note: null })
 	})
 
+	it('a brick feature wall is flagged as a new covering, though every cell of it reads as something in front', async () => {
+		const photo = photoOf('living-02.jpg')
+		// The wall right of the window (labels.json), under brick from the exterior photo's facade at 85 %.
+		const wall = { left: 736, top: 264, width: 672, height: 276 }
+		const brick = await sharp(photoOf('exterior-01.jpg'))
+			.extract({ left: 329, top: 150, width: 141, height: 113 })
+			.resize(wall.width, wall.height, { fit: 'fill' })
+			.ensureAlpha(0.85)
+			.png()
+			.toBuffer()
+		const staged = await sharp(photo)
+			.composite([{ input: brick, left: wall.left, top: wall.top }])
+			.jpeg({ quality: 90 })
+			.toBuffer()
+		const result = await checkStagedImage(photo, staged)
+		if (!('check' in result)) throw new Error(result.failed)
+		expect(result.check.verdict).toBe('check')
+		expect(result.check.note).toMatch(/wall .*(right|centre).* new covering/)
+		const region = result.check.regions.find((r) => r.kind === 'surface')!
+		expect(region.x).toBeGreaterThan(0.4)
+	})
+
 	it('the photo itself and the photo with a global colour grade pass', async () => {
 		const photo = photoOf('bedroom-02.jpg')
 		for (const staged of [
