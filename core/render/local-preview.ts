@@ -39,6 +39,7 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 		isPreview: true,
 		canEmptyRoom: false,
 		photoEdits: [],
+		stagesViewsTogether: false,
 		async status() {
 			return { reachable: true, message: 'Local preview: colour grading only, nothing is staged' }
 		},

@@ -78,6 +78,11 @@ export interface StagingRequest {
 	style: Style | null
 	/** A photo edit instead of staging (style null, nothing removed); absent or null stages. */
 	edit?: PhotoEdit | null
+	/**
+	 * Another view of the same room, already staged (its first view): furnish this photo to match it.
+	 * Only for providers that stage views together (`stagesViewsTogether`).
+	 */
+	reference?: Buffer
 	/** The photo has furniture to remove before staging ("Contains furniture to remove"). */
 	removeFurniture: boolean
 	/** Variations wanted from this one request (1 to 3). */
@@ -130,6 +135,8 @@ interface ProviderBase {
 	canEmptyRoom: boolean
 	/** The photo edits it makes; the others are refused before anything is uploaded. */
 	photoEdits: readonly PhotoEdit[]
+	/** Whether it stages a view of a room to match another view already staged (`StagingRequest.reference`). */
+	stagesViewsTogether: boolean
 	/** Reachability and credits, for the operations dashboard. Never throws. */
 	status(): Promise<ProviderStatus>
 }

@@ -7,8 +7,8 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
  * A stand-in for the part of Google's Gemini API that the Gemini adapter uses, as msw handlers:
  * `POST {base}/v1beta/models/{model}:generateContent` (image editing) and `GET {base}/v1beta/models/{model}`.
  * Requests are checked as strictly as the adapter's contract asks: the `x-goog-api-key` header, a known
- * model, one user content with exactly one image part (a supported type whose base64 decodes to that kind
- * of image) and one text part, IMAGE among the response modalities, a supported aspect ratio, and no field
+ * model, one user content with one or more image parts (each a supported type whose base64 decodes to that
+ * kind of image; the first is the photo edited) and one text part, IMAGE among the response modalities, a supported aspect ratio, and no field
  * Gemini does not know. Anything else is answered with Gemini's error JSON, as Gemini answers it. Answers are
  * real images at the requested aspect ratio about 1K, with usageMetadata: the photo of the request, staged
  * (stagedAnswer: furniture added, the photo reframed to cover the size; the prompt's "Variation N of M" picks
@@ -50,6 +50,8 @@ export const GEMINI_MODELS: Record<string, { displayName: string; aspectRatios: 
 }
 
 const INPUT_TYPES: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' }
+// Several input images may go in one request (the photo, then images to draw on).
+const MAX_INPUT_IMAGES = 14
 const REQUEST_FIELDS = new Set(['contents', 'generationConfig', 'safetySettings', 'systemInstruction'])
 const CONFIG_FIELDS = new Set([
 	...['responseModalities', 'imageConfig', 'thinkingConfig'],
@@ -67,6 +69,8 @@ export interface GeminiRequest {
 	/** Its text part and image part, when it had them. */
 	prompt?: string
 	image?: { mimeType: string; bytes: Buffer }
+	/** The images sent after the first (another view of the room to match). */
+	references?: Array<{ mimeType: string; bytes: Buffer }>
 	aspectRatio?: string
 	at: number
 }
@@ -372,12 +376,12 @@ async function validate(
 	if (content.role !== undefined && content.role !== 'user')
 		return `* GenerateContentRequest.contents[0].role: must be "user", not ${content.role}`
 	const parts = content.parts
-	if (!Array.isArray(parts) || parts.length !== 2 || !parts.every(isObject))
-		return '* GenerateContentRequest.contents[0].parts: expected one image part and one text part'
+	if (!Array.isArray(parts) || !parts.every(isObject))
+		return '* GenerateContentRequest.contents[0].parts: expected image parts and one text part'
 	const images = parts.filter((part) => 'inlineData' in part)
 	const texts = parts.filter((part) => 'text' in part)
-	if (images.length !== 1 || texts.length !== 1)
-		return '* GenerateContentRequest.contents[0].parts: expected one image part and one text part'
+	if (images.length < 1 || images.length > MAX_INPUT_IMAGES || texts.length !== 1 || parts.length !== images.length + 1)
+		return '* GenerateContentRequest.contents[0].parts: expected image parts and one text part'
 	for (const part of parts) {
 		const extra = unknownField(part, new Set(['inlineData', 'text']))
 		if (extra)
@@ -386,17 +390,20 @@ async function validate(
 	const text = texts[0].text
 	if (typeof text !== 'string' || !text.trim())
 		return '* GenerateContentRequest.contents[0].parts[1].text: text is empty'
-	const inline = isObject(images[0].inlineData) ? images[0].inlineData : {}
-	const { mimeType, data } = inline
-	const format = typeof mimeType === 'string' ? INPUT_TYPES[mimeType] : undefined
-	if (typeof mimeType !== 'string' || !format) return `Unsupported MIME type: ${mimeType}`
-	if (typeof data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0)
-		return "Invalid value at 'contents[0].parts[0].inline_data.data' (TYPE_BYTES), Base64 decoding failed"
-	const bytes = Buffer.from(data, 'base64')
-	const read = await sharp(bytes)
-		.metadata()
-		.catch(() => undefined)
-	if (!read?.width || read.format !== format) return 'Provided image is not valid.'
+	const inputs: Array<{ mimeType: string; bytes: Buffer }> = []
+	for (const [i, part] of images.entries()) {
+		const { mimeType, data } = isObject(part.inlineData) ? part.inlineData : {}
+		const format = typeof mimeType === 'string' ? INPUT_TYPES[mimeType] : undefined
+		if (typeof mimeType !== 'string' || !format) return `Unsupported MIME type: ${mimeType}`
+		if (typeof data !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data) || data.length % 4 !== 0)
+			return `Invalid value at 'contents[0].parts[${i}].inline_data.data' (TYPE_BYTES), Base64 decoding failed`
+		const bytes = Buffer.from(data, 'base64')
+		const read = await sharp(bytes)
+			.metadata()
+			.catch(() => undefined)
+		if (!read?.width || read.format !== format) return 'Provided image is not valid.'
+		inputs.push({ mimeType, bytes })
+	}
 
 	const config = body.generationConfig
 	if (!isObject(config))
@@ -424,7 +431,8 @@ async function validate(
 		return `Unsupported image size: ${imageSize}`
 
 	record.prompt = text
-	record.image = { mimeType, bytes }
+	record.image = inputs[0]
+	record.references = inputs.slice(1)
 	record.aspectRatio = aspectRatio
 	return undefined
 }

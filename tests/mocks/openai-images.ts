@@ -14,8 +14,11 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 export const OPENAI_TEST_KEY = 'sk-test-openai'
 export const OPENAI_TEST_BASE = 'https://openai.test/v1'
 const SIZES = ['1024x1024', '1536x1024', '1024x1536', 'auto']
+// One image goes as `image`; several (GPT image models take up to 16) as `image[]` parts, the first edited.
+const MAX_IMAGES = 16
 const FIELDS = [
 	'image',
+	'image[]',
 	'prompt',
 	'model',
 	'n',
@@ -37,6 +40,8 @@ export function createOpenAiImagesModel({
 	answer?: AnswerImage
 } = {}) {
 	const calls: Array<Record<string, string>> = []
+	/** Per call, the images sent after the photo (another view of the room to match). */
+	const referencesOf: Buffer[][] = []
 	const state = {
 		rateLimited: 0,
 		serverErrors: 0,
@@ -67,14 +72,23 @@ export function createOpenAiImagesModel({
 			const unknown = Object.keys(fields).filter((k) => !FIELDS.includes(k))
 			if (unknown.length)
 				return error(400, `Unknown parameter: '${unknown[0]}'.`, 'invalid_request_error', 'unknown_parameter')
-			const image = form.get('image')
+			const inputs = form.has('image') ? form.getAll('image') : form.getAll('image[]')
 			if (
-				!(image instanceof File) ||
-				!['image/png', 'image/jpeg', 'image/webp'].includes(image.type) ||
-				image.size > 50 * 1024 * 1024
+				inputs.length < 1 ||
+				inputs.length > MAX_IMAGES ||
+				(form.has('image') && form.has('image[]')) ||
+				inputs.some(
+					(image) =>
+						!(image instanceof File) ||
+						!['image/png', 'image/jpeg', 'image/webp'].includes(image.type) ||
+						image.size > 50 * 1024 * 1024,
+				)
 			)
 				return error(400, 'Invalid image: png, webp or jpg under 50MB required.', 'invalid_request_error')
-			const photo = Buffer.from(await image.arrayBuffer())
+			const [photo, ...references] = await Promise.all(
+				inputs.map(async (image) => Buffer.from(await (image as File).arrayBuffer())),
+			)
+			referencesOf.push(references)
 			const meta = await sharp(photo)
 				.metadata()
 				.catch(() => null)
@@ -141,9 +155,11 @@ export function createOpenAiImagesModel({
 	return {
 		handlers,
 		calls,
+		referencesOf,
 		state,
 		reset() {
 			calls.length = 0
+			referencesOf.length = 0
 			Object.assign(state, {
 				rateLimited: 0,
 				serverErrors: 0,

@@ -155,6 +155,20 @@ describe('render', () => {
 		expect((error as RenderError).retryable).toBe(false)
 		expect(api.generateCalls()).toHaveLength(0)
 	})
+
+	test('another view of the room, already staged, goes inline after the photo, with the prompt to match it', async () => {
+		const staged = await sharp(photo).modulate({ brightness: 0.9 }).jpeg().toBuffer()
+		await gemini().render(request({ reference: staged, count: 2 }))
+		const calls = api.generateCalls()
+		expect(calls).toHaveLength(2)
+		for (const call of calls) {
+			expect(call.image?.bytes.equals(photo)).toBe(true)
+			expect(call.references?.map((r) => [r.mimeType, r.bytes.equals(staged)])).toEqual([['image/jpeg', true]])
+			expect(call.prompt).toContain('The second image is the same living room photographed from another viewpoint')
+			// One arrangement to match: the calls are not asked for different ones.
+			expect(call.prompt).not.toContain('Variation')
+		}
+	})
 })
 
 describe('nearestAspectRatio', () => {
@@ -507,7 +521,8 @@ describe('the Gemini model is strict', () => {
 	test.each([
 		['no key', () => valid(), null, 403],
 		['a wrong key', () => valid(), 'nope', 400],
-		['two images', () => valid([jpeg(), jpeg(), { text: 'x' }]), GEMINI_API_KEY, 400],
+		['two text parts', () => valid([jpeg(), { text: 'x' }, { text: 'y' }]), GEMINI_API_KEY, 400],
+		['fifteen images', () => valid([...Array.from({ length: 15 }, jpeg), { text: 'x' }]), GEMINI_API_KEY, 400],
 		['no text', () => valid([jpeg()]), GEMINI_API_KEY, 400],
 		[
 			'a wrong mime type',

@@ -18,6 +18,9 @@
  *   gemini-3-pro-image) the first ten. https://docs.cloud.google.com/vertex-ai/generative-ai/docs/models/gemini/3-1-flash-image ,
  *   https://github.com/tanstack/ai/releases/tag/%40tanstack%2Fai-gemini%400.36.0 ,
  *   https://ai.google.dev/gemini-api/docs/image-generation . Without `imageSize` the model answers 1K.
+ * - Several images may go in one request, each its own part before the text ("[image of a cat] + [image
+ *   of a pillow] + prompt"); Rendo sends the photo first and, for another view of a room already staged,
+ *   that staged view second. https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/image-editing
  * - The answer is `candidates[0].content.parts[]`, an image being `{ inlineData: { mimeType, data } }`; a part
  *   with `thought: true` is the model's thinking (Gemini 3 image models can show interim images there), not
  *   the answer. `candidates[0].finishReason` is STOP when the model finished, else e.g. IMAGE_SAFETY, NO_IMAGE,
@@ -166,7 +169,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 
 	/** One variation: one call, retried within itself for transient failures and answers without an image. */
 	async function variation(
-		part: { mimeType: string; data: string },
+		images: Array<{ mimeType: string; data: string }>,
 		prompt: string,
 		aspectRatio: string,
 		signal: AbortSignal,
@@ -179,7 +182,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 			try {
 				const response = await ai.models.generateContent({
 					model,
-					contents: [{ role: 'user', parts: [{ inlineData: part }, { text: prompt }] }],
+					contents: [{ role: 'user', parts: [...images.map((inlineData) => ({ inlineData })), { text: prompt }] }],
 					config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio }, abortSignal: signal },
 				})
 				costs.push(costUsdMicros(model, response.usageMetadata))
@@ -216,19 +219,26 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		isPreview: false,
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
+		stagesViewsTogether: true,
 
 		async render(request): Promise<ImmediateReceipt> {
 			request.signal?.throwIfAborted()
 			const mimeType = imageMimeType(request.image)
 			if (!mimeType) throw new RenderError('The photo is not a JPEG, PNG or WebP image', false)
-			const part = { mimeType, data: request.image.toString('base64') }
+			// The photo first; another view of the room, already staged, after it when there is one to match.
+			const images = [{ mimeType, data: request.image.toString('base64') }]
+			if (request.reference) {
+				const referenceType = imageMimeType(request.reference)
+				if (!referenceType) throw new RenderError('The other view to match is not a JPEG, PNG or WebP image', false)
+				images.push({ mimeType: referenceType, data: request.reference.toString('base64') })
+			}
 			const aspectRatio = nearestAspectRatio(request.width, request.height, supportedAspectRatios(model))
 			// One image a call, the calls side by side; the first failure stops the others (the render fails whole).
 			const siblings = new AbortController()
 			const signal = request.signal ? AbortSignal.any([request.signal, siblings.signal]) : siblings.signal
 			const results = await Promise.all(
 				Array.from({ length: request.count }, (_, i) =>
-					variation(part, geminiPrompt(request, i), aspectRatio, signal).catch((error: unknown) => {
+					variation(images, geminiPrompt(request, i), aspectRatio, signal).catch((error: unknown) => {
 						siblings.abort(error)
 						throw error
 					}),

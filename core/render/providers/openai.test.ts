@@ -35,6 +35,16 @@ test('one call asks for n=3 at high input fidelity, JPEG, the nearest size, and 
 	expect(providerRenderId).toBe('req_1')
 })
 
+test('another view of the room, already staged, goes as the second image[] part, with the prompt to match it', async () => {
+	const staged = await sharp(request().image).modulate({ brightness: 0.9 }).jpeg().toBuffer()
+	await openai().render({ ...request(), reference: staged })
+	expect(api.calls).toHaveLength(1)
+	expect(api.calls[0]).toMatchObject({ 'image[]': 'file:image/jpeg', n: '3' })
+	expect(api.calls[0]).not.toHaveProperty('image')
+	expect(api.referencesOf[0].map((bytes) => bytes.equals(staged))).toEqual([true])
+	expect(api.calls[0].prompt).toContain('Furnish this photograph with the same pieces')
+})
+
 test('the size is the one whose aspect is nearest the photo', () => {
 	expect(nearestSize(4000, 3000)).toBe('1536x1024')
 	expect(nearestSize(3000, 4000)).toBe('1024x1536')

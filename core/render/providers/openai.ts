@@ -10,6 +10,9 @@
  *   `input_fidelity` high for gpt-image-1, gpt-image-1.5 and later, `output_format` png, jpeg or webp.
  *   The model defaults to gpt-image-1.5. GPT image models always answer base64 in `data[].b64_json`,
  *   with `usage` (input_tokens, output_tokens, input_tokens_details.image_tokens/text_tokens).
+ * - `image` may be an array: GPT image models take up to 16 images, sent as multipart `image[]` parts
+ *   (node_modules/openai/internal/uploads.js); Rendo sends the photo and, for another view of a room
+ *   already staged, that staged view second.
  * - The SDK reads OPENAI_BASE_URL, can retry connection errors, 408, 409, 429 and 5xx `maxRetries` times,
  *   and throws RateLimitError (429, with the answer's headers), AuthenticationError
  *   (401), PermissionDeniedError (403), BadRequestError (400), APIConnectionTimeoutError, APIConnectionError.
@@ -71,6 +74,7 @@ export function createOpenAiProvider({
 		isPreview: false,
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
+		stagesViewsTogether: true,
 		async render(request) {
 			const type =
 				request.image[0] === 0x89
@@ -78,11 +82,15 @@ export function createOpenAiProvider({
 					: request.image.subarray(8, 12).toString('latin1') === 'WEBP'
 						? 'webp'
 						: 'jpeg'
+			const photo = await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` })
 			try {
 				const answer = await client.images.edit(
 					{
 						model,
-						image: await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` }),
+						// Another view of the room, already staged, goes second when there is one to match.
+						image: request.reference
+							? [photo, await toFile(request.reference, 'other-view.jpg', { type: 'image/jpeg' })]
+							: photo,
 						prompt: stagingPrompt(request),
 						n: request.count,
 						size: nearestSize(request.width, request.height),

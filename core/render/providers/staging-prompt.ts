@@ -32,7 +32,10 @@ const KEEP =
 	'position, angle, lens and framing. Do not add, remove, move or resize any wall, window, door or fixture, and do not ' +
 	'repaint or change any surface.'
 
-export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture' | 'edit'>
+export type PromptRequest = Pick<StagingRequest, 'roomType' | 'style' | 'removeFurniture' | 'edit'> & {
+	/** Set when the request carries another view of the room, already staged, to match. */
+	reference?: unknown
+}
 
 // The photo edits change light and colour only: the same building, the same things in it.
 const EDITS: Record<PhotoEdit, (room: string) => string> = {
@@ -81,8 +84,15 @@ export function stagingPrompt(request: PromptRequest, variation?: { number: numb
 			)
 		else lines.push(`Virtually stage it: ${furnish}`)
 	}
+	if (request.style !== null && request.reference)
+		lines.push(
+			`The second image is the same ${room} photographed from another viewpoint, already staged. Furnish this ` +
+				'photograph with the same pieces: the same furniture, rugs, lamps and decor, in the same materials and ' +
+				'colours, each placed where it stands in that room as seen from this viewpoint. Add nothing that is not ' +
+				'in the second image, and take nothing else from it: its walls, windows and light belong to its own view.',
+		)
 	lines.push(KEEP)
-	if (request.style !== null && variation && variation.of > 1)
+	if (request.style !== null && variation && variation.of > 1 && !request.reference)
 		lines.push(
 			`Variation ${variation.number} of ${variation.of}: choose a different arrangement and different pieces ` +
 				'from the other variations.',

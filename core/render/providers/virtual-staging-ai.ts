@@ -199,6 +199,9 @@ export function createVirtualStagingAiProvider({
 		// configuration fields they take are not in the documentation Rendo could read: offered once
 		// they are, rather than sent in a shape of our own guessing.
 		photoEdits: [],
+		// Its multi-view staging (beta) and POST /multi-view-compatability exist (core-concepts), but not
+		// the request fields in the documentation Rendo could read: views are staged one by one, and said so.
+		stagesViewsTogether: false,
 		async submit(request) {
 			const render = await call(
 				'POST',
