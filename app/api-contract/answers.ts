@@ -111,6 +111,11 @@ export const Room = z
 		thumbnailUrl: z.string(),
 		selectedStyles: z.array(z.string()),
 		hasFurniture: z.boolean(),
+		sameRoomAs: z
+			.string()
+			.uuid()
+			.nullable()
+			.openapi({ description: 'the first view of the room this photo is another view of (staged to match it)' }),
 		status: z.enum(['pending', 'processing', 'completed', 'failed']),
 		createdAt: time,
 		completedAt: nullableTime,
@@ -161,6 +166,10 @@ export const Variation = z
 		roomCheck: RoomCheck.nullable().openapi({
 			description: 'the room check of the delivered image; null when not checked (the local preview, checks off)',
 		}),
+		stagingNote: z
+			.string()
+			.nullable()
+			.openapi({ description: 'why this view of a room was staged on its own rather than to match its first view' }),
 		createdAt: time,
 	})
 	.openapi({ ref: 'Variation' })

@@ -37,6 +37,7 @@ function sixtyVariations() {
 				roomCheckResidualPx: 0.4,
 				roomCheckAnswer: null,
 				roomCheckAnsweredAt: null,
+				stagingNote: null,
 				createdAt: new Date(),
 			},
 			{ roomName: null, roomType: 'living' },

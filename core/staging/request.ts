@@ -25,6 +25,10 @@ export interface StagingSpec {
 	style: Style | null
 	/** A photo edit instead of staging. */
 	edit?: PhotoEdit | null
+	/** Storage key of another view of the room, already staged, to match (providers that stage views together). */
+	referenceKey?: string
+	/** Handed back to the purpose with the images (e.g. why a view was staged on its own). */
+	note?: string
 	removeFurniture: boolean
 	count: number
 	firstIndex?: number
@@ -71,6 +75,8 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 			roomType: spec.roomType,
 			style: spec.style,
 			edit: spec.edit ?? null,
+			referenceKey: spec.referenceKey,
+			note: spec.note,
 			removeFurniture: spec.removeFurniture,
 			count: spec.count,
 			firstIndex: spec.firstIndex ?? 0,

@@ -20,6 +20,7 @@ import { metrics } from '#core/platform/metrics.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
 import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fit.ts'
+import { readBytes } from '#core/platform/storage.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
 import { queueStep } from './request.ts'
@@ -70,7 +71,8 @@ async function switchProvider(row: StagingRender, provider: StagingProvider) {
 
 async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	const photo = await readPhoto(row.originalKey)
-	const receipt = await timed(provider.name, () => provider.render(stagingRequest(row, photo)))
+	const reference = await readReference(row)
+	const receipt = await timed(provider.name, () => provider.render({ ...stagingRequest(row, photo), reference }))
 	metrics.rendersSubmitted.inc({ provider: provider.name })
 	if (receipt.images.length === 0) throw new RenderError(`${provider.name} answered without an image`, true)
 	const answer = {
@@ -445,6 +447,20 @@ async function waitOut(row: StagingRender, busy: ProviderBusyError) {
 
 function stagingLook(row: StagingRender) {
 	return { roomType: row.roomType as RoomType, style: row.style as Style | null }
+}
+
+/**
+ * The other view of the room this request was to match, as it was when the request was made. If it
+ * is gone since (its project completed and unkept images were cleared), the view is staged on its
+ * own, and the note says so.
+ */
+async function readReference(row: StagingRender) {
+	if (!row.referenceKey) return undefined
+	const bytes = await readBytes(row.referenceKey)
+	if (bytes) return bytes
+	row.note = 'Staged on its own: the view it was to match is no longer there'
+	await db.update(stagingRenders).set({ note: row.note }).where(eq(stagingRenders.id, row.id))
+	return undefined
 }
 
 function stagingRequest(row: StagingRender, photo: Photo) {

@@ -23,6 +23,7 @@ import {
 	type RoomType,
 	type StudioStyle,
 } from './studio.schema.ts'
+import { viewToMatch } from './view-reference.ts'
 import { variationView } from './views.ts'
 
 export const RenderJobSchema = z.object({
@@ -32,7 +33,7 @@ export const RenderJobSchema = z.object({
 })
 export type RenderJob = z.infer<typeof RenderJobSchema>
 
-const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
+export const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
 
 /**
  * Queues the render of one generation of a room's style: the slots are rows (unique per room,
@@ -66,26 +67,43 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 	const waiting = [...inserted, ...renewed]
 	if (waiting.length) {
 		const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, job.roomId))
-		await requestStaging(tx, {
-			purpose: 'studio',
-			subject: job,
-			subjectKey: stagingKey(job),
-			originalKey: room.originalImageUrl,
-			roomType: room.roomType as RoomType,
-			style: renderStyleOf(job.style),
-			edit: photoEditOf(job.style),
-			removeFurniture: !photoEditOf(job.style) && (room.hasFurniture || job.style === EMPTY_ROOM),
-			count: waiting.length,
-			// Later generations (remodels) continue the sequence, so each one is a new take.
-			firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
-			// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
-			// import's renders go after both, so one big CSV never holds up someone waiting.
-			priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
-			continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
-			renew: renewed.length > 0,
-		})
+		await requestRender(tx, room, job, waiting.length, { bulk: opts.bulk, renew: renewed.length > 0 })
 	}
 	return waiting
+}
+
+/**
+ * The staging request of a generation's waiting slots, unless the room is a view waiting for its
+ * first view's image in this style: then it is made when that image is ready (room-views.ts).
+ */
+export async function requestRender(
+	tx: Tx,
+	room: PropertyStudioRoom,
+	job: RenderJob,
+	count: number,
+	opts: { bulk?: boolean; renew?: boolean } = {},
+) {
+	const view = await viewToMatch(tx, room, job.style)
+	if (view === 'wait') return
+	await requestStaging(tx, {
+		purpose: 'studio',
+		subject: job,
+		subjectKey: stagingKey(job),
+		originalKey: room.originalImageUrl,
+		roomType: room.roomType as RoomType,
+		style: renderStyleOf(job.style),
+		edit: photoEditOf(job.style),
+		removeFurniture: !photoEditOf(job.style) && (room.hasFurniture || job.style === EMPTY_ROOM),
+		count,
+		// Later generations (remodels) continue the sequence, so each one is a new take.
+		firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
+		// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
+		// import's renders go after both, so one big CSV never holds up someone waiting.
+		priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
+		continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
+		renew: opts.renew,
+		...view,
+	})
 }
 
 /**

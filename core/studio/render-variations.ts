@@ -6,6 +6,7 @@ import { storage } from '#core/platform/storage.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { RenderJobSchema, type RenderJob } from './process-room.ts'
+import { releaseViews } from './room-views.ts'
 
 export function variationImageKeys(variationId: string) {
 	return { full: `variations/${variationId}/full.jpg`, thumbnail: `variations/${variationId}/thumbnail.jpg` }
@@ -106,13 +107,16 @@ export const studioPurpose: PurposeHandler = {
 					roomCheckNote: image.check?.note ?? null,
 					roomCheckRegions: image.check?.regions ?? [],
 					roomCheckResidualPx: image.check?.residualPx ?? null,
+					stagingNote: request.note,
 				})
 				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
 		}
 		await failPendingAndSettle(job, unusable[0] ?? 'The staging provider returned fewer images than were asked for')
+		await releaseViews(job)
 	},
 	async fail(request, message) {
 		const job = RenderJobSchema.parse(request.subject)
 		await failPendingAndSettle(job, message)
+		await releaseViews(job)
 	},
 }

@@ -30,6 +30,8 @@ export function roomView(r: PropertyStudioRoom) {
 		thumbnailUrl: `/files/rooms/${r.id}/thumbnail`,
 		selectedStyles: r.selectedStyles,
 		hasFurniture: r.hasFurniture,
+		/** The first view of the room this photo is another view of, staged to match it. */
+		sameRoomAs: r.sameRoomAs,
 		status: r.status as 'pending' | 'processing' | 'completed' | 'failed',
 		createdAt: r.createdAt.toISOString(),
 		completedAt: r.completedAt?.toISOString() ?? null,
@@ -54,6 +56,8 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		renderId: v.renderId,
 		roomName: room.roomName ?? room.roomType,
 		roomCheck: roomCheckView(v),
+		/** Why this view of a room was staged on its own rather than to match its first view. */
+		stagingNote: v.stagingNote,
 		createdAt: v.createdAt.toISOString(),
 	}
 }

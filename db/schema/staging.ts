@@ -24,6 +24,10 @@ export const stagingRenders = pgTable(
 		style: text('style'),
 		// a photo edit instead of staging: twilight | enhance (null stages or empties)
 		edit: text('edit'),
+		// another view of the room, already staged, to match (a storage key, fixed when the request is made)
+		referenceKey: text('reference_key'),
+		// said to the purpose with the images, e.g. why a view was staged on its own
+		note: text('note'),
 		removeFurniture: boolean('remove_furniture').notNull().default(false),
 		count: integer('count').notNull(),
 		firstIndex: integer('first_index').notNull().default(0),

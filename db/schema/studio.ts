@@ -14,6 +14,7 @@ import {
 	timestamp,
 	unique,
 	uuid,
+	type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { agents, users } from './accounts.ts'
 
@@ -63,6 +64,8 @@ export const propertyStudioRooms = pgTable(
 		originalImageUrl: text('original_image_url').notNull(),
 		selectedStyles: text('selected_styles').array().notNull().default(sql`'{}'::text[]`),
 		hasFurniture: boolean('has_furniture').notNull().default(false),
+		// another view of the room of that one (its first view): staged to match it (core/studio/room-views.ts)
+		sameRoomAs: uuid('same_room_as').references((): AnyPgColumn => propertyStudioRooms.id, { onDelete: 'set null' }),
 		renderId: text('render_id'),
 		status: text('status').notNull().default('pending'),
 		// why: keeps rooms in upload order on the gallery and downloads screens
@@ -109,6 +112,8 @@ export const propertyStudioVariations = pgTable(
 			.notNull()
 			.default(sql`'[]'::jsonb`),
 		roomCheckResidualPx: real('room_check_residual_px'),
+		// Why this view of a room was staged on its own rather than to match its first view
+		stagingNote: text('staging_note'),
 		// The agent's answer to a 'check': kept as it is, or replaced by a free render
 		roomCheckAnswer: text('room_check_answer'),
 		roomCheckAnsweredAt: timestamp('room_check_answered_at', { withTimezone: true }),

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm'
+import { expect, test, vi } from 'vitest'
+
+vi.hoisted(() => {
+	process.env.RENDER_PROVIDER = 'openai'
+	process.env.OPENAI_API_KEY = 'sk-test-openai'
+	process.env.OPENAI_BASE_URL = 'https://openai.test/v1'
+	process.env.RENDER_RETRY_BASE_MS = '1'
+})
+
+import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { InputError } from '#core/errors.ts'
+import { db } from '#core/platform/db.ts'
+import { readBytes, storage } from '#core/platform/storage.ts'
+import { settleJobs } from '#tests/jobs.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { processRoom } from './process-room.ts'
+import { ALREADY_A_VIEW, HAS_VIEWS, NOT_ITS_OWN_VIEW, releaseViews, setSameRoom } from './room-views.ts'
+
+// Views of one room through the whole pipeline, against the model of OpenAI's images.edit: the
+// second view waits for the first view's image in the style, then goes with it as a second input image.
+const api = createOpenAiImagesModel()
+serveVendorModel(api)
+
+/** A second photo of the first room's project, uploaded as another view of it would be. */
+async function anotherView(first: { id: string; projectId: string }, roomType = 'living', roomName?: string) {
+	const key = `originals/${first.projectId}-${Math.random()}.jpg`
+	await storage().put(key, await makeRoomPhoto({ width: 640, height: 480 }), { contentType: 'image/jpeg' })
+	const [room] = await db
+		.insert(propertyStudioRooms)
+		.values({ projectId: first.projectId, roomType, roomName, originalImageUrl: key })
+		.returning()
+	return room
+}
+
+test('a second view waits for the first view, then is staged with its image as the reference, once', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	const view = await anotherView(first)
+	expect((await setSameRoom(actor, view.id, { sameRoomAs: first.id })).sameRoomAs).toBe(first.id)
+
+	// Asked for together: the view waits for the first view's modern image.
+	await processRoom(actor, first.id, { styles: ['modern'] })
+	await processRoom(actor, view.id, { styles: ['modern'] })
+	expect(await stagingRowsOf(view.id)).toEqual([])
+	await settleJobs()
+
+	expect(api.calls).toHaveLength(2)
+	const [firstCall, viewCall] = api.calls
+	expect(firstCall).toHaveProperty('image')
+	expect(viewCall).toHaveProperty('image[]')
+	expect(viewCall.prompt).toContain('Furnish this photograph with the same pieces')
+	const firstImages = (await variationsOf(first.id)).sort((a, b) => a.variationIndex - b.variationIndex)
+	const [request] = await stagingRowsOf(view.id)
+	expect(request.referenceKey).toBe(firstImages[0].imageUrl)
+	expect(api.referencesOf[1][0].equals((await readBytes(firstImages[0].imageUrl!))!)).toBe(true)
+	expect((await variationsOf(view.id)).map((v) => [v.status, v.stagingNote])).toEqual(
+		Array(3).fill(['completed', null]),
+	)
+
+	// Released again (a job run twice): the request exists, nothing more is asked.
+	await releaseViews({ roomId: first.id, style: 'modern', generationNumber: 1 })
+	await settleJobs()
+	expect(api.calls).toHaveLength(2)
+	expect(await stagingRowsOf(view.id)).toHaveLength(1)
+})
+
+test("a first view without the style's image: the view is staged on its own, and says why", async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	const view = await anotherView(first)
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	await processRoom(actor, view.id, { styles: ['luxury'] })
+	await settleJobs()
+	expect(api.calls.at(-1)).toHaveProperty('image')
+	expect((await variationsOf(view.id)).map((v) => [v.status, v.stagingNote])).toEqual(
+		Array(3).fill(['completed', 'Staged on its own: the first view of this room has no Luxury image to match']),
+	)
+})
+
+test('a first view whose render failed releases its waiting view, which is staged on its own', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	const view = await anotherView(first)
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	// The first view's modern render failed for good; the view waiting for it must not hang.
+	await db.insert(propertyStudioVariations).values({ roomId: first.id, style: 'modern', status: 'failed' })
+	await db.insert(propertyStudioVariations).values({ roomId: view.id, style: 'modern', status: 'pending' })
+	await releaseViews({ roomId: first.id, style: 'modern', generationNumber: 1 })
+	await settleJobs()
+	const [variation] = await variationsOf(view.id)
+	expect(variation.status).toBe('completed')
+	expect(variation.stagingNote).toMatch(/^Staged on its own/)
+})
+
+test('views are of one room: other types, chains and itself are refused, naming the photos', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	await db.update(propertyStudioRooms).set({ roomName: 'Lounge' }).where(eq(propertyStudioRooms.id, first.id))
+	const kitchen = await anotherView(first, 'kitchen', 'Back kitchen')
+	await expect(setSameRoom(actor, kitchen.id, { sameRoomAs: first.id })).rejects.toThrow(
+		'Back kitchen (Kitchen) and Lounge (Living Room) are different room types: only photos of one room can be views of it',
+	)
+	await expect(setSameRoom(actor, first.id, { sameRoomAs: first.id })).rejects.toThrow(NOT_ITS_OWN_VIEW)
+	const view = await anotherView(first)
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	const third = await anotherView(first)
+	await expect(setSameRoom(actor, third.id, { sameRoomAs: view.id })).rejects.toThrow(ALREADY_A_VIEW)
+	await expect(setSameRoom(actor, first.id, { sameRoomAs: third.id })).rejects.toThrow(HAS_VIEWS)
+	await expect(setSameRoom(actor, view.id, { sameRoomAs: 'nope' })).rejects.toThrow(InputError)
+	// Someone else's room is not theirs to point at.
+	const { room: stranger } = await roomWithPhoto()
+	await expect(setSameRoom(actor, view.id, { sameRoomAs: stranger.id })).rejects.toThrow()
+	expect((await setSameRoom(actor, view.id, { sameRoomAs: null })).sameRoomAs).toBeNull()
+})

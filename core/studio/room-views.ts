@@ -1,0 +1,114 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { stagingRenders } from '#db/schema/staging.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { InputError } from '#core/errors.ts'
+import { db } from '#core/platform/db.ts'
+import { parseInput } from '#core/validate.ts'
+import { assertOpen, ownedRoom } from './access.ts'
+import { roomTypeLabel } from './labels.ts'
+import { requestRender, stagingKey, type RenderJob } from './process-room.ts'
+import { roomView } from './views.ts'
+
+/**
+ * Views of one room: photos of the same room from other angles, marked "same room as" its first
+ * view, are staged to match it (the same pieces, materials and colours, placed as seen from each
+ * viewpoint), so a listing does not show a different sofa in every photo. A group is a first view
+ * and the views that point at it; a view never points at another view, so there are no chains.
+ * Each view of a style waits for its first view's image in that style (view-reference.ts) and is
+ * requested when that generation settles: the reference is fixed when the request is made, and the
+ * request is keyed like any other, so a restart never stages a view twice.
+ */
+export const SameRoomSchema = z.object({
+	sameRoomAs: z.string().uuid('Unknown room').nullable(),
+})
+
+export const NOT_ITS_OWN_VIEW = 'A photo cannot be another view of itself'
+export const ALREADY_A_VIEW = 'That photo is itself another view: choose the first view of the room'
+export const HAS_VIEWS = 'Other photos are views of this one: it stays the first view of its room'
+
+const photoName = (room: { roomName: string | null; roomType: string }) => room.roomName ?? roomTypeLabel(room.roomType)
+
+/** Marks a room as another view of `sameRoomAs` (in the same project, of the same room type), or unmarks it. */
+export async function setSameRoom(actor: Actor, roomId: string, input: unknown) {
+	const { sameRoomAs } = parseInput(SameRoomSchema, input)
+	return db.transaction(async (tx) => {
+		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
+		assertOpen(project)
+		if (sameRoomAs) {
+			if (sameRoomAs === room.id) throw new InputError({ sameRoomAs: [NOT_ITS_OWN_VIEW] }, NOT_ITS_OWN_VIEW)
+			const { room: first } = await ownedRoom(tx, actor, sameRoomAs, { forUpdate: true })
+			if (first.projectId !== room.projectId) throw new InputError({ sameRoomAs: ['Unknown room'] }, 'Unknown room')
+			if (first.sameRoomAs) throw new InputError({ sameRoomAs: [ALREADY_A_VIEW] }, ALREADY_A_VIEW)
+			if (first.roomType !== room.roomType) {
+				const message = `${photoName(room)} (${roomTypeLabel(room.roomType)}) and ${photoName(first)} (${roomTypeLabel(first.roomType)}) are different room types: only photos of one room can be views of it`
+				throw new InputError({ sameRoomAs: [message] }, message)
+			}
+			const [view] = await tx
+				.select({ id: propertyStudioRooms.id })
+				.from(propertyStudioRooms)
+				.where(eq(propertyStudioRooms.sameRoomAs, room.id))
+				.limit(1)
+			if (view) throw new InputError({ sameRoomAs: [HAS_VIEWS] }, HAS_VIEWS)
+		}
+		const [updated] = await tx
+			.update(propertyStudioRooms)
+			.set({ sameRoomAs })
+			.where(eq(propertyStudioRooms.id, room.id))
+			.returning()
+		return roomView(updated)
+	})
+}
+
+/**
+ * A first view's generation of a style has settled (delivered or failed): the views waiting for it
+ * are requested now, matched to its image or, where it has none, staged on their own with a note.
+ */
+export async function releaseViews(job: RenderJob) {
+	if (job.generationNumber !== 1) return
+	const views = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.sameRoomAs, job.roomId))
+	for (const view of views)
+		await db.transaction(async (tx) => {
+			// The view's lock: a process of the same room at the same moment waits, then finds the request made.
+			const [room] = await tx
+				.select()
+				.from(propertyStudioRooms)
+				.where(eq(propertyStudioRooms.id, view.id))
+				.for('update')
+			if (!room) return
+			const pending = await tx
+				.selectDistinct({ generationNumber: propertyStudioVariations.generationNumber })
+				.from(propertyStudioVariations)
+				.where(
+					and(
+						eq(propertyStudioVariations.roomId, room.id),
+						eq(propertyStudioVariations.style, job.style),
+						eq(propertyStudioVariations.status, 'pending'),
+					),
+				)
+			const waiting = pending.map(({ generationNumber }) => ({ ...job, roomId: room.id, generationNumber }))
+			const requested = new Set(
+				(
+					await tx
+						.select({ key: stagingRenders.subjectKey })
+						.from(stagingRenders)
+						.where(inArray(stagingRenders.subjectKey, waiting.map(stagingKey).concat('')))
+				).map((r) => r.key),
+			)
+			for (const generation of waiting.filter((g) => !requested.has(stagingKey(g)))) {
+				const slots = await tx
+					.select({ id: propertyStudioVariations.id })
+					.from(propertyStudioVariations)
+					.where(
+						and(
+							eq(propertyStudioVariations.roomId, room.id),
+							eq(propertyStudioVariations.style, generation.style),
+							eq(propertyStudioVariations.generationNumber, generation.generationNumber),
+							eq(propertyStudioVariations.status, 'pending'),
+						),
+					)
+				await requestRender(tx, room, generation, slots.length)
+			}
+		})
+}
