@@ -253,6 +253,19 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect(
 			(await hit('post', '/api/property-studio/rooms/{roomId}/process', { ...room, json: { styles: [] } })).status,
 		).toBe(400)
+		const another = await hit('post', '/api/property-studio/upload-image', {
+			cookie: agent,
+			form: {
+				fields: { projectId, roomType: 'living', roomName: 'Lounge, from the window', hasFurniture: 'false' },
+				files: [{ field: 'image', bytes: await photo(), name: 'lounge-2.jpg' }],
+			},
+		})
+		const view = { cookie: agent, params: { roomId: (another.body as { roomId: string }).roomId } }
+		const sameRoom = '/api/property-studio/rooms/{roomId}/same-room'
+		expect((await hit('post', sameRoom, { ...view, json: { sameRoomAs: roomId } })).status).toBe(200)
+		expect((await hit('post', sameRoom, { ...room, json: { sameRoomAs: roomId } })).status).toBe(400)
+		expect((await hit('post', sameRoom, { ...view, cookie: stranger, json: { sameRoomAs: null } })).status).toBe(403)
+		expect((await hit('post', sameRoom, { ...view, json: { sameRoomAs: null } })).status).toBe(200)
 		expect(
 			(
 				await hit('post', '/api/property-studio/rooms/{roomId}/process', {

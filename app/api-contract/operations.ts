@@ -16,6 +16,7 @@ import {
 	RemodelSchema,
 	UploadRoomSchema,
 } from '#core/studio/studio.schema.ts'
+import { SameRoomSchema } from '#core/studio/room-views.ts'
 import {
 	CommentSchema,
 	QuickActionSchema,
@@ -476,6 +477,24 @@ export const operations: Operation[] = [
 		body: { type: 'json', schema: RemodelSchema },
 		answers: {
 			202: { description: 'The new (pending) variation', schema: A.VariationAnswer },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/rooms/{roomId}/same-room',
+		route: 'property-studio.rooms.$roomId.same-room',
+		tags: ['Studio'],
+		summary: 'Mark a room as another view of one room, or unmark it',
+		description:
+			'`sameRoomAs`: the first view of the room this photo is another view of (a room of the same project and room type, not itself a view, this photo having no views of its own), or null to unmark. A view is staged to match its first view where the provider can; otherwise each of its variations carries a `stagingNote` saying why it was staged on its own.',
+		scope: 'write',
+		params: idParam('roomId', 'room'),
+		body: { type: 'json', schema: SameRoomSchema },
+		answers: {
+			200: { description: 'The room', schema: A.Room },
 			400: badInput,
 			403: notYours,
 			404: notFound,
