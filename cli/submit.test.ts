@@ -240,3 +240,67 @@ test('submit --wait reports a failure per room and style, with exit code 1', asy
 		await new Promise((resolve) => gemini.close(resolve))
 	}
 }, 60_000)
+
+test('submit --same-room marks every other photo a view of the first, before processing; the local preview stages each on its own and says so', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const project = await newProject(agent, '3 Views Terrace')
+	const folder = await photoFolder('views', ['lounge-1.jpg', 'lounge-2.jpg', 'lounge-3.jpg'])
+
+	const submitted = await rendoJson([
+		'submit',
+		project.id,
+		folder,
+		'--room',
+		'living',
+		'--style',
+		'modern',
+		'--same-room',
+		'--wait',
+	])
+	const [first, ...views] = submitted.rooms as Array<{ id: string; photo: string; sameRoomAs: string | null }>
+	expect(path.basename(first.photo)).toBe('lounge-1.jpg')
+	expect(first.sameRoomAs).toBeNull()
+	expect(views.map((v) => [path.basename(v.photo), v.sameRoomAs])).toEqual([
+		['lounge-2.jpg', first.id],
+		['lounge-3.jpg', first.id],
+	])
+	expect(submitted.progress.totals).toMatchObject({ rooms: 3, expected: 9, done: 9, failed: 0, pending: 0 })
+	const rooms = await db
+		.select({ id: propertyStudioRooms.id, sameRoomAs: propertyStudioRooms.sameRoomAs })
+		.from(propertyStudioRooms)
+		.where(eq(propertyStudioRooms.projectId, project.id))
+	expect(Object.fromEntries(rooms.map((r) => [r.id, r.sameRoomAs]))).toEqual({
+		[first.id]: null,
+		[views[0].id]: first.id,
+		[views[1].id]: first.id,
+	})
+	const variations = await db
+		.select({ roomId: propertyStudioVariations.roomId, note: propertyStudioVariations.stagingNote })
+		.from(propertyStudioVariations)
+		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+		.where(eq(propertyStudioRooms.projectId, project.id))
+	expect(variations.filter((v) => v.roomId === first.id).map((v) => v.note)).toEqual([null, null, null])
+	const notes = variations.filter((v) => v.roomId !== first.id).map((v) => v.note)
+	expect(notes).toHaveLength(6)
+	for (const note of notes)
+		expect(note).toMatch(/^Staged on its own: .* does not stage views of one room together yet$/)
+}, 120_000)
+
+test('submit --same-room refuses photos of different room types, and a single photo, before anything is uploaded', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const project = await newProject(agent, '5 Mixed Row')
+	const folder = await photoFolder('mixed', ['kitchen.jpg', 'master-bedroom.jpg'])
+
+	const mixed = await rendo(['submit', project.id, folder, '--style', 'modern', '--same-room'])
+	expect(mixed.code).toBe(2)
+	expect(mixed.stderr.trim().split('\n')).toEqual([
+		'rendo: --same-room: the photos are of different room types: kitchen.jpg (Kitchen), master-bedroom.jpg (Bedroom); views of one room are of one room type (give it with --room)',
+	])
+
+	const one = await rendo(['submit', project.id, path.join(folder, 'kitchen.jpg'), '--style', 'modern', '--same-room'])
+	expect(one.code).toBe(2)
+	expect(one.stderr.trim().split('\n')).toEqual([
+		'rendo: --same-room needs at least two photos: the first view of the room and another view of it',
+	])
+	expect(await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))).toEqual([])
+}, 60_000)

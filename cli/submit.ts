@@ -20,7 +20,7 @@ import { collectPhotos } from './photos.ts'
 import { CommandFailed, createProgress, example, printJson, printTable } from './output.ts'
 import { untilSignal } from './signals.ts'
 import type { ApiClient } from './remote/api-client.ts'
-import { eachLimited, sendPhoto, uploadKeyOf } from './remote/send-photo.ts'
+import { eachLimited, markSameRoom, processPhoto, uploadKeyOf, uploadPhoto } from './remote/send-photo.ts'
 import { remoteApi } from './remote/session.ts'
 import { printRooms, remoteProgress } from './status.ts'
 
@@ -116,6 +116,8 @@ interface SubmitRequest {
 	styles: StudioStyle[]
 	hasFurniture: boolean
 	room: string
+	/** Every photo is a view of one room: the first is its first view, the others are marked same room as it. */
+	sameRoom: boolean
 }
 
 type Bar = ReturnType<typeof createProgress>
@@ -124,19 +126,38 @@ const roomTypeOf = (file: string, room: string): RoomType =>
 	room === 'auto' ? guessRoomType(file) : (room as RoomType)
 const roomNameOf = (file: string) => path.basename(file).replace(/\.[a-z0-9]{1,5}$/i, '')
 
+export const SAME_ROOM_NEEDS_TWO =
+	'--same-room needs at least two photos: the first view of the room and another view of it'
+
+/**
+ * --same-room, checked before anything is uploaded: two photos at least, all of one room type
+ * (core checks each pair again when it marks them; this says it once, naming the photos).
+ */
+export async function assertOneRoom(files: string[], room: string) {
+	if (files.length < 2) throw new InputError({}, SAME_ROOM_NEEDS_TWO)
+	const { roomTypeLabel } = await import('#core/studio/labels.ts')
+	const types = files.map((file) => roomTypeOf(file, room))
+	if (new Set(types).size === 1) return
+	const named = files.map((file, i) => `${path.basename(file)} (${roomTypeLabel(types[i])})`).join(', ')
+	const message = `--same-room: the photos are of different room types: ${named}; views of one room are of one room type (give it with --room)`
+	throw new InputError({}, message)
+}
+
 /** On this machine's database, one photo after another, with the owner's rights or --as. */
 async function sendLocally(
 	as: string | undefined,
-	{ projectId, files, styles, hasFurniture, room }: SubmitRequest,
+	{ projectId, files, styles, hasFurniture, room, sameRoom }: SubmitRequest,
 	bar: Bar,
 ) {
 	const actor = await projectActor(as, projectId)
-	const [{ uploadRoom }, { assertCanRender, processRoom }, { getProject }, { assertOpen }] = await Promise.all([
-		import('#core/studio/rooms.ts'),
-		import('#core/studio/process-room.ts'),
-		import('#core/studio/projects.ts'),
-		import('#core/studio/access.ts'),
-	])
+	const [{ uploadRoom }, { assertCanRender, processRoom }, { getProject }, { assertOpen }, { setSameRoom }] =
+		await Promise.all([
+			import('#core/studio/rooms.ts'),
+			import('#core/studio/process-room.ts'),
+			import('#core/studio/projects.ts'),
+			import('#core/studio/access.ts'),
+			import('#core/studio/room-views.ts'),
+		])
 	// Refuse a project that is not yours, or closed, or a render it cannot do, before the first upload starts.
 	assertOpen(await getProject(actor, projectId))
 	assertCanRender(styles)
@@ -144,11 +165,13 @@ async function sendLocally(
 	for (const [i, file] of files.entries()) {
 		bar.update(i, files.length, path.basename(file))
 		const roomType = roomTypeOf(file, room)
-		const created = await uploadRoom(
+		let created = await uploadRoom(
 			actor,
 			{ projectId, roomType, roomName: roomNameOf(file), hasFurniture },
 			{ path: file },
 		)
+		// Marked before it is processed: the first view, processed first, is what it waits for.
+		if (sameRoom && i > 0) created = await setSameRoom(actor, created.id, { sameRoomAs: sent[0].room.id })
 		const { queued } = await processRoom(actor, created.id, { styles, hasFurniture })
 		sent.push({ photo: file, room: created, queued, existing: false })
 	}
@@ -162,7 +185,11 @@ const UPLOADS_AT_ONCE = 3
  * Over the API, a few photos at a time, each retried on its own and keyed by its bytes, so Ctrl-C
  * or a dropped connection is finished by running the same command again without a duplicate.
  */
-async function sendOverApi(api: ApiClient, { projectId, files, styles, hasFurniture, room }: SubmitRequest, bar: Bar) {
+async function sendOverApi(
+	api: ApiClient,
+	{ projectId, files, styles, hasFurniture, room, sameRoom }: SubmitRequest,
+	bar: Bar,
+) {
 	const { photoFileProblem } = await import('#core/studio/photo-file.ts')
 	// Every photo checked here first, as the web would check it: nothing is sent when one is bad.
 	const problems = (await Promise.all(files.map(async (file) => [file, await photoFileProblem(file)] as const))).filter(
@@ -174,18 +201,22 @@ async function sendOverApi(api: ApiClient, { projectId, files, styles, hasFurnit
 	const interrupt = new AbortController()
 	void untilSignal().then(() => interrupt.abort(new CommandFailed(INTERRUPTED_UPLOAD)))
 	let done = 0
+	const send = async (file: string, firstView?: string) => {
+		const key = await uploadKeyOf(projectId, file)
+		const roomType = roomTypeOf(file, room)
+		const photo = { projectId, file, key, roomType, roomName: roomNameOf(file), hasFurniture, styles, bulk: false }
+		const uploaded = await uploadPhoto(api, photo, interrupt.signal)
+		// Marked before it is processed (a rerun finds it marked and asks nothing again).
+		if (firstView) uploaded.room = await markSameRoom(api, uploaded.room, firstView, interrupt.signal)
+		const sent = await processPhoto(api, photo, uploaded, interrupt.signal)
+		bar.update(++done, files.length, path.basename(file))
+		return { photo: file, ...sent }
+	}
 	try {
-		return await eachLimited(files, UPLOADS_AT_ONCE, async (file) => {
-			const key = await uploadKeyOf(projectId, file)
-			const roomType = roomTypeOf(file, room)
-			const sent = await sendPhoto(
-				api,
-				{ projectId, file, key, roomType, roomName: roomNameOf(file), hasFurniture, styles, bulk: false },
-				interrupt.signal,
-			)
-			bar.update(++done, files.length, path.basename(file))
-			return { photo: file, ...sent }
-		})
+		if (!sameRoom) return await eachLimited(files, UPLOADS_AT_ONCE, (file) => send(file))
+		// The first view first, processed before its other views are: they wait for its images.
+		const first = await send(files[0])
+		return [first, ...(await eachLimited(files.slice(1), UPLOADS_AT_ONCE, (file) => send(file, first.room.id)))]
 	} catch (error) {
 		throw interrupt.signal.aborted ? interrupt.signal.reason : error
 	}
@@ -225,6 +256,10 @@ export function registerSubmitCommand(program: Command) {
 					.default('auto'),
 			)
 			.option('--remove-furniture', 'the rooms contain furniture to remove')
+			.option(
+				'--same-room',
+				'the photos are views of one room: the first is staged first, the others to match it (same room type)',
+			)
 			.option('--wait', 'show a progress bar until every variation exists (runs a job worker meanwhile)')
 			.addOption(asOption("act as this account (default: the project's owner)"))
 			.option('--json', 'print JSON for scripts'),
@@ -232,6 +267,7 @@ export function registerSubmitCommand(program: Command) {
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 kitchen.jpg lounge.jpg --style scandinavian --room auto',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 occupied/ --empty --remove-furniture',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 front.jpg --room exterior --twilight --enhance',
+		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 lounge-1.jpg lounge-2.jpg --room living-room --same-room --style modern',
 	).action(
 		async (
 			projectId: string,
@@ -243,6 +279,7 @@ export function registerSubmitCommand(program: Command) {
 				enhance?: boolean
 				room: string
 				removeFurniture?: boolean
+				sameRoom?: boolean
 				wait?: boolean
 				as?: string
 				json?: boolean
@@ -260,12 +297,20 @@ export function registerSubmitCommand(program: Command) {
 			const api = remoteApi(opts.as)
 			await assertCanMake(api, styles)
 			const files = await collectPhotos(photos)
+			if (opts.sameRoom) await assertOneRoom(files, opts.room)
 			const { twilightIndoors } = await import('#core/studio/render-options.ts')
 			// Twilight of an inside room is made all the same, once the agent has been told.
 			for (const file of files)
 				if (twilightIndoors(styles, roomTypeOf(file, opts.room)))
 					console.error(`rendo: photo ${file}: ${TWILIGHT_INDOORS}`)
-			const request = { projectId, files, styles, hasFurniture: !!opts.removeFurniture, room: opts.room }
+			const request = {
+				projectId,
+				files,
+				styles,
+				hasFurniture: !!opts.removeFurniture,
+				room: opts.room,
+				sameRoom: !!opts.sameRoom,
+			}
 			const bar = createProgress('Uploading', { quiet: opts.json })
 			const sent = await (api ? sendOverApi(api, request, bar) : sendLocally(opts.as, request, bar))
 			bar.update(files.length, files.length)

@@ -37,24 +37,34 @@ export async function uploadKeyOf(projectId: string, file: string) {
 }
 
 export async function sendPhoto(api: ApiClient, photo: PhotoToSend, signal?: AbortSignal): Promise<SentPhoto> {
-	const { room, existing } = await api.json<{ room: RoomView; existing: boolean }>(
-		'POST',
-		'/api/property-studio/upload-image',
-		{
-			form: {
-				fields: {
-					projectId: photo.projectId,
-					roomType: photo.roomType,
-					roomName: photo.roomName,
-					hasFurniture: String(photo.hasFurniture),
-					uploadKey: photo.key,
-				},
-				file: { field: 'image', path: photo.file },
+	return processPhoto(api, photo, await uploadPhoto(api, photo, signal), signal)
+}
+
+/** The upload alone: the room made (or found by its key), nothing processed yet. */
+export async function uploadPhoto(api: ApiClient, photo: PhotoToSend, signal?: AbortSignal) {
+	return api.json<{ room: RoomView; existing: boolean }>('POST', '/api/property-studio/upload-image', {
+		form: {
+			fields: {
+				projectId: photo.projectId,
+				roomType: photo.roomType,
+				roomName: photo.roomName,
+				hasFurniture: String(photo.hasFurniture),
+				uploadKey: photo.key,
 			},
-			retry: true,
-			signal,
+			file: { field: 'image', path: photo.file },
 		},
-	)
+		retry: true,
+		signal,
+	})
+}
+
+/** The styles an uploaded room does not have yet, processed. */
+export async function processPhoto(
+	api: ApiClient,
+	photo: Pick<PhotoToSend, 'styles' | 'hasFurniture' | 'bulk'>,
+	{ room, existing }: { room: RoomView; existing: boolean },
+	signal?: AbortSignal,
+): Promise<SentPhoto> {
 	const missing = photo.styles.filter((style) => !room.selectedStyles.includes(style as never))
 	if (!missing.length) return { room, existing, queued: 0 }
 	const { queued } = await api.json<{ queued: number }>(
@@ -63,6 +73,21 @@ export async function sendPhoto(api: ApiClient, photo: PhotoToSend, signal?: Abo
 		{ body: { styles: missing, hasFurniture: photo.hasFurniture, bulk: photo.bulk }, retry: true, signal },
 	)
 	return { room: { ...room, selectedStyles: [...room.selectedStyles, ...missing] as never }, existing, queued }
+}
+
+/**
+ * Marks `room` as another view of `firstViewId` (core's setSameRoom, over the API), unless it is
+ * already: a rerun asks nothing twice. Returns the room as the server answers it.
+ */
+export async function markSameRoom(api: ApiClient, room: RoomView, firstViewId: string, signal?: AbortSignal) {
+	if (room.sameRoomAs === firstViewId) return room
+	const answer = await api.json<RoomView | { room: RoomView }>(
+		'POST',
+		`/api/property-studio/rooms/${encodeURIComponent(room.id)}/same-room`,
+		{ body: { sameRoomAs: firstViewId }, retry: true, signal },
+	)
+	// The room's view, bare or under `room`.
+	return 'room' in answer && typeof answer.room === 'object' ? answer.room : (answer as RoomView)
 }
 
 /**
