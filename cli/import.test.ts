@@ -11,6 +11,7 @@ import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { rendo, rendoJson } from '#tests/cli.ts'
 import { insertUser } from '#tests/factories.ts'
+import { settleJobs } from '#tests/jobs.ts'
 import { csvLine, IMPORT_HEADER, writeRoomPhoto } from '#tests/fixtures/import-csv.ts'
 
 const SAMPLE = path.resolve('tests/fixtures/import')
@@ -202,13 +203,13 @@ test('a file that is not the import format is bad usage, named in one line', asy
 	const unknown = await rendo(['import', csv, '--as', agent.email])
 	expect(unknown.code).toBe(2)
 	expect(unknown.stderr.trim()).toBe(
-		'rendo: csv: unknown column "colour": the columns are address, client_name, client_email, photo, room_type, styles',
+		'rendo: csv: unknown column "colour": the columns are address, client_name, client_email, photo, room_type, styles, same_room',
 	)
 
 	fs.writeFileSync(csv, 'address,client_name\n1 Road,Jo\n')
 	const missing = await rendo(['import', csv, '--as', agent.email])
 	expect(missing.stderr.trim()).toBe(
-		'rendo: csv: missing column "photo": the columns are address, client_name, client_email, photo, room_type, styles',
+		'rendo: csv: missing column "photo": the columns are address, client_name, client_email, photo, room_type, styles, same_room',
 	)
 
 	const absent = await rendo(['import', path.join(work, 'absent.csv'), '--as', agent.email])
@@ -259,4 +260,95 @@ test('photos given as http(s) URLs are fetched, checked like files and imported'
 		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
 		.where(eq(propertyStudioProjects.userId, agent.id))
 	expect(room.property_studio_rooms).toMatchObject({ roomType: 'living', roomName: 'lounge' })
+}, 60_000)
+
+const SAME_ROOM_HEADER = [...IMPORT_HEADER, 'same_room']
+
+test('same_room: rows of one property with one value are views of one room, the first its first view; a rerun adds a new view to the room an earlier run made', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const dir = path.join(work, 'views')
+	for (const [i, name] of ['lounge-a.jpg', 'lounge-b.jpg', 'lounge-c.jpg', 'bath.jpg', 'den.jpg'].entries())
+		await writeRoomPhoto(path.join(dir, name), { seed: 20 + i })
+	const csv = path.join(dir, 'views.csv')
+	const rows = [
+		['8 View Road', '', '', 'lounge-a.jpg', 'living', 'modern', 'Lounge'],
+		['8 View Road', '', '', 'bath.jpg', 'bathroom', 'modern', 'bath'],
+		['8 View Road', '', '', 'lounge-b.jpg', 'living', 'modern', 'lounge'],
+		['9 Other Road', '', '', 'den.jpg', 'living', 'modern', 'Lounge'],
+	]
+	fs.writeFileSync(csv, `${[SAME_ROOM_HEADER, ...rows].map(csvLine).join('\n')}\n`)
+	const first = await rendoJson(['import', csv, '--as', agent.email])
+	expect(first).toMatchObject({ projectsCreated: 2, roomsAdded: 4, rendersQueued: 12, failures: [] })
+
+	const roomsByName = async () =>
+		Object.fromEntries(
+			(
+				await db
+					.select({
+						id: propertyStudioRooms.id,
+						name: propertyStudioRooms.roomName,
+						sameRoomAs: propertyStudioRooms.sameRoomAs,
+					})
+					.from(propertyStudioRooms)
+					.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
+					.where(eq(propertyStudioProjects.userId, agent.id))
+			).map((r) => [r.name, r]),
+		)
+	let rooms = await roomsByName()
+	expect(rooms['lounge-a'].sameRoomAs).toBeNull()
+	expect(rooms['lounge-b'].sameRoomAs).toBe(rooms['lounge-a'].id)
+	// A group of one has nothing to match; another property's group of the same name is its own.
+	expect(rooms.bath.sameRoomAs).toBeNull()
+	expect(rooms.den.sameRoomAs).toBeNull()
+
+	// A rerun with one more view: nothing twice, the new view marked same room as the first view made before.
+	rows.push(['8 View Road', '', '', 'lounge-c.jpg', 'living', 'modern', 'LOUNGE'])
+	fs.writeFileSync(csv, `${[SAME_ROOM_HEADER, ...rows].map(csvLine).join('\n')}\n`)
+	const again = await rendoJson(['import', csv, '--as', agent.email])
+	expect(again).toMatchObject({ projectsCreated: 0, roomsAdded: 1, rowsSkipped: 4, rendersQueued: 3, failures: [] })
+	rooms = await roomsByName()
+	expect(rooms['lounge-c'].sameRoomAs).toBe(rooms['lounge-a'].id)
+	expect(Object.keys(rooms)).toHaveLength(5)
+
+	// The local preview stages views one by one: the views' variations say so, the first view's say nothing.
+	await settleJobs()
+	const notes = await db
+		.select({
+			roomId: propertyStudioVariations.roomId,
+			status: propertyStudioVariations.status,
+			note: propertyStudioVariations.stagingNote,
+		})
+		.from(propertyStudioVariations)
+		.where(
+			sql`${propertyStudioVariations.roomId} in (${sql.join(
+				[rooms['lounge-a'].id, rooms['lounge-b'].id, rooms['lounge-c'].id].map((id) => sql`${id}`),
+				sql`, `,
+			)})`,
+		)
+	expect(notes.filter((n) => n.roomId === rooms['lounge-a'].id).map((n) => n.note)).toEqual([null, null, null])
+	const viewNotes = notes.filter((n) => n.roomId !== rooms['lounge-a'].id)
+	expect(viewNotes.map((n) => n.status)).toEqual(Array(6).fill('completed'))
+	for (const { note } of viewNotes)
+		expect(note).toMatch(/^Staged on its own: .* does not stage views of one room together yet$/)
+}, 120_000)
+
+test('same_room: a group of different room types is refused before anything is uploaded, naming the rows and photos', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const dir = path.join(work, 'views-mixed')
+	for (const [i, name] of ['lounge.jpg', 'kitchen.jpg', 'lounge-2.jpg'].entries())
+		await writeRoomPhoto(path.join(dir, name), { seed: 40 + i })
+	const csv = path.join(dir, 'mixed.csv')
+	const rows = [
+		['10 Mixed Road', '', '', 'lounge.jpg', '', 'modern', 'front room'],
+		['10 Mixed Road', '', '', 'kitchen.jpg', '', 'modern', 'front room'],
+		['10 Mixed Road', '', '', 'lounge-2.jpg', 'living', 'modern', 'front room'],
+	]
+	fs.writeFileSync(csv, `${[SAME_ROOM_HEADER, ...rows].map(csvLine).join('\n')}\n`)
+	const result = await rendo(['import', csv, '--as', agent.email])
+	expect(result.code).toBe(2)
+	expect(result.stderr.trim().split('\n')).toEqual([
+		'line 3: same_room "front room": kitchen.jpg (Kitchen) is another view of lounge.jpg (Living Room, line 2), a different room type: views of one room are of one room type',
+		`rendo: 1 bad row in ${csv}: nothing was imported`,
+	])
+	expect(await countsFor(agent.id)).toEqual({ projects: 0, rooms: 0, variations: 0, keys: 0 })
 }, 60_000)

@@ -6,7 +6,7 @@ import { ROOM_TYPES, STUDIO_STYLES, VARIATIONS_PER_STYLE } from '#core/studio/st
 import { agentActor, agentAs } from './actor.ts'
 import { CommandFailed, createProgress, example, printDetails, printJson } from './output.ts'
 import type { ApiClient } from './remote/api-client.ts'
-import { eachLimited, sendPhoto } from './remote/send-photo.ts'
+import { eachLimited, markSameRoom, processPhoto, uploadPhoto } from './remote/send-photo.ts'
 import { remoteApi } from './remote/session.ts'
 import { untilSignal } from './signals.ts'
 import { collectStyle } from './submit.ts'
@@ -69,13 +69,19 @@ async function importOverApi(api: ApiClient, plan: Plan, onProgress: Progress): 
 				projectId = ((await response.json()) as { id: string }).id
 				if (response.status === 201) summary.projectsCreated++
 			}
-			await eachLimited(property.rows, UPLOADS_AT_ONCE, async (row) => {
+			// Views of one room (same_room) after the first views they are marked same room as, so each
+			// first view is processed first and its views wait for its images.
+			const roomOfKey = new Map<string, string>()
+			const send = async (row: Plan['properties'][number]['rows'][number]) => {
 				try {
-					const sent = await sendPhoto(
-						api,
-						{ projectId: projectId!, ...row, hasFurniture: false, bulk: true },
-						interrupt.signal,
-					)
+					const photo = { projectId: projectId!, ...row, hasFurniture: false, bulk: true }
+					const firstView = row.firstView && (row.firstView.roomId ?? roomOfKey.get(row.firstView.key))
+					if (row.firstView && !firstView)
+						throw new InputError({}, `the first view of its room (line ${row.firstView.line}) was not imported`)
+					const uploaded = await uploadPhoto(api, photo, interrupt.signal)
+					roomOfKey.set(row.key, uploaded.room.id)
+					if (firstView) uploaded.room = await markSameRoom(api, uploaded.room, firstView, interrupt.signal)
+					const sent = await processPhoto(api, photo, uploaded, interrupt.signal)
 					if (sent.existing) summary.rowsSkipped++
 					else summary.roomsAdded++
 					summary.rendersQueued += sent.queued
@@ -85,7 +91,17 @@ async function importOverApi(api: ApiClient, plan: Plan, onProgress: Progress): 
 					summary.failures.push({ line: row.line, reason: error.message })
 				}
 				onProgress(++done, plan.rowCount)
-			})
+			}
+			await eachLimited(
+				property.rows.filter((row) => !row.firstView),
+				UPLOADS_AT_ONCE,
+				send,
+			)
+			await eachLimited(
+				property.rows.filter((row) => row.firstView),
+				UPLOADS_AT_ONCE,
+				send,
+			)
 		}
 	} catch (error) {
 		throw interrupt.signal.aborted ? interrupt.signal.reason : error
@@ -105,6 +121,9 @@ The CSV has a header line and one row per photo; rows with the same address form
                  (optional: guessed from the photo's file name)
   styles         styles to render, separated by ; or spaces (optional: --style is used);
                  also empty, twilight and enhance where the staging provider makes them
+  same_room      a name for a room photographed from several angles (optional): rows of one
+                 property with the same value are views of one room, of one room type; the
+                 first is staged first and the others to match it
 
 The whole file is checked first (every bad row is printed with its line number and nothing is
 written); a real run can be repeated: rows already imported are skipped, never duplicated.`

@@ -18,6 +18,7 @@ import { removeOriginal, storeOriginal } from './original-image.ts'
 import { downloadPhoto, photoFileProblem, PHOTO_PROBLEMS } from './photo-file.ts'
 import { queueGeneration } from './process-room.ts'
 import { renderOptionsOf, twilightIndoors, unavailableReason, type RenderOptions } from './render-options.ts'
+import { roomTypeLabel } from './labels.ts'
 import { guessRoomType } from './room-type-guess.ts'
 import {
 	CreateProjectSchema,
@@ -40,7 +41,15 @@ import {
  * is already there.
  */
 
-export const IMPORT_COLUMNS = ['address', 'client_name', 'client_email', 'photo', 'room_type', 'styles'] as const
+export const IMPORT_COLUMNS = [
+	'address',
+	'client_name',
+	'client_email',
+	'photo',
+	'room_type',
+	'styles',
+	'same_room',
+] as const
 type Column = (typeof IMPORT_COLUMNS)[number]
 const REQUIRED_COLUMNS: Column[] = ['address', 'photo']
 
@@ -58,6 +67,13 @@ interface PlannedRow {
 	roomType: RoomType
 	roomName: string
 	styles: StudioStyle[]
+	/** the same_room column as given (rows of one property with one value are views of one room) */
+	sameRoom?: string
+	/**
+	 * This row is another view of the room of an earlier row (the group's first): marked same room
+	 * as it before processing. `roomId` when an earlier run imported that row.
+	 */
+	firstView?: { line: number; key: string; roomId: string | null }
 }
 
 interface PlannedProperty {
@@ -254,6 +270,7 @@ function gatherRow(
 	if (roomTypeValue && !(ROOM_TYPES as readonly string[]).includes(roomTypeValue))
 		problem(`room_type: "${roomTypeValue}" is not one of ${ROOM_TYPES.join(', ')}`)
 	const styles = value('styles') ? parseStyles(value('styles')) : { styles: context.defaultStyles }
+	const sameRoom = header.includes('same_room') ? value('same_room') : ''
 	if ('problem' in styles) problem(styles.problem)
 	else {
 		// Emptying and photo edits the provider does not make: processRoom's refusal, before any upload.
@@ -288,6 +305,7 @@ function gatherRow(
 		roomType,
 		roomName: fileName.replace(/\.[a-z0-9]{1,5}$/i, '') || fileName,
 		styles: 'styles' in styles ? styles.styles : [],
+		...(sameRoom ? { sameRoom } : {}),
 	})
 }
 
@@ -311,7 +329,7 @@ function propertyFor(properties: Map<string, GatheredProperty>, address: string,
 /** What earlier runs imported, of these keys: the local database's answer, or the API's for the CLI over HTTPS. */
 export type ImportedKeysLookup = (
 	keys: string[],
-) => Promise<Array<{ key: string; projectId: string; projectStatus: string }>>
+) => Promise<Array<{ key: string; projectId: string; projectStatus: string; roomId?: string | null }>>
 
 /**
  * Leaves out the rows earlier runs imported (one lookup per MAX_KNOWN_KEYS keys of the file, what the API takes at once) and points
@@ -324,7 +342,7 @@ async function leaveOutImported(
 ) {
 	const all = [...properties]
 	const keys = all.flatMap((p) => [p.key, ...p.byKey.keys()])
-	const imported = new Map<string, { projectId: string; projectStatus: string }>()
+	const imported = new Map<string, { projectId: string; projectStatus: string; roomId?: string | null }>()
 	for (let i = 0; i < keys.length; i += MAX_KNOWN_KEYS)
 		for (const found of await lookup(keys.slice(i, i + MAX_KNOWN_KEYS))) imported.set(found.key, found)
 
@@ -341,8 +359,44 @@ async function leaveOutImported(
 			if (earlierProject && earlierProject.projectStatus !== 'active')
 				problems.add(row.line, 'the project made for this address is complete and closed for changes')
 		}
+		pointViewsAtFirst(property, imported, problems)
 	}
 	return skipped
+}
+
+/**
+ * Views of one room (the same_room column): in each property, the rows with one non-empty value
+ * are views of one room, the first of them its first view and the others marked same room as it.
+ * They must be of one room type (core checks each pair again when it marks them; here the whole
+ * file is refused first, naming the rows). A first view an earlier run imported is pointed at by
+ * its room.
+ */
+function pointViewsAtFirst(
+	property: GatheredProperty,
+	imported: Map<string, { roomId?: string | null }>,
+	problems: Problems,
+) {
+	const groups = new Map<string, PlannedRow[]>()
+	for (const row of property.allRows) {
+		if (!row.sameRoom) continue
+		const name = row.sameRoom.toLowerCase()
+		groups.set(name, [...(groups.get(name) ?? []), row])
+	}
+	for (const [first, ...views] of groups.values()) {
+		const toImport = views.filter((view) => property.rows.includes(view))
+		for (const view of views)
+			if (view.roomType !== first.roomType)
+				problems.add(
+					view.line,
+					`same_room "${view.sameRoom}": ${view.photo} (${roomTypeLabel(view.roomType)}) is another view of ${first.photo} (${roomTypeLabel(first.roomType)}, line ${first.line}), a different room type: views of one room are of one room type`,
+				)
+		if (!toImport.length) continue
+		const earlier = imported.get(first.key)
+		if (earlier && !earlier.roomId)
+			for (const view of toImport)
+				problems.add(view.line, `same_room: the room of its first view (line ${first.line}) cannot be found`)
+		for (const view of toImport) view.firstView = { line: first.line, key: first.key, roomId: earlier?.roomId ?? null }
+	}
 }
 
 /**
@@ -468,6 +522,22 @@ export async function runImport(
 			}
 			onProgress?.(++done, plan.rowCount)
 		}
+		// A view whose first view was not stored now (nor by an earlier run) waits for a rerun with it.
+		const storedKeys = new Map(stored.map(({ row, roomId }) => [row.key, roomId]))
+		const firstViewOf = (row: PlannedRow) =>
+			row.firstView && (row.firstView.roomId ?? storedKeys.get(row.firstView.key))
+		for (const { row, roomId } of [...stored])
+			if (row.firstView && !firstViewOf(row)) {
+				stored.splice(
+					stored.findIndex((s) => s.roomId === roomId),
+					1,
+				)
+				await removeOriginal(roomId)
+				summary.failures.push({
+					line: row.line,
+					reason: `the first view of its room (line ${row.firstView.line}) was not imported`,
+				})
+			}
 		if (!stored.length) continue
 		try {
 			const written = await db.transaction(async (tx) => {
@@ -499,6 +569,8 @@ export async function runImport(
 						selectedStyles: row.styles,
 						status: row.styles.length ? 'processing' : 'pending',
 						sortOrder: project.totalRooms + i,
+						// Inserted before any render is queued, and each first view's before its views'.
+						sameRoomAs: firstViewOf(row) ?? null,
 					})),
 				)
 				await tx
