@@ -4,7 +4,7 @@ import { BROCHURE_EMAIL_TASK, BROCHURE_PDF_TASK, BROCHURE_ROOM_TASK } from '#cor
 import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
 import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
 import { ROLLUP_TASK } from '#core/ops/monthly-rollup.ts'
-import { STAGE_TASK } from '#core/staging/request.ts'
+import { DELIVER_TASK, STAGE_TASK } from '#core/staging/request.ts'
 import { TRANSFORM_RENDER_TASK } from '#core/transformations/transformations.ts'
 import { TRANSFORM_EMAIL_TASK } from '#core/transformations/render-transformation.ts'
 import { brochureEmailTask } from './tasks/brochure-email.ts'
@@ -12,6 +12,7 @@ import { brochurePdfTask } from './tasks/brochure-pdf.ts'
 import { brochureRoomTask } from './tasks/brochure-room.ts'
 import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
 import { renderTrialTask } from './tasks/render-trial.ts'
+import { deliverRenderTask } from './tasks/deliver-render.ts'
 import { stageRenderTask } from './tasks/stage-render.ts'
 import { sendMail } from './tasks/send-mail.ts'
 import { pruneRateLimitsTask } from './tasks/prune-rate-limits.ts'
@@ -24,6 +25,7 @@ import { telegramTasks } from './tasks/telegram.ts'
 export const taskList: TaskList = {
 	send_mail: sendMail,
 	[STAGE_TASK]: stageRenderTask,
+	[DELIVER_TASK]: deliverRenderTask,
 	[RENDER_TRIAL_TASK]: renderTrialTask,
 	[ROLLUP_TASK]: rollupMonthlyMetrics,
 	[PRUNE_RATE_LIMITS_TASK]: pruneRateLimitsTask,
@@ -39,7 +41,9 @@ export const taskList: TaskList = {
 /**
  * The tasks that wait on a remote staging vendor. With a vendor configured they run in a pool of
  * their own (RENDER_CONCURRENCY jobs), so a slow vendor never takes the slots that CPU work and
- * e-mail need; with the local preview, rendering is CPU work and stays with everything else.
+ * e-mail need, and fitting what the vendor answered (deliver_render) stays in the CPU pool, so it
+ * never holds a slot the next submit needs; with the local preview, rendering is CPU work and
+ * stays with everything else.
  */
 export function splitTaskList(remoteStaging: boolean): { cpu: TaskList; provider: TaskList | null } {
 	if (!remoteStaging) return { cpu: taskList, provider: null }

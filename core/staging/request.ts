@@ -6,6 +6,8 @@ import type { Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 
 export const STAGE_TASK = 'stage_render'
+/** Fitting, checking and handing over a received answer: CPU work, run in the CPU pool (deliver_render). */
+export const DELIVER_TASK = 'deliver_render'
 /** Passing faults (a 5xx, a timeout) get a few tries with graphile's backoff; a 429 never counts. */
 export const STAGE_MAX_ATTEMPTS = 5
 
@@ -89,6 +91,19 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 		.returning()
 	if (row) await queueStep(tx, row)
 	return row
+}
+
+/**
+ * A received answer's delivery, queued in the transaction that records it received: the vendor's
+ * slots and the pool that waits on it are free again at once, while the CPU pool fits the images.
+ */
+export async function queueDelivery(tx: Tx, row: Pick<StagingRender, 'id' | 'priority'>) {
+	await addJob(
+		tx,
+		DELIVER_TASK,
+		{ stagingId: row.id },
+		{ jobKey: `deliver:${row.id}`, priority: row.priority, maxAttempts: STAGE_MAX_ATTEMPTS },
+	)
 }
 
 /** The row's next step, now or at `runAt`; keyed per row, so it never has two waiting jobs. */

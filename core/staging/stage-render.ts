@@ -23,7 +23,7 @@ import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fi
 import { readBytes } from '#core/platform/storage.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
-import { queueStep } from './request.ts'
+import { queueDelivery, queueStep } from './request.ts'
 import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount } from './second-opinion.ts'
 import { stagingPhotoUrl } from './photo-link.ts'
 import { webhookUrl } from './webhook.ts'
@@ -38,7 +38,9 @@ const DONE = ['delivered', 'failed']
  *   queued ─(deferred vendor: commit "submitting", send)─▶ submitted ─(poll … done, download)─▶ received
  *
  * Waiting never holds a job: a deferred render's job ends after each submit or poll and queues the
- * next look for later. The vendor's render id is committed before anything waits on it, and
+ * next look for later. Neither does fitting: "received" queues a deliver_render job in the same
+ * transaction (deliverRender below), which the CPU pool runs, so the pool that waits on the vendor is
+ * free for the next submit the moment an answer is stored. The vendor's render id is committed before anything waits on it, and
  * "submitting" is committed before the request leaves, so a job that died in between looks at
  * the vendor's recent renders before it sends again. A 429 is waited out, never a failure.
  */
@@ -47,7 +49,7 @@ export async function stageRender(stagingId: string, attempt: { attempts: number
 	if (!row || DONE.includes(row.state) || isRechecking(row)) return
 	const provider = stagingProvider()
 	try {
-		if (row.state === 'received') return await deliverReceived(row)
+		if (row.state === 'received') return await queueDelivery(db, row)
 		if (row.provider !== provider.name) await switchProvider(row, provider)
 		if (provider.kind === 'immediate') return await renderNow(row, provider)
 		if (row.state === 'submitted') return await collect(row, provider)
@@ -82,15 +84,25 @@ async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 		costUsdMicros: receipt.costUsdMicros ?? null,
 	}
 	// A paid answer is stored before anything else can fail, so a retry never calls the vendor again
-	// for an answer that arrived. The local preview costs nothing and is simply rendered again.
-	if (!provider.isPreview) {
-		await storeRawImages(row.id, receipt.images)
-		await db
+	// for an answer that arrived; the CPU pool delivers it. The local preview costs nothing, is simply
+	// rendered again, and is delivered here: it is CPU work in the CPU pool already.
+	if (provider.isPreview) return await deliver({ ...row, ...answer }, receipt.images, photo, { stored: false })
+	await storeRawImages(row.id, receipt.images)
+	await markReceived(row, {
+		...answer,
+		receivedCount: receipt.images.length,
+	})
+}
+
+/** The answer is stored: the request is 'received', and its delivery queued with it. */
+async function markReceived(row: StagingRender, answer: Partial<StagingRender>) {
+	await db.transaction(async (tx) => {
+		await tx
 			.update(stagingRenders)
-			.set({ ...answer, state: 'received', receivedCount: receipt.images.length, receivedAt: new Date() })
+			.set({ ...answer, state: 'received', receivedAt: new Date() })
 			.where(eq(stagingRenders.id, row.id))
-	}
-	await deliver({ ...row, ...answer }, receipt.images, photo, { stored: !provider.isPreview })
+		await queueDelivery(tx, row)
+	})
 }
 
 async function submit(row: StagingRender, provider: DeferredProvider) {
@@ -276,19 +288,8 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 		images.push({ bytes: await provider.download(variation.url), providerImageId: variation.id })
 	}
 	await storeRawImages(row.id, images)
-	await db
-		.update(stagingRenders)
-		.set({
-			state: 'received',
-			receivedCount: images.length,
-			providerImageIds: mine.map((v) => v.id),
-			receivedAt: new Date(),
-		})
-		.where(eq(stagingRenders.id, row.id))
+	await markReceived(row, { receivedCount: images.length, providerImageIds: mine.map((v) => v.id) })
 	await wakeNextWaiting(provider.name)
-	await deliver({ ...row, providerImageIds: mine.map((v) => v.id) }, images, await readPhoto(row.originalKey), {
-		stored: true,
-	})
 }
 
 /**
@@ -308,8 +309,21 @@ async function variationsOf(row: StagingRender, variations: ProviderVariation[],
 	return mine
 }
 
-async function deliverReceived(row: StagingRender) {
-	await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
+/**
+ * The deliver_render job: fits, checks and hands over a received answer (or asks a second opinion),
+ * in the CPU pool, so the vendor pool's slots only ever wait on the vendor. A delivery that cannot
+ * succeed fails the request, as a render that cannot would.
+ */
+export async function deliverRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
+	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
+	if (row?.state !== 'received') return
+	try {
+		await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
+	} catch (error) {
+		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
+		if (!final) throw error
+		await failRender(row, error instanceof Error ? error.message : String(error))
+	}
 }
 
 /**
