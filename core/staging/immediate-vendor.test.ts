@@ -1,12 +1,7 @@
 import sharp from 'sharp'
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'gemini'
-	process.env.GEMINI_API_KEY = 'gemini-test-key'
-	process.env.GEMINI_BASE_URL = 'https://gemini.test'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-})
+await vi.hoisted(() => import('#tests/mocks/gemini-api.ts').then((m) => m.useGeminiApiSettings()))
 
 import { eq } from 'drizzle-orm'
 import { stagingRenders } from '#db/schema/staging.ts'

@@ -1,11 +1,6 @@
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'gemini'
-	process.env.GEMINI_API_KEY = 'gemini-test-key'
-	process.env.GEMINI_BASE_URL = 'https://gemini.test'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-})
+await vi.hoisted(() => import('#tests/mocks/gemini-api.ts').then((m) => m.useGeminiApiSettings()))
 
 import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'

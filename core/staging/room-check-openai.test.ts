@@ -1,11 +1,6 @@
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'openai'
-	process.env.OPENAI_API_KEY = 'sk-test-openai'
-	process.env.OPENAI_BASE_URL = 'https://openai.test/v1'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-})
+await vi.hoisted(() => import('#tests/mocks/openai-images.ts').then((m) => m.useOpenAiImagesSettings()))
 
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'

@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { expect, test, vi } from 'vitest'
 
-vi.hoisted(() => {
-	process.env.RENDER_PROVIDER = 'openai'
-	process.env.OPENAI_API_KEY = 'sk-test-openai'
-	process.env.OPENAI_BASE_URL = 'https://openai.test/v1'
-	process.env.RENDER_RETRY_BASE_MS = '1'
-})
+await vi.hoisted(() => import('#tests/mocks/openai-images.ts').then((m) => m.useOpenAiImagesSettings()))
 
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { InputError } from '#core/errors.ts'

@@ -80,6 +80,20 @@ type AnswerSwitch = { left: number }
 const geminiError = (code: number, status: string, message: string, details?: unknown[]) =>
 	HttpResponse.json({ error: { code, message, status, ...(details ? { details } : {}) } }, { status: code })
 
+/**
+ * The process's settings for Gemini as the staging provider, pointed at this model: call it in
+ * `vi.hoisted`, before anything reads the configuration.
+ */
+export function useGeminiApiSettings(more: Record<string, string> = {}) {
+	Object.assign(process.env, {
+		RENDER_PROVIDER: 'gemini',
+		GEMINI_API_KEY,
+		GEMINI_BASE_URL,
+		RENDER_RETRY_BASE_MS: '1',
+		...more,
+	})
+}
+
 export function createGeminiApi({
 	apiKey = GEMINI_API_KEY,
 	baseUrl = GEMINI_BASE_URL,

@@ -30,6 +30,20 @@ const FIELDS = [
 	'background',
 ]
 
+/**
+ * The process's settings for OpenAI as the staging provider, pointed at this model: call it in
+ * `vi.hoisted`, before anything reads the configuration.
+ */
+export function useOpenAiImagesSettings(more: Record<string, string> = {}) {
+	Object.assign(process.env, {
+		RENDER_PROVIDER: 'openai',
+		OPENAI_API_KEY: OPENAI_TEST_KEY,
+		OPENAI_BASE_URL: OPENAI_TEST_BASE,
+		RENDER_RETRY_BASE_MS: '1',
+		...more,
+	})
+}
+
 export function createOpenAiImagesModel({
 	baseUrl = OPENAI_TEST_BASE,
 	apiKey = OPENAI_TEST_KEY,
