@@ -21,7 +21,10 @@ import {
 	toggleIntakeStyle,
 	togglePhotoFurniture,
 	unofferedEditsNote,
+	viewAnswer,
+	viewAnswers,
 	type IncomingPhoto,
+	type ViewQuestion,
 } from '#core/telegram/intake.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'
@@ -186,20 +189,66 @@ photoIntake.callbackQuery(callbackPattern('st', 2), async (ctx) => {
 	await ctx.editMessageText(stylesText(intake, photos), { reply_markup: stylesKeyboard(intake) })
 })
 
-photoIntake.callbackQuery(callbackPattern('go', 1), async (ctx) => {
+/** "Photos 1, 2 and 3" */
+const photoList = (positions: number[]) =>
+	`Photos ${positions.slice(0, -1).join(', ')} and ${positions[positions.length - 1]}`
+
+/** One question per room type with several photos: are they views of the same room? */
+async function askViews(ctx: BotContext, intakeId: string, answers: string, question: ViewQuestion) {
+	await ctx.reply(
+		`${photoList(question.positions)} are all ${roomTypeLabel(question.roomType)}. Are they views of the same room? If so, the first is staged first and the others to match it.`,
+		{
+			reply_markup: new InlineKeyboard()
+				.text('Same room', `sv:${shortId(intakeId)}:${viewAnswer(answers, question, true)}`)
+				.text('Different rooms', `sv:${shortId(intakeId)}:${viewAnswer(answers, question, false)}`),
+		},
+	)
+}
+
+const viewsLine = (question: ViewQuestion) =>
+	`${photoList(question.positions)} (${roomTypeLabel(question.roomType)}): views of one room, staged to match photo ${question.positions[0]}`
+
+/** Closes the batch; the message tapped becomes the status message the progress job keeps up to date. */
+async function submit(ctx: BotContext, intakeId: string, answers: string) {
 	const { actor } = linkedUser(ctx)
 	// An old message Telegram no longer shows to bots gets a fresh status message instead.
-	const statusMessageId = ctx.callbackQuery.message?.message_id ?? (await ctx.reply('Processing…')).message_id
-	const { intake, photos } = await submitIntake(actor, fullId(ctx.match[1]), statusMessageId)
+	const statusMessageId = ctx.callbackQuery?.message?.message_id ?? (await ctx.reply('Processing…')).message_id
+	const { intake, photos, sameRoom } = await submitIntake(actor, intakeId, statusMessageId, answers)
 	const project = await getProject(actor, intake.projectId!)
 	await ctx.answerCallbackQuery({ text: 'Processing started' })
-	// This message becomes the status message the progress job keeps up to date.
 	await ctx.api.editMessageText(
 		ctx.chat!.id,
 		statusMessageId,
 		[
 			`${project.propertyAddress}\n\nProcessing ${pluralise(photos.length, 'photo')} in ${intake.styles.map(styleLabel).join(', ')}…`,
+			...sameRoom.map(viewsLine),
 			...intakeWarnings(intake, photos),
 		].join('\n'),
 	)
+}
+
+photoIntake.callbackQuery(callbackPattern('go', 1), async (ctx) => {
+	const intakeId = fullId(ctx.match[1])
+	// Several photos of one room type: asked first whether they are views of one room.
+	const { next } = await viewAnswers(linkedUser(ctx).actor, intakeId, '')
+	if (!next) return submit(ctx, intakeId, '')
+	await ctx.answerCallbackQuery()
+	await askViews(ctx, intakeId, '', next)
+})
+
+photoIntake.callbackQuery(/^sv:([A-Za-z0-9_-]+):([0-9sd]{2,20})$/, async (ctx) => {
+	const intakeId = fullId(ctx.match[1])
+	const answers = ctx.match[2]
+	// Core checks the answers against the batch as it is now.
+	const { next, questions, answered } = await viewAnswers(linkedUser(ctx).actor, intakeId, answers)
+	if (!next) return submit(ctx, intakeId, answers)
+	const question = questions.find((q) => viewAnswer(answers.slice(0, -2), q, answered.get(q.roomType)!) === answers)
+	await ctx.answerCallbackQuery()
+	if (question)
+		await ctx.editMessageText(
+			answered.get(question.roomType)
+				? viewsLine(question)
+				: `${photoList(question.positions)} (${roomTypeLabel(question.roomType)}): different rooms`,
+		)
+	await askViews(ctx, intakeId, answers, next)
 })

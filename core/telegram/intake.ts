@@ -261,11 +261,68 @@ export async function toggleIntakeStyle(actor: Actor, intakeId: string, style: s
 }
 
 /**
+ * Views of one room: photos of the batch with one room type may be the same room from other
+ * angles. The agent is asked once per room type with several photos, when tapping Process (the
+ * room types are final then); "same room" makes the first of them the first view and marks the
+ * others same room as it before they are processed (processIntake, through core's setSameRoom).
+ */
+export interface ViewQuestion {
+	roomType: string
+	/** the photos' positions in the batch (1-based, in the order they were sent) */
+	positions: number[]
+}
+
+/** The answers so far travel in the buttons: per question, the room type's index and s(ame) or d(ifferent). */
+const ANSWERS = /^(?:\d[sd])*$/
+export const VIEWS_CHANGED = 'The photos’ rooms changed since this question: tap Process again'
+export const VIEWS_UNANSWERED = 'Say first whether the photos of one room type are views of the same room'
+
+export function viewQuestions(photos: Array<{ roomType: string; error?: string | null }>): ViewQuestion[] {
+	return WORKFLOW_ROOM_TYPES.map((roomType) => ({
+		roomType,
+		positions: photos.flatMap((photo, i) => (photo.roomType === roomType ? [i + 1] : [])),
+	})).filter((group) => group.positions.length > 1)
+}
+
+/** `answers` checked against the batch's photos now: each a room type with several photos, once. */
+function readViewAnswers(photos: Array<{ roomType: string }>, answers: string) {
+	if (!ANSWERS.test(answers)) throw new InputError({}, VIEWS_CHANGED)
+	const questions = viewQuestions(photos)
+	const answered = new Map<string, boolean>()
+	for (let i = 0; i < answers.length; i += 2) {
+		const roomType = WORKFLOW_ROOM_TYPES[Number(answers[i])]
+		if (!roomType || answered.has(roomType) || !questions.some((q) => q.roomType === roomType))
+			throw new InputError({}, VIEWS_CHANGED)
+		answered.set(roomType, answers[i + 1] === 's')
+	}
+	return {
+		questions,
+		answered,
+		next: questions.find((q) => !answered.has(q.roomType)) ?? null,
+		sameRoom: questions.filter((q) => answered.get(q.roomType)),
+	}
+}
+
+/** The answer a button carries: the answers so far and this question's. */
+export const viewAnswer = (answers: string, question: ViewQuestion, same: boolean) =>
+	`${answers}${WORKFLOW_ROOM_TYPES.indexOf(question.roomType as (typeof WORKFLOW_ROOM_TYPES)[number])}${same ? 's' : 'd'}`
+
+/**
+ * The answers given so far (none when Process is tapped), checked against the batch: the next
+ * question, or null when every room type with several photos has its answer.
+ */
+export async function viewAnswers(actor: Actor, intakeId: string, answers: string) {
+	const intake = await openIntakeById(db, actor, intakeId)
+	if (intake.step !== 'details' || !intake.projectId) throw new InputError({}, 'Choose the property first')
+	return readViewAnswers(await intakePhotos(db, intake.id), answers)
+}
+
+/**
  * 'Process': closes the batch and queues the job that downloads, stores and renders the photos,
  * in one transaction, keyed by the batch so a double tap queues it once. The message the agent
  * tapped becomes the status message the progress job edits.
  */
-export async function submitIntake(actor: Actor, intakeId: string, statusMessageId: number) {
+export async function submitIntake(actor: Actor, intakeId: string, statusMessageId: number, viewAnswersGiven = '') {
 	return db.transaction(async (tx) => {
 		const intake = await openIntakeById(tx, actor, intakeId, { forUpdate: true })
 		if (intake.step !== 'details' || !intake.projectId) throw new InputError({}, 'Choose the property first')
@@ -273,6 +330,8 @@ export async function submitIntake(actor: Actor, intakeId: string, statusMessage
 		parseInput(ProcessRoomSchema, { styles: intake.styles })
 		const photos = await intakePhotos(tx, intake.id)
 		if (!photos.length) throw new InputError({}, 'Send at least one photo')
+		const views = readViewAnswers(photos, viewAnswersGiven)
+		if (views.next) throw new InputError({}, VIEWS_UNANSWERED)
 		const [submitted] = await tx
 			.update(telegramIntakes)
 			.set({ step: 'submitted', submittedAt: new Date(), statusMessageId })
@@ -281,9 +340,9 @@ export async function submitIntake(actor: Actor, intakeId: string, statusMessage
 		await addJob(
 			tx,
 			TELEGRAM_INTAKE_TASK,
-			{ intakeId: intake.id },
+			{ intakeId: intake.id, sameRoom: views.sameRoom.map((q) => q.roomType) },
 			{ jobKey: `telegram-intake:${intake.id}`, maxAttempts: 5 },
 		)
-		return { intake: submitted, photos }
+		return { intake: submitted, photos, sameRoom: views.sameRoom }
 	})
 }

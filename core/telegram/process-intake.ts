@@ -13,6 +13,7 @@ import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
+import { setSameRoom } from '#core/studio/room-views.ts'
 import { uploadRoom } from '#core/studio/rooms.ts'
 import { IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
 import { intakePhotos } from './intake.ts'
@@ -74,13 +75,22 @@ async function renderNotYetAsked(roomId: string) {
 const isRefusal = (error: unknown): error is Error =>
 	error instanceof InputError || error instanceof ForbiddenError || error instanceof NotFoundError
 
+function ignoreRefusal(error: unknown) {
+	if (!isRefusal(error)) throw error
+}
+
 /**
  * The telegram_intake job: each photo of a submitted batch is downloaded, stored as a room and
  * queued for rendering in the batch's styles, as the linked user. Progress is saved per photo,
  * so a retry goes on where a crash stopped; on the last attempt a photo Telegram would not give
  * is reported instead of retried.
  */
-export async function processIntake(files: TelegramFiles, intakeId: string, attempt: { final: boolean }) {
+export async function processIntake(
+	files: TelegramFiles,
+	intakeId: string,
+	attempt: { final: boolean },
+	{ sameRoom = [] }: { sameRoom?: string[] } = {},
+) {
 	const [row] = await db
 		.select({ intake: telegramIntakes, user: users })
 		.from(telegramIntakes)
@@ -90,6 +100,8 @@ export async function processIntake(files: TelegramFiles, intakeId: string, atte
 	const { intake } = row
 	const actor = userActor(row.user, config().ceoEmail)
 
+	// Views of one room (the agent said so): the first photo of the room type stored is its first view.
+	const firstViews = new Map<string, string>()
 	for (const photo of await intakePhotos(db, intake.id)) {
 		if (photo.error) continue
 		try {
@@ -98,13 +110,19 @@ export async function processIntake(files: TelegramFiles, intakeId: string, atte
 				roomId = (await storePhoto(files, actor, intake.projectId!, photo)).id
 				await db.update(telegramIntakePhotos).set({ roomId }).where(eq(telegramIntakePhotos.id, photo.id))
 			}
-			if (await renderNotYetAsked(roomId))
+			const firstView = sameRoom.includes(photo.roomType) ? firstViews.get(photo.roomType) : undefined
+			if (sameRoom.includes(photo.roomType) && !firstView) firstViews.set(photo.roomType, roomId)
+			if (await renderNotYetAsked(roomId)) {
+				// Marked before it is processed, so it waits for its first view's images; a refusal
+				// (the first view was changed on the web meanwhile) leaves it staged on its own.
+				if (firstView) await setSameRoom(actor, roomId, { sameRoomAs: firstView }).catch(ignoreRefusal)
 				await processRoom(actor, roomId, {
 					styles: intake.styles,
 					roomType: photo.roomType,
 					hasFurniture: photo.hasFurniture,
 					variationCount: VARIATIONS_PER_STYLE,
 				})
+			}
 		} catch (error) {
 			if (!isRefusal(error) && !attempt.final) throw error
 			const message = isRefusal(error) ? error.message : PHOTO_NOT_RECEIVED

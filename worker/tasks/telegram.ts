@@ -13,8 +13,13 @@ import { telegramGateway } from '#core/telegram/gateway.ts'
 
 /** Downloads, stores and queues the renders of a batch of photos sent to the bot. */
 const telegramIntake: Task = async (payload, helpers) => {
-	const { intakeId } = IntakeJobSchema.parse(payload)
-	await processIntake(await telegramGateway(), intakeId, { final: helpers.job.attempts >= helpers.job.max_attempts })
+	const { intakeId, sameRoom } = IntakeJobSchema.parse(payload)
+	await processIntake(
+		await telegramGateway(),
+		intakeId,
+		{ final: helpers.job.attempts >= helpers.job.max_attempts },
+		{ sameRoom },
+	)
 }
 
 /** Keeps the batch's status message up to date and sends each finished room and style. */
