@@ -33,6 +33,16 @@ export const RenderJobSchema = z.object({
 })
 export type RenderJob = z.infer<typeof RenderJobSchema>
 
+/** The job's slots still waiting for an image. */
+export function pendingSlotsOf(job: RenderJob) {
+	return and(
+		eq(propertyStudioVariations.roomId, job.roomId),
+		eq(propertyStudioVariations.style, job.style),
+		eq(propertyStudioVariations.generationNumber, job.generationNumber),
+		eq(propertyStudioVariations.status, 'pending'),
+	)
+}
+
 export const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
 
 /**

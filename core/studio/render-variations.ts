@@ -5,21 +5,11 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
-import { RenderJobSchema, type RenderJob } from './process-room.ts'
+import { pendingSlotsOf, RenderJobSchema, type RenderJob } from './process-room.ts'
 import { releaseViews } from './room-views.ts'
 
 export function variationImageKeys(variationId: string) {
 	return { full: `variations/${variationId}/full.jpg`, thumbnail: `variations/${variationId}/thumbnail.jpg` }
-}
-
-/** The job's slots still waiting for an image. */
-function pendingSlotsOf(job: RenderJob) {
-	return and(
-		eq(propertyStudioVariations.roomId, job.roomId),
-		eq(propertyStudioVariations.style, job.style),
-		eq(propertyStudioVariations.generationNumber, job.generationNumber),
-		eq(propertyStudioVariations.status, 'pending'),
-	)
 }
 
 /**

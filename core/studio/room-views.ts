@@ -8,7 +8,7 @@ import { db } from '#core/platform/db.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { roomTypeLabel } from './labels.ts'
-import { requestRender, stagingKey, type RenderJob } from './process-room.ts'
+import { pendingSlotsOf, requestRender, stagingKey, type RenderJob } from './process-room.ts'
 import { roomView } from './views.ts'
 
 /**
@@ -100,14 +100,7 @@ export async function releaseViews(job: RenderJob) {
 				const slots = await tx
 					.select({ id: propertyStudioVariations.id })
 					.from(propertyStudioVariations)
-					.where(
-						and(
-							eq(propertyStudioVariations.roomId, room.id),
-							eq(propertyStudioVariations.style, generation.style),
-							eq(propertyStudioVariations.generationNumber, generation.generationNumber),
-							eq(propertyStudioVariations.status, 'pending'),
-						),
-					)
+					.where(pendingSlotsOf(generation))
 				await requestRender(tx, room, generation, slots.length)
 			}
 		})
