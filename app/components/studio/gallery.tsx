@@ -6,7 +6,9 @@ import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { requestedStyles } from '#core/studio/variation-progress.ts'
+import { cn } from '#app/utils/cn.ts'
 import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
+import { viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
@@ -96,11 +98,17 @@ function OriginalPhoto({ room, onImageError }: { room: RoomView; onImageError: (
 function RoomGallery({
 	room,
 	variations,
+	caption,
+	beside = false,
 	onCompare,
 	onImageError,
 }: {
 	room: RoomView
 	variations: VariationView[]
+	/** 'View 2 of Living Room' for another view of a room */
+	caption?: string | null
+	/** shown beside the other views of its room, in half the width */
+	beside?: boolean
 	onCompare: (comparison: Comparison) => void
 	onImageError: (variationId: string) => void
 }) {
@@ -109,11 +117,14 @@ function RoomGallery({
 	const mine = variations.filter((v) => v.roomId === room.id)
 	const styles = stylesOf(room, mine)
 	return (
-		<article aria-labelledby={headingId} className="flex flex-col gap-3">
-			<h4 id={headingId} className="font-semibold text-gray-900">
-				{name}
-			</h4>
-			<div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+		<article aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
+			<div className="flex flex-col">
+				<h4 id={headingId} className="font-semibold text-gray-900">
+					{name}
+				</h4>
+				{caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
+			</div>
+			<div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', !beside && 'xl:grid-cols-3')}>
 				<OriginalPhoto room={room} onImageError={() => onImageError(`room:${room.id}`)} />
 				{styles.length === 0 ? (
 					<p className="flex items-center rounded-xl border border-dashed border-gray-300 p-4 text-sm text-muted-foreground">
@@ -172,15 +183,37 @@ export function Gallery({ rooms, variations }: { rooms: RoomView[]; variations: 
 						{pluralise(group.rooms.length, 'room')}
 					</span>
 				</h3>
-				{group.rooms.map((room) => (
-					<RoomGallery
-						key={room.id}
-						room={room}
-						variations={variations}
-						onCompare={setComparing}
-						onImageError={markBroken}
-					/>
-				))}
+				{viewGroups(group.rooms).map(({ first, views }) =>
+					views.length ? (
+						// The views of one room side by side, so the agent sees they match.
+						<section
+							key={first.id}
+							aria-label={`${roomLabel(first)}: ${pluralise(views.length + 1, 'view')} of one room`}
+							className="grid grid-cols-1 gap-4 rounded-xl border border-brand/20 bg-blue-50/30 p-2 lg:grid-cols-2"
+						>
+							{[first, ...views].map((room) => (
+								<RoomGallery
+									key={room.id}
+									room={room}
+									variations={variations}
+									caption={viewCaption(room, rooms)}
+									beside
+									onCompare={setComparing}
+									onImageError={markBroken}
+								/>
+							))}
+						</section>
+					) : (
+						<RoomGallery
+							key={first.id}
+							room={first}
+							variations={variations}
+							caption={viewCaption(first, rooms)}
+							onCompare={setComparing}
+							onImageError={markBroken}
+						/>
+					),
+				)}
 			</section>
 		))
 	})()

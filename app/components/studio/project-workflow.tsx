@@ -45,17 +45,27 @@ function useWarnBeforeLeaving(active: boolean) {
 /**
  * With scripts, photos are picked and typed on the phone, then uploaded one by one; the styles
  * come next once all are in. A retry of one photo stays here: the agent may still check the others.
+ * So does a batch with two photos of one room type: they may be views of one room, which the
+ * agent marks on the uploaded photos this step then lists (ConfirmUploadedRooms).
  */
 function useUploadThenStyles(uploads: UploadQueue, rooms: RoomView[]) {
 	const navigate = useNavigate()
-	return (onlyId?: string) =>
+	return (onlyId?: string) => {
+		const uploadedIds = new Set(uploads.items.map((item) => item.roomId))
+		const others = rooms.filter((room) => !uploadedIds.has(room.id))
+		const mayHaveViews = uploads.items.some(
+			(item, i) =>
+				others.some((room) => room.roomType === item.roomType) ||
+				uploads.items.some((other, j) => j !== i && other.roomType === item.roomType),
+		)
 		uploads.uploadPending(
 			rooms,
 			(failed) => {
-				if (!failed && !onlyId) navigate(stepHref('style-selection'))
+				if (!failed && !onlyId && !mayHaveViews) navigate(stepHref('style-selection'))
 			},
 			onlyId,
 		)
+	}
 }
 
 /**
@@ -116,8 +126,9 @@ export function ProjectWorkflow({
 					/>
 				)
 			case 'room-confirmation':
-				// Photos still on the phone are typed before they go; rooms a plain form uploaded, after.
-				return uploads.items.length ? (
+				// Photos still on the phone are typed before they go; rooms a plain form uploaded (or the
+				// workflow, once all are in), after.
+				return uploads.items.some((item) => !item.uploaded) ? (
 					<RoomConfirmationStep
 						items={uploads.items}
 						existingRoomCount={rooms.length}
@@ -129,6 +140,7 @@ export function ProjectWorkflow({
 				) : (
 					<ConfirmUploadedRooms
 						rooms={rooms.filter((room) => !generatedStyles[room.id]?.length)}
+						allRooms={rooms}
 						result={actionResult}
 					/>
 				)

@@ -8,6 +8,8 @@ import type { RoomView } from '#core/studio/views.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { PhotoRow } from './photo-row.tsx'
+import { sameRoomErrorKey, viewGroups } from './room-views.ts'
+import { SameRoomChoice, SameRoomForm } from './same-room-choice.tsx'
 import type { WorkflowRoomType } from './labels.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
@@ -174,48 +176,105 @@ function BackToUpload() {
 
 /**
  * Confirmation of rooms already uploaded (a plain form uploads first): a room-type choice for each
- * room that has no styles yet, posted to `?intent=confirm-rooms`, then on to the styles.
+ * room that has no styles yet, posted to `?intent=confirm-rooms`, then on to the styles. Each photo
+ * may be marked as another view of a room (`?intent=same-room`, a form of its own per photo); the
+ * views of one room are listed together, right after its first view.
  */
-export function ConfirmUploadedRooms({ rooms, result }: { rooms: RoomView[]; result?: SubmissionResult<string[]> }) {
+export function ConfirmUploadedRooms({
+	rooms,
+	allRooms = rooms,
+	result,
+}: {
+	rooms: RoomView[]
+	/** every photo of the project: those already staged may be first views too */
+	allRooms?: RoomView[]
+	result?: SubmissionResult<string[]>
+}) {
 	const [form] = useForm({
 		id: 'confirm-rooms',
 		lastResult: result,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmRoomsSchema }),
 	})
+	// A photo's "Same room as" refusal is shown beside that photo, not over the whole form.
+	const sameRoomKeys = new Set(rooms.map((room) => sameRoomErrorKey(room.id)))
+	const formErrors = Object.entries(form.allErrors)
+		.filter(([key]) => !sameRoomKeys.has(key))
+		.flatMap(([, errors]) => errors)
+	const groups = viewGroups(rooms)
+	const index = new Map(rooms.map((room, i) => [room.id, i]))
+	const row = (room: RoomView) => (
+		<UploadedRoomRow key={room.id} room={room} index={index.get(room.id)!} allRooms={allRooms} result={result} />
+	)
+	const hasViews = allRooms.some((room) => allRooms.filter((r) => r.roomType === room.roomType).length > 1)
 	return (
-		<Form
-			method="post"
-			action={intentAction('room-confirmation', 'confirm-rooms')}
-			{...getFormProps(form)}
-			className="flex flex-col gap-5"
-		>
-			<StepHeading
-				title="Confirm Rooms"
-				description="Check the room type of each photo: it guides how the room is staged."
-			/>
-			<FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
-			{rooms.length ? (
-				<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
-					{rooms.map((room, i) => (
-						<UploadedRoomRow key={room.id} room={room} index={i} />
-					))}
-				</ul>
-			) : (
-				<p className="rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
-					No new photos to confirm. Upload some first.
-				</p>
-			)}
-			<StepActions>
-				<BackToUpload />
-				<Button type="submit" disabled={!rooms.length}>
-					Continue
-				</Button>
-			</StepActions>
-		</Form>
+		<>
+			<Form
+				method="post"
+				action={intentAction('room-confirmation', 'confirm-rooms')}
+				{...getFormProps(form)}
+				className="flex flex-col gap-5"
+			>
+				<StepHeading
+					title="Confirm Rooms"
+					description="Check the room type of each photo: it guides how the room is staged."
+				/>
+				<FormAlert id={form.errorId} errors={formErrors} />
+				{hasViews ? (
+					<p className="text-sm text-muted-foreground">
+						Several photos of one room? Mark each other angle as the same room as its first photo: they are staged with
+						the same furniture.
+					</p>
+				) : null}
+				{rooms.length ? (
+					<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
+						{groups.map(({ first, views }) =>
+							views.length ? (
+								<li key={first.id} className="md:col-span-2">
+									<section
+										aria-label={`${roomLabel(first)}: ${pluralise(views.length + 1, 'view')} of one room`}
+										className="flex flex-col gap-2 rounded-xl border border-brand/30 bg-blue-50/40 p-2"
+									>
+										<p className="px-1 text-sm font-medium text-gray-900">
+											{roomLabel(first)}: {pluralise(views.length + 1, 'view')} of one room
+										</p>
+										<ul className="grid grid-cols-1 gap-3 md:grid-cols-2">{[first, ...views].map(row)}</ul>
+									</section>
+								</li>
+							) : (
+								row(first)
+							),
+						)}
+					</ul>
+				) : (
+					<p className="rounded-xl bg-muted p-6 text-center text-sm text-muted-foreground">
+						No new photos to confirm. Upload some first.
+					</p>
+				)}
+				<StepActions>
+					<BackToUpload />
+					<Button type="submit" disabled={!rooms.length}>
+						Continue
+					</Button>
+				</StepActions>
+			</Form>
+			{rooms.map((room) => (
+				<SameRoomForm key={room.id} roomId={room.id} />
+			))}
+		</>
 	)
 }
 
-function UploadedRoomRow({ room, index }: { room: RoomView; index: number }) {
+function UploadedRoomRow({
+	room,
+	index,
+	allRooms,
+	result,
+}: {
+	room: RoomView
+	index: number
+	allRooms: RoomView[]
+	result?: SubmissionResult<string[]>
+}) {
 	const selectId = `room-${room.id}-type`
 	const label = roomLabel(room)
 	return (
@@ -237,6 +296,7 @@ function UploadedRoomRow({ room, index }: { room: RoomView; index: number }) {
 					</option>
 				))}
 			</select>
+			<SameRoomChoice room={room} allRooms={allRooms} result={result} />
 		</PhotoRow>
 	)
 }

@@ -277,6 +277,11 @@ export function StyleCarousel({
 					</>
 				) : null}
 			</div>
+			{variations[carousel.current]?.stagingNote ? (
+				<p role="note" className="px-1 text-xs text-muted-foreground">
+					{variations[carousel.current].stagingNote}
+				</p>
+			) : null}
 			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
 			<RoomCheckPanel variations={variations} label={label} />
 		</section>

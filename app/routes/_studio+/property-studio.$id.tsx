@@ -15,6 +15,7 @@ import { listVariations } from '#core/studio/variations.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { checkoutIntents, checkoutPageData } from './project-checkout.server.ts'
 import { photoEditRefusals, renderIntents } from './project-render.server.ts'
+import { roomViewIntents } from './project-room-views.server.ts'
 import { uploadIntents } from './project-upload.server.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	}
 }
 
-const projectIntents = { ...uploadIntents, ...renderIntents, ...checkoutIntents }
+const projectIntents = { ...uploadIntents, ...roomViewIntents, ...renderIntents, ...checkoutIntents }
 
 /** Every mutation of the workflow, posted to `?intent=<name>` (see project-*.server.ts). */
 export async function action({ request, params }: ActionFunctionArgs) {
