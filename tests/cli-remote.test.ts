@@ -299,6 +299,67 @@ describe('an agent from their own machine', () => {
 		expect(remote).toMatchObject({ projectsCreated: 0, roomsAdded: 0, rowsSkipped: 3 })
 	})
 
+	test('submit --same-room and the same_room column over the API: views marked same room as the first before processing, a rerun marks nothing twice', async () => {
+		const agent = await insertUser({ role: 'agent' })
+		const opts = withToken(await tokenFor(agent, 'write'))
+		const project = await rendoJson(['projects', 'create', '--address', '6 View Lane, York'], opts)
+		const folder = await photos('view-lane', 3)
+		const sent = await rendoJson(['submit', project.id, folder, '--style', 'modern', '--same-room', '--wait'], opts)
+		const [first, ...views] = sent.rooms as Array<{ id: string; sameRoomAs: string | null; queued: number }>
+		expect([first.sameRoomAs, ...views.map((v) => v.sameRoomAs)]).toEqual([null, first.id, first.id])
+		expect(sent.progress.totals).toMatchObject({ expected: 9, done: 9, pending: 0, failed: 0 })
+		const stored = await roomsOf(project.id)
+		expect(stored.filter((r) => r.sameRoomAs === first.id)).toHaveLength(2)
+		const again = await rendoJson(['submit', project.id, folder, '--style', 'modern', '--same-room'], opts)
+		expect(
+			again.rooms.map((r: { existing: boolean; queued: number; sameRoomAs: string | null }) => [
+				r.existing,
+				r.queued,
+				r.sameRoomAs,
+			]),
+		).toEqual([
+			[true, 0, null],
+			[true, 0, first.id],
+			[true, 0, first.id],
+		])
+
+		const dir = path.join(work, 'import-views')
+		for (const [i, name] of ['lounge-a.jpg', 'lounge-b.jpg', 'lounge-c.jpg'].entries())
+			await writeRoomPhoto(path.join(dir, name), { seed: i + 30 })
+		const csv = path.join(dir, 'views.csv')
+		const rows = [
+			['4 View Road, Hull', '', '', 'lounge-a.jpg', 'living', 'modern', 'lounge'],
+			['4 View Road, Hull', '', '', 'lounge-b.jpg', 'living', 'modern', 'lounge'],
+		]
+		fs.writeFileSync(csv, [[...IMPORT_HEADER, 'same_room'], ...rows].map(csvLine).join('\n'))
+		const run = await rendoJson(['import', csv], opts)
+		expect(run).toMatchObject({ projectsCreated: 1, roomsAdded: 2, failures: [] })
+		// A rerun with another view: it joins the first view the earlier run made.
+		rows.push(['4 View Road, Hull', '', '', 'lounge-c.jpg', 'living', 'modern', 'lounge'])
+		fs.writeFileSync(csv, [[...IMPORT_HEADER, 'same_room'], ...rows].map(csvLine).join('\n'))
+		const rerun = await rendoJson(['import', csv], opts)
+		expect(rerun).toMatchObject({ projectsCreated: 0, roomsAdded: 1, rowsSkipped: 2, failures: [] })
+		const imported = await db
+			.select({
+				name: propertyStudioRooms.roomName,
+				id: propertyStudioRooms.id,
+				sameRoomAs: propertyStudioRooms.sameRoomAs,
+			})
+			.from(propertyStudioRooms)
+			.where(
+				eq(
+					propertyStudioRooms.projectId,
+					(await rendoJson(['projects', 'list'], opts)).find(
+						(p: { propertyAddress: string }) => p.propertyAddress === '4 View Road, Hull',
+					).id,
+				),
+			)
+		const byName = Object.fromEntries(imported.map((r) => [r.name, r]))
+		expect(byName['lounge-a'].sameRoomAs).toBeNull()
+		expect(byName['lounge-b'].sameRoomAs).toBe(byName['lounge-a'].id)
+		expect(byName['lounge-c'].sameRoomAs).toBe(byName['lounge-a'].id)
+	}, 90_000)
+
 	test("twilight and enhance are refused in the server's words before any upload: its provider is asked, not this machine's", async () => {
 		const agent = await insertUser({ role: 'agent' })
 		// This machine says OpenAI; the server renders with the local preview, which makes no photo edits.
