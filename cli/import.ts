@@ -122,8 +122,8 @@ The CSV has a header line and one row per photo; rows with the same address form
   styles         styles to render, separated by ; or spaces (optional: --style is used);
                  also empty, twilight and enhance where the staging provider makes them
   same_room      a name for a room photographed from several angles (optional): rows of one
-                 property with the same value are views of one room, of one room type; the
-                 first is staged first and the others to match it
+                 property with the same value (in any letter case) are views of one room, all
+                 of one room type; the first is staged first and the others to match it
 
 The whole file is checked first (every bad row is printed with its line number and nothing is
 written); a real run can be repeated: rows already imported are skipped, never duplicated.`

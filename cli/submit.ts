@@ -267,7 +267,7 @@ export function registerSubmitCommand(program: Command) {
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 kitchen.jpg lounge.jpg --style scandinavian --room auto',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 occupied/ --empty --remove-furniture',
 		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 front.jpg --room exterior --twilight --enhance',
-		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 lounge-1.jpg lounge-2.jpg --room living-room --same-room --style modern',
+		'rendo submit 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 lounge-1.jpg lounge-2.jpg --room living --same-room --style modern',
 	).action(
 		async (
 			projectId: string,
