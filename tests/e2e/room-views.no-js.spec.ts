@@ -7,6 +7,7 @@ import { signUp } from './helpers.ts'
 // a room by posting its own form (Save), answered with a redirect back to the room step.
 
 const RENDER_TIMEOUT = 60_000
+const ALREADY_A_VIEW = 'That photo is itself another view: choose the first view of the room'
 const ON_ITS_OWN =
 	'Staged on its own: Local preview (colour grading only) does not stage views of one room together yet'
 
@@ -41,10 +42,21 @@ test('marking a view of a room with a plain form, then the gallery shows it besi
 	const sameRoom = page.getByLabel('Living Room 2: Same room as…')
 	await expect(sameRoom.locator('option')).toHaveText(['None', 'Living Room'])
 	await expect(page.getByLabel('Kitchen: Same room as…')).toHaveCount(0)
-	await sameRoom.selectOption('Living Room')
-	await page.getByRole('button', { name: 'Save same room for Living Room 2' }).click()
 
-	await expect(page).toHaveURL(/\?step=room-confirmation$/)
+	// Marked from elsewhere (the API) while this page is open: the page's older choice, the first
+	// photo as a view of the second, is refused in core's words beside the photo.
+	const rooms = (await (await page.request.get(`/api/property-studio/projects/${projectId}/rooms`)).json()) as Array<{
+		id: string
+		roomName: string
+	}>
+	const idOf = (name: string) => rooms.find((r) => r.roomName === name)!.id
+	const elsewhere = await page.request.post(`/api/property-studio/rooms/${idOf('Living Room 2')}/same-room`, {
+		data: { sameRoomAs: idOf('Living Room') },
+	})
+	expect(elsewhere.status()).toBe(200)
+	await page.getByLabel('Living Room: Same room as…').selectOption('Living Room 2')
+	await page.getByRole('button', { name: 'Save same room for Living Room', exact: true }).click()
+	await expect(page.getByRole('alert').filter({ hasText: ALREADY_A_VIEW })).toBeVisible()
 	const group = page.getByRole('region', { name: 'Living Room: 2 views of one room' })
 	await expect(group.getByText('View 2 of Living Room', { exact: true })).toBeVisible()
 	await expect(group.getByText('First view of this room, with 1 other view')).toBeVisible()

@@ -10,6 +10,7 @@ import { signUp } from './helpers.ts'
 
 const PASSWORD = 'room-views-2026'
 const RENDER_TIMEOUT = 60_000
+const ALREADY_A_VIEW = 'That photo is itself another view: choose the first view of the room'
 const ON_ITS_OWN =
 	'Staged on its own: Local preview (colour grading only) does not stage views of one room together yet'
 
@@ -60,8 +61,26 @@ test('two photos of the living room marked as one room, staged and shown side by
 	await expect(page.getByLabel('Kitchen: Same room as…')).toHaveCount(0)
 	await expect(page.getByLabel('Living Room: Same room as…').locator('option')).toHaveText(['None', 'Living Room 2'])
 
-	await sameRoom.selectOption('Living Room')
+	// Marked from elsewhere (the API) while this page is open: the page's older choice, the first
+	// photo as a view of the second, is refused in core's words beside the photo.
+	const listed = (await (await page.request.get(`/api/property-studio/projects/${projectId}/rooms`)).json()) as Array<{
+		id: string
+		roomName: string
+	}>
+	const idOf = (name: string) => listed.find((r) => r.roomName === name)!.id
+	const elsewhere = await page.request.post(`/api/property-studio/rooms/${idOf('Living Room 2')}/same-room`, {
+		data: { sameRoomAs: idOf('Living Room') },
+	})
+	expect(elsewhere.status()).toBe(200)
+	await page.getByLabel('Living Room: Same room as…').selectOption('Living Room 2')
+	await expect(page.getByRole('alert').filter({ hasText: ALREADY_A_VIEW })).toBeVisible()
 	const group = page.getByRole('region', { name: 'Living Room: 2 views of one room' })
+	await expect(group).toBeVisible()
+
+	// Unmarked, then marked again on the page: each change posts at once.
+	await sameRoom.selectOption('None')
+	await expect(group).toHaveCount(0)
+	await sameRoom.selectOption('Living Room')
 	await expect(group).toBeVisible()
 	await expect(group.getByText('View 2 of Living Room', { exact: true })).toBeVisible()
 	await expect(group.getByLabel('Living Room 2: Same room as…')).toHaveValue(/[0-9a-f-]{36}/)

@@ -56,20 +56,30 @@ export function SameRoomChoice({
 	const offered = firstViewChoices(room, allRooms)
 	// The saved first view stays listed even if its room type changed since.
 	const choices = current && !offered.includes(current) ? [...offered, current] : offered
-	const answer = fetcher.state === 'idle' ? fetcher.data?.result : result
+	const answer = fetcher.state === 'idle' ? (fetcher.data?.result ?? result) : undefined
 	const refusal = answer?.error?.[sameRoomErrorKey(room.id)]?.[0]
 	const caption = viewCaption(room, allRooms)
 	const formId = sameRoomFormId(room.id)
 	const selectId = `room-${room.id}-same-room`
 	const errorId = `${selectId}-error`
 
+	const refused = refusal ? (
+		<p id={errorId} role="alert" className="text-sm text-destructive">
+			{refusal}
+		</p>
+	) : null
+	// A photo with views stays their first view (core refuses chains): nothing to choose, but a
+	// refusal (a choice made on a page older than those views) is still said.
 	if (views.length)
 		return (
-			<p className="text-xs text-muted-foreground">
-				First view of this room, with {pluralise(views.length, 'other view')}
-			</p>
+			<div className="flex flex-col gap-1">
+				<p className="text-xs text-muted-foreground">
+					First view of this room, with {pluralise(views.length, 'other view')}
+				</p>
+				{refused}
+			</div>
 		)
-	if (!choices.length && !room.sameRoomAs) return null
+	if (!choices.length && !room.sameRoomAs) return refused
 	return (
 		<div className="flex flex-col gap-1">
 			{caption ? <p className="text-xs font-medium text-brand">{caption}</p> : null}
@@ -115,11 +125,7 @@ export function SameRoomChoice({
 					</Button>
 				)}
 			</div>
-			{refusal ? (
-				<p id={errorId} role="alert" className="text-sm text-destructive">
-					{refusal}
-				</p>
-			) : null}
+			{refused}
 		</div>
 	)
 }
