@@ -303,4 +303,12 @@ test('submit --same-room refuses photos of different room types, and a single ph
 		'rendo: --same-room needs at least two photos: the first view of the room and another view of it',
 	])
 	expect(await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))).toEqual([])
+
+	// --room gives them one type: sent, and the table says which photo each is another view of.
+	const sent = await rendo(['submit', project.id, folder, '--room', 'kitchen', '--style', 'modern', '--same-room'])
+	expect(sent.code).toBe(0)
+	const lines = sent.stdout.trim().split('\n')
+	expect(lines[0]).toMatch(/^PHOTO\s+ROOM\s+TYPE\s+STYLES\s+RENDERS QUEUED\s+VIEW OF$/)
+	expect(lines[1]).toMatch(/kitchen\.jpg\s+[0-9a-f-]{36}\s+kitchen\s+modern\s+3\s+first view$/)
+	expect(lines[2]).toMatch(/master-bedroom\.jpg\s+[0-9a-f-]{36}\s+kitchen\s+modern\s+3\s+kitchen\.jpg$/)
 }, 60_000)

@@ -338,6 +338,16 @@ export function registerSubmitCommand(program: Command) {
 						{ header: 'Type', value: (s) => s.room.roomType },
 						{ header: 'Styles', value: () => styles.join(', ') },
 						{ header: 'Renders queued', value: (s) => (s.existing && !s.queued ? 'sent before' : s.queued) },
+						// With --same-room: which photo each is another view of.
+						...(opts.sameRoom
+							? [
+									{
+										header: 'View of',
+										value: (s: (typeof sent)[number]) =>
+											s.room.sameRoomAs ? path.basename(sent[0].photo) : 'first view',
+									},
+								]
+							: []),
 					],
 					'No photos sent',
 				)
