@@ -99,6 +99,7 @@ test('two photos of the living room marked as one room, staged and shown side by
 
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 	await expect(stepHeading(page, 'Choose Styles')).toBeVisible()
+	await expect(page.getByText('View 2 of Living Room', { exact: true })).toBeVisible()
 	for (const room of ['Living Room', 'Living Room 2'])
 		await page
 			.getByRole('group', { name: `Styles for ${room}`, exact: true })

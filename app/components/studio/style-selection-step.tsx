@@ -12,6 +12,7 @@ import { ProcessChoicesSchema, VARIATIONS_PER_STYLE, WORKFLOW_STYLES } from '#co
 import type { RoomView } from '#core/studio/views.ts'
 import { STYLE_DESCRIPTIONS, type WorkflowStyle } from './labels.ts'
 import { roomLabel, roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
+import { viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { choiceWarning, type PhotoEditRefusals, unavailableReason } from './style-notes.ts'
 import { ImageWithFallback } from './variation-image.tsx'
@@ -88,6 +89,7 @@ function StyleOption({
 
 function RoomStyles({
 	room,
+	caption,
 	chosen,
 	generated,
 	canApplyToAll,
@@ -97,6 +99,8 @@ function RoomStyles({
 	onApplyToAll,
 }: {
 	room: RoomView
+	/** 'View 2 of Living Room' for another view of a room */
+	caption: string | null
 	chosen: WorkflowStyle[]
 	generated: string[]
 	canApplyToAll: boolean
@@ -118,6 +122,7 @@ function RoomStyles({
 					{label === roomTypeLabel(room.roomType) ? null : (
 						<p className="text-sm text-muted-foreground">{roomTypeLabel(room.roomType)}</p>
 					)}
+					{caption ? <p className="text-xs font-medium text-brand">{caption}</p> : null}
 				</div>
 			</div>
 			<fieldset className="flex flex-col gap-2">
@@ -226,19 +231,22 @@ export function StyleSelectionStep({
 			<StepHeading title="Choose Styles" description="Pick one or more interior styles for each room." />
 			<FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
 			<ul className="flex flex-col gap-4">
-				{rooms.map((room) => (
-					<RoomStyles
-						key={room.id}
-						room={room}
-						chosen={choices[room.id] ?? []}
-						generated={generatedStyles[room.id] ?? []}
-						canApplyToAll={hydrated && rooms.length > 1}
-						canEmptyRoom={canEmptyRoom}
-						photoEditRefusals={photoEditRefusals}
-						onToggle={(style) => toggle(room.id, style)}
-						onApplyToAll={() => applyToAll(room.id, generatedStyles)}
-					/>
-				))}
+				{viewGroups(rooms)
+					.flatMap(({ first, views }) => [first, ...views])
+					.map((room) => (
+						<RoomStyles
+							key={room.id}
+							room={room}
+							caption={viewCaption(room, rooms)}
+							chosen={choices[room.id] ?? []}
+							generated={generatedStyles[room.id] ?? []}
+							canApplyToAll={hydrated && rooms.length > 1}
+							canEmptyRoom={canEmptyRoom}
+							photoEditRefusals={photoEditRefusals}
+							onToggle={(style) => toggle(room.id, style)}
+							onApplyToAll={() => applyToAll(room.id, generatedStyles)}
+						/>
+					))}
 			</ul>
 			<StepActions
 				status={
