@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
 import { PREVIEW_CANNOT_EDIT } from '../../core/render/local-preview.ts'
 import { TWILIGHT_INDOORS } from '../../core/studio/studio.schema.ts'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { signUp } from './helpers.ts'
+import { uploadedProject } from './rendered-project.ts'
 
 // The no-javascript project runs this file with scripts off: the style step as a plain HTML form.
 // The server renders with the local preview, which makes no photo edits.
@@ -12,27 +12,9 @@ const PASSWORD = 'plain-edits-2026'
 
 /** A project with one uploaded bedroom, not processed yet; returns the project's and the room's ids. */
 async function projectWithBedroom(page: Page) {
-	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: `2 Chapel Street, Penzance (${randomUUID().slice(0, 6)})` },
-	})
-	expect(created.status()).toBe(201)
-	const { id } = (await created.json()) as { id: string }
-	const upload = await page.request.post('/api/property-studio/upload-image', {
-		multipart: {
-			projectId: id,
-			roomType: 'bedroom',
-			roomName: '',
-			hasFurniture: 'false',
-			image: {
-				name: 'bedroom.jpg',
-				mimeType: 'image/jpeg',
-				buffer: await makeRoomPhoto({ width: 800, height: 600, seed: 13 }),
-			},
-		},
-	})
-	expect(upload.status()).toBe(201)
-	const { roomId } = (await upload.json()) as { roomId: string }
-	return { id, roomId }
+	const address = `2 Chapel Street, Penzance (${randomUUID().slice(0, 6)})`
+	const { id, roomIds } = await uploadedProject(page, address, [{ roomType: 'bedroom', seed: 13 }])
+	return { id, roomId: roomIds[0] }
 }
 
 const option = (page: Page, style: string) =>

@@ -2,39 +2,25 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { PREVIEW_CANNOT_EDIT } from '../../core/render/local-preview.ts'
 import { TWILIGHT_INDOORS } from '../../core/studio/studio.schema.ts'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { uploadedProject } from './rendered-project.ts'
 
 // The browser tests' server renders with the local preview, which makes no photo edits: Twilight
 // and Enhance are offered beside the styles, greyed out with core's reason.
 
 const PASSWORD = 'photo-edits-2026'
 
-/** A project with uploaded, unprocessed rooms, made through the studio's JSON API; returns its id. */
+/** A project with uploaded, unprocessed rooms of these types; returns its id. */
 async function projectWithRooms(page: Page, roomTypes: string[]) {
-	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: `9 Harbour Row, Falmouth (${randomUUID().slice(0, 6)})` },
-	})
-	expect(created.status()).toBe(201)
-	const { id } = (await created.json()) as { id: string }
-	for (const [i, roomType] of roomTypes.entries()) {
-		const upload = await page.request.post('/api/property-studio/upload-image', {
-			multipart: {
-				projectId: id,
-				roomType,
-				roomName: '',
-				hasFurniture: 'false',
-				image: {
-					name: `${roomType}.jpg`,
-					mimeType: 'image/jpeg',
-					buffer: await makeRoomPhoto({ width: 800, height: 600, seed: 11 + i }),
-				},
-			},
-		})
-		expect(upload.status()).toBe(201)
-	}
-	return id
+	const address = `9 Harbour Row, Falmouth (${randomUUID().slice(0, 6)})`
+	return (
+		await uploadedProject(
+			page,
+			address,
+			roomTypes.map((roomType, i) => ({ roomType, seed: 11 + i })),
+		)
+	).id
 }
 
 const stylesFor = (page: Page, roomName: string) => page.getByRole('group', { name: `Styles for ${roomName}` })

@@ -17,15 +17,20 @@ const KITCHEN_AND_LIVING_ROOM: RoomToRender[] = [
 	{ roomType: 'living', style: 'scandinavian', seed: 4 },
 ]
 
-/** A project of rendered rooms (three variations each), made through the studio's JSON API as the workflow would. */
-export async function renderedProject(page: Page, address: string, rooms = KITCHEN_AND_LIVING_ROOM) {
+/** A project with photos uploaded (not processed), made through the studio's JSON API as the workflow would. */
+export async function uploadedProject(
+	page: Page,
+	address: string,
+	rooms: Array<Pick<RoomToRender, 'roomType' | 'seed'>>,
+	clientName?: string,
+) {
 	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: address, clientName: 'The Parkers' },
+		data: { propertyAddress: address, clientName },
 	})
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
 	const roomIds: string[] = []
-	for (const { roomType, style, seed } of rooms) {
+	for (const { roomType, seed } of rooms) {
 		const upload = await page.request.post('/api/property-studio/upload-image', {
 			multipart: {
 				projectId: id,
@@ -40,9 +45,16 @@ export async function renderedProject(page: Page, address: string, rooms = KITCH
 			},
 		})
 		expect(upload.status()).toBe(201)
-		const { roomId } = (await upload.json()) as { roomId: string }
-		roomIds.push(roomId)
-		const process = await page.request.post(`/api/property-studio/rooms/${roomId}/process`, {
+		roomIds.push(((await upload.json()) as { roomId: string }).roomId)
+	}
+	return { id, roomIds }
+}
+
+/** A project of rendered rooms (three variations each), made through the studio's JSON API as the workflow would. */
+export async function renderedProject(page: Page, address: string, rooms = KITCHEN_AND_LIVING_ROOM) {
+	const { id, roomIds } = await uploadedProject(page, address, rooms, 'The Parkers')
+	for (const [i, { roomType, style }] of rooms.entries()) {
+		const process = await page.request.post(`/api/property-studio/rooms/${roomIds[i]}/process`, {
 			data: { styles: [style], roomType, variationCount: 3, hasFurniture: false },
 		})
 		expect(process.ok()).toBe(true)

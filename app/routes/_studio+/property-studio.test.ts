@@ -2,11 +2,12 @@ import { expect, test } from 'vitest'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
+import { dataOf, formOf, postProjectAction, redirectOf } from '#tests/project-action.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { loader } from './property-studio._index.tsx'
-import { action as projectAction, loader as projectLoader } from './property-studio.$id.tsx'
+import { loader as projectLoader } from './property-studio.$id.tsx'
 
 async function studioFor(role: 'agent' | 'admin') {
 	const cookie = await cookieFor(await insertUser({ role }))
@@ -23,39 +24,6 @@ test('with only the local preview configured, the studio tells staff how to turn
 
 // The project page's own actions: each intent as a plain form would post it (a redirect to the
 // next ?step=) and as the workflow's fetchers do (data, no redirect).
-
-const ORIGIN = 'http://localhost:3000'
-
-type Answer = Response | { data: Record<string, unknown>; init: ResponseInit | null }
-
-async function post(cookie: string, projectId: string, query: string, body: FormData) {
-	const request = new Request(`${ORIGIN}/property-studio/${projectId}?${query}`, {
-		method: 'POST',
-		body,
-		headers: { cookie },
-	})
-	return (await projectAction({ request, params: { id: projectId }, context: {} })) as Answer
-}
-
-function form(fields: Record<string, string | string[]>) {
-	const body = new FormData()
-	for (const [name, value] of Object.entries(fields))
-		for (const one of Array.isArray(value) ? value : [value]) body.append(name, one)
-	return body
-}
-
-function redirectOf(answer: Answer) {
-	expect(answer).toBeInstanceOf(Response)
-	const response = answer as Response
-	expect(response.status).toBe(302)
-	return response.headers.get('location')
-}
-
-function dataOf(answer: Answer) {
-	expect(answer).not.toBeInstanceOf(Response)
-	const { data, init } = answer as Exclude<Answer, Response>
-	return { body: data, status: init?.status ?? 200 }
-}
 
 async function agentWithProject() {
 	const user = await insertUser({ role: 'agent' })
@@ -76,7 +44,7 @@ test('a plain form uploads several photos, typed by their names, then confirms t
 	const body = await photos('master-bedroom.jpg', 'kitchen-1.jpg')
 	body.set('hasFurniture', 'on')
 	body.set('next', 'room-confirmation')
-	const uploaded = await post(cookie, project.id, 'step=upload&intent=upload', body)
+	const uploaded = await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body)
 	expect(redirectOf(uploaded)).toBe(`/property-studio/${project.id}?step=room-confirmation`)
 	const rooms = await listRooms(actor, project.id)
 	expect(rooms.map((r) => [r.roomType, r.roomName, r.hasFurniture])).toEqual([
@@ -84,11 +52,11 @@ test('a plain form uploads several photos, typed by their names, then confirms t
 		['kitchen', 'Kitchen', true],
 	])
 
-	const confirmed = await post(
+	const confirmed = await postProjectAction(
 		cookie,
 		project.id,
 		'step=room-confirmation&intent=confirm-rooms',
-		form({
+		formOf({
 			'rooms[0].id': rooms[0].id,
 			'rooms[0].roomType': 'bedroom',
 			'rooms[1].id': rooms[1].id,
@@ -107,21 +75,25 @@ test("the workflow's own upload sends one confirmed photo and gets the room back
 	const body = await photos('IMG_0042.jpg')
 	body.set('roomType', 'office')
 	body.set('roomName', 'Office 2')
-	const { body: answer, status } = dataOf(await post(cookie, project.id, 'step=upload&intent=upload', body))
+	const { body: answer, status } = dataOf(
+		await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body),
+	)
 	expect(status).toBe(200)
 	expect((answer.rooms as Array<{ roomType: string; roomName: string }>).map((r) => [r.roomType, r.roomName])).toEqual([
 		['office', 'Office 2'],
 	])
 
 	// A file that is not a photo is named in the plain form's answer; nothing is kept of it.
-	const bad = form({ next: 'room-confirmation' })
+	const bad = formOf({ next: 'room-confirmation' })
 	bad.append('photos', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'notes.jpg')
-	const refused = dataOf(await post(cookie, project.id, 'step=upload&intent=upload', bad))
+	const refused = dataOf(await postProjectAction(cookie, project.id, 'step=upload&intent=upload', bad))
 	expect(refused.status).toBe(400)
 	expect(JSON.stringify(refused.body.result)).toContain('Failed to upload image notes.jpg: ')
 	expect(refused.body.rooms).toEqual([])
 
-	const empty = dataOf(await post(cookie, project.id, 'step=upload&intent=upload', form({ next: 'room-confirmation' })))
+	const empty = dataOf(
+		await postProjectAction(cookie, project.id, 'step=upload&intent=upload', formOf({ next: 'room-confirmation' })),
+	)
 	expect(empty.status).toBe(400)
 	expect(JSON.stringify(empty.body.result)).toContain('Please select an image to upload')
 })
@@ -130,37 +102,37 @@ test('processing posts every ticked room and style at once; none ticked is refus
 	const { actor, project, cookie } = await agentWithProject()
 	const body = await photos('living-room.jpg')
 	body.set('next', 'room-confirmation')
-	await post(cookie, project.id, 'step=upload&intent=upload', body)
+	await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body)
 	const [room] = await listRooms(actor, project.id)
 
-	const none = dataOf(await post(cookie, project.id, 'step=style-selection&intent=process', form({})))
+	const none = dataOf(await postProjectAction(cookie, project.id, 'step=style-selection&intent=process', formOf({})))
 	expect(none.status).toBe(400)
 	expect(JSON.stringify(none.body.result)).toContain('Select at least one style')
 
-	const started = await post(
+	const started = await postProjectAction(
 		cookie,
 		project.id,
 		'step=style-selection&intent=process',
-		form({ choices: [`${room.id}:modern`, `${room.id}:luxury`] }),
+		formOf({ choices: [`${room.id}:modern`, `${room.id}:luxury`] }),
 	)
 	expect(redirectOf(started)).toBe(`/property-studio/${project.id}?step=processing`)
 	const variations = await listVariations(actor, project.id)
 	expect(variations.map((v) => v.style).sort()).toEqual(['luxury', 'luxury', 'luxury', 'modern', 'modern', 'modern'])
 
 	// A heart: a plain form is sent back to its step, a fetcher gets the variation.
-	const plain = await post(
+	const plain = await postProjectAction(
 		cookie,
 		project.id,
 		'step=results&intent=favorite',
-		form({ variationId: variations[0].id, isFavorite: 'true', next: 'results' }),
+		formOf({ variationId: variations[0].id, isFavorite: 'true', next: 'results' }),
 	)
 	expect(redirectOf(plain)).toBe(`/property-studio/${project.id}?step=results`)
 	const fetched = dataOf(
-		await post(
+		await postProjectAction(
 			cookie,
 			project.id,
 			'step=results&intent=favorite',
-			form({ variationId: variations[0].id, isFavorite: 'false' }),
+			formOf({ variationId: variations[0].id, isFavorite: 'false' }),
 		),
 	)
 	expect(fetched.body.variation).toMatchObject({ id: variations[0].id, isFavorite: false })
@@ -170,7 +142,7 @@ test("another agent's project takes no posts", async () => {
 	const { project } = await agentWithProject()
 	const stranger = await cookieFor(await insertUser({ role: 'agent' }))
 	await expect(
-		post(stranger, project.id, 'step=upload&intent=upload', await photos('bedroom.jpg')),
+		postProjectAction(stranger, project.id, 'step=upload&intent=upload', await photos('bedroom.jpg')),
 	).rejects.toMatchObject({ init: { status: 404 } })
 })
 

@@ -2,37 +2,12 @@ import { expect, test } from 'vitest'
 import { sameRoomErrorKey, viewCaption, viewGroups, firstViewChoices } from '#app/components/studio/room-views.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
+import { dataOf, formOf, postProjectAction } from '#tests/project-action.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
-import { action as projectAction } from './property-studio.$id.tsx'
 
 // The room step's "Same room as…" choice, posted to the project page as a plain form would post it
 // (a redirect back to the step) and as the workflow's fetcher does (data, no redirect).
-
-const ORIGIN = 'http://localhost:3000'
-
-type Answer = Response | { data: Record<string, unknown>; init: ResponseInit | null }
-
-async function post(cookie: string, projectId: string, query: string, body: FormData) {
-	const request = new Request(`${ORIGIN}/property-studio/${projectId}?${query}`, {
-		method: 'POST',
-		body,
-		headers: { cookie },
-	})
-	return (await projectAction({ request, params: { id: projectId }, context: {} })) as Answer
-}
-
-function form(fields: Record<string, string>) {
-	const body = new FormData()
-	for (const [name, value] of Object.entries(fields)) body.set(name, value)
-	return body
-}
-
-function dataOf(answer: Answer) {
-	expect(answer).not.toBeInstanceOf(Response)
-	const { data, init } = answer as Exclude<Answer, Response>
-	return { body: data, status: init?.status ?? 200 }
-}
 
 const SAME_ROOM = 'step=room-confirmation&intent=same-room'
 
@@ -46,25 +21,25 @@ async function projectWithPhotos() {
 	for (const name of ['living-room.jpg', 'living-room-window.jpg', 'kitchen.jpg'])
 		body.append('photos', new Blob([bytes], { type: 'image/jpeg' }), name)
 	body.set('next', 'room-confirmation')
-	await post(cookie, project.id, 'step=upload&intent=upload', body)
+	await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body)
 	const [lounge, window, kitchen] = await listRooms(actor, project.id)
 	return { actor, project, cookie, lounge, window, kitchen }
 }
 
 test('a plain form marks a photo as another view and is sent back to the room step; None unmarks it', async () => {
 	const { actor, project, cookie, lounge, window } = await projectWithPhotos()
-	const marked = await post(
+	const marked = await postProjectAction(
 		cookie,
 		project.id,
 		SAME_ROOM,
-		form({ roomId: window.id, sameRoomAs: lounge.id, next: 'room-confirmation' }),
+		formOf({ roomId: window.id, sameRoomAs: lounge.id, next: 'room-confirmation' }),
 	)
 	expect(marked).toBeInstanceOf(Response)
 	expect((marked as Response).headers.get('location')).toBe(`/property-studio/${project.id}?step=room-confirmation`)
 	expect((await listRooms(actor, project.id)).find((r) => r.id === window.id)?.sameRoomAs).toBe(lounge.id)
 
 	const { body, status } = dataOf(
-		await post(cookie, project.id, SAME_ROOM, form({ roomId: window.id, sameRoomAs: '' })),
+		await postProjectAction(cookie, project.id, SAME_ROOM, formOf({ roomId: window.id, sameRoomAs: '' })),
 	)
 	expect(status).toBe(200)
 	expect(body).toMatchObject({ result: { status: 'success' }, room: { id: window.id, sameRoomAs: null } })
@@ -73,7 +48,7 @@ test('a plain form marks a photo as another view and is sent back to the room st
 test("core's refusal comes back under the photo's own key, for the page to show beside it", async () => {
 	const { project, cookie, lounge, kitchen } = await projectWithPhotos()
 	const { body, status } = dataOf(
-		await post(cookie, project.id, SAME_ROOM, form({ roomId: kitchen.id, sameRoomAs: lounge.id })),
+		await postProjectAction(cookie, project.id, SAME_ROOM, formOf({ roomId: kitchen.id, sameRoomAs: lounge.id })),
 	)
 	expect(status).toBe(400)
 	expect(body).toEqual({
@@ -91,7 +66,9 @@ test("core's refusal comes back under the photo's own key, for the page to show 
 test("a photo of another of the agent's projects is not marked from this project's page", async () => {
 	const { actor, cookie, lounge } = await projectWithPhotos()
 	const other = await createProject(actor, { propertyAddress: '6 Cliff Road, Whitby' })
-	const { status, body } = dataOf(await post(cookie, other.id, SAME_ROOM, form({ roomId: lounge.id, sameRoomAs: '' })))
+	const { status, body } = dataOf(
+		await postProjectAction(cookie, other.id, SAME_ROOM, formOf({ roomId: lounge.id, sameRoomAs: '' })),
+	)
 	expect(status).toBe(400)
 	expect(body).toMatchObject({ result: { error: { [sameRoomErrorKey(lounge.id)]: ['Room not found'] } } })
 })
