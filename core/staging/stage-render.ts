@@ -39,10 +39,11 @@ const DONE = ['delivered', 'failed']
  *
  * Waiting never holds a job: a deferred render's job ends after each submit or poll and queues the
  * next look for later. Neither does fitting: "received" queues a deliver_render job in the same
- * transaction (deliverRender below), which the CPU pool runs, so the pool that waits on the vendor is
- * free for the next submit the moment an answer is stored. The vendor's render id is committed before anything waits on it, and
- * "submitting" is committed before the request leaves, so a job that died in between looks at
- * the vendor's recent renders before it sends again. A 429 is waited out, never a failure.
+ * transaction (deliverRender below), which the CPU pool runs, so the pool that waits on the vendor
+ * is free for the next submit the moment an answer is stored. The vendor's render id is committed
+ * before anything waits on it, and "submitting" is committed before the request leaves, so a job
+ * that died in between looks at the vendor's recent renders before it sends again. A 429 is waited
+ * out, never a failure.
  */
 export async function stageRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
 	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
@@ -56,9 +57,7 @@ export async function stageRender(stagingId: string, attempt: { attempts: number
 		return await submit(row, provider)
 	} catch (error) {
 		if (error instanceof ProviderBusyError) return await waitOut(row, error)
-		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-		if (!final) throw error
-		await failRender(row, error instanceof Error ? error.message : String(error))
+		await failIfFinal(row, error, attempt)
 	}
 }
 
@@ -320,10 +319,15 @@ export async function deliverRender(stagingId: string, attempt: { attempts: numb
 	try {
 		await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
 	} catch (error) {
-		const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
-		if (!final) throw error
-		await failRender(row, error instanceof Error ? error.message : String(error))
+		await failIfFinal(row, error, attempt)
 	}
+}
+
+/** A fault a retry may pass is thrown for graphile's backoff; a final one (or the last attempt's) fails the request. */
+async function failIfFinal(row: StagingRender, error: unknown, attempt: { attempts: number; maxAttempts: number }) {
+	const final = (error instanceof RenderError && !error.retryable) || attempt.attempts >= attempt.maxAttempts
+	if (!final) throw error
+	await failRender(row, error instanceof Error ? error.message : String(error))
 }
 
 /**
@@ -367,10 +371,7 @@ async function fitAll(row: StagingRender, images: StagedImage[], photo: Photo, {
  */
 async function deliverSecondOpinion(row: StagingRender, answer: Array<FittedImage | UnusableImage>, photo: Photo) {
 	const first = await rechecking(row)
-	if (first) {
-		const firstAnswer = await fitAll(first, await storedAnswer(first), photo, { counted: false })
-		await handOver(first, keepTheBetter(firstAnswer, answer), { stored: true })
-	}
+	if (first) await handOver(first, keepTheBetter(await firstAnswerOf(first, photo), answer), { stored: true })
 	await markDelivered(row, answer.length)
 	await removeRawImages(row.id)
 }
@@ -382,6 +383,11 @@ async function rechecking(secondOpinion: StagingRender) {
 }
 
 const storedAnswer = (row: StagingRender) => readRawImages(row.id, row.receivedCount, row.providerImageIds)
+
+/** A rechecking request's own answer, fitted again from its stored bytes (already counted when it came). */
+async function firstAnswerOf(first: StagingRender, photo: Photo) {
+	return fitAll(first, await storedAnswer(first), photo, { counted: false })
+}
 
 /**
  * Hands the usable images to the purpose, and only then forgets the vendor's bytes. An answer that
@@ -421,10 +427,8 @@ async function failRender(row: StagingRender, message: string) {
 	if (row.state === 'submitting') await wakeNextWaiting(row.provider, row.submitKey)
 	// A second opinion that failed leaves the first answer as it was: that one is delivered instead.
 	const first = row.secondOpinionOf ? await rechecking(row) : undefined
-	if (first) {
-		const photo = await readPhoto(first.originalKey)
-		await handOver(first, await fitAll(first, await storedAnswer(first), photo, { counted: false }), { stored: true })
-	} else if (failed && !row.secondOpinionOf) await purposeOf(row.purpose).fail(failed, message)
+	if (first) await handOver(first, await firstAnswerOf(first, await readPhoto(first.originalKey)), { stored: true })
+	else if (failed && !row.secondOpinionOf) await purposeOf(row.purpose).fail(failed, message)
 	await removeRawImages(row.id)
 }
 

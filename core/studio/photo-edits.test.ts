@@ -9,7 +9,8 @@ import { settleJobs } from '#tests/jobs.ts'
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
-import { cannotEditMessage, processRoom } from './process-room.ts'
+import { processRoom } from './process-room.ts'
+import { cannotEditMessage } from './render-options.ts'
 
 // Twilight and Enhance beside the styles, through the whole pipeline against the model of
 // OpenAI's images.edit: one call per choice, a prompt that changes light and colour only, and

@@ -4,10 +4,6 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
-import { stagingProvider } from '#core/platform/staging-provider.ts'
-import { PREVIEW_CANNOT_EDIT, PREVIEW_CANNOT_EMPTY } from '#core/render/local-preview.ts'
-import { PROVIDER_LABELS, type PhotoEdit, type StagingProvider } from '#core/render/provider.ts'
-import { styleLabel } from './labels.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
@@ -23,6 +19,7 @@ import {
 	type RoomType,
 	type StudioStyle,
 } from './studio.schema.ts'
+import { renderOptionsOf, unavailableReason } from './render-options.ts'
 import { viewToMatch } from './view-reference.ts'
 import { variationView } from './views.ts'
 
@@ -121,20 +118,8 @@ export async function requestRender(
  * colour-grades): said before anything is queued.
  */
 export function assertCanRender(styles: readonly StudioStyle[]) {
-	const provider = stagingProvider()
-	if (styles.includes(EMPTY_ROOM) && !provider.canEmptyRoom)
-		throw new InputError({ styles: [PREVIEW_CANNOT_EMPTY] }, PREVIEW_CANNOT_EMPTY)
-	const edit = styles.map(photoEditOf).find((e) => e && !provider.photoEdits.includes(e))
-	if (edit) {
-		const message = cannotEditMessage(provider, edit)
-		throw new InputError({ styles: [message] }, message)
-	}
-}
-
-/** Why this provider makes no such photo: the one line every door shows before anything is uploaded. */
-export function cannotEditMessage(provider: Pick<StagingProvider, 'isPreview' | 'name'>, edit: PhotoEdit) {
-	if (provider.isPreview) return PREVIEW_CANNOT_EDIT
-	return `${styleLabel(edit)} is not offered with ${PROVIDER_LABELS[provider.name] ?? provider.name} yet: choose a style`
+	const reason = unavailableReason(renderOptionsOf(), styles)
+	if (reason) throw new InputError({ styles: [reason] }, reason)
 }
 
 /**

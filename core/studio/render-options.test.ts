@@ -5,7 +5,7 @@ import { createLocalPreviewProvider, PREVIEW_CANNOT_EDIT, PREVIEW_CANNOT_EMPTY }
 import { createOpenAiProvider } from '#core/render/providers/openai.ts'
 import { createVirtualStagingAiProvider } from '#core/render/providers/virtual-staging-ai.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { cannotEditMessage } from './process-room.ts'
+import { cannotEditMessage } from './render-options.ts'
 import { renderOptions, renderOptionsOf, twilightIndoors, unavailableReason } from './render-options.ts'
 
 test('the local preview makes neither emptying nor the photo edits, each with its one line', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { PREVIEW_CANNOT_EDIT } from '#core/render/local-preview.ts'
 import { createLocalPreviewProvider } from '#core/render/local-preview.ts'
-import { cannotEditMessage } from '#core/studio/process-room.ts'
+import { cannotEditMessage } from '#core/studio/render-options.ts'
 import { ROOM_TYPES, TWILIGHT_INDOORS, WORKFLOW_STYLES } from '#core/studio/studio.schema.ts'
 import { choiceWarning, unavailableReason } from './style-notes.ts'
 

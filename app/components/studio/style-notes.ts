@@ -2,7 +2,7 @@ import type { PhotoEdit } from '#core/render/provider.ts'
 import { EMPTY_ROOM, isPhotoEdit, TWILIGHT, TWILIGHT_INDOORS, TWILIGHT_ROOM_TYPES } from '#core/studio/studio.schema.ts'
 
 /**
- * The photo edits the staging provider cannot make, each with core's reason (`cannotEditMessage`):
+ * The photo edits the staging provider cannot make, each with core's reason (`cannotEditMessage` in core/studio/render-options.ts):
  * the loader's, so every door says the same line.
  */
 export type PhotoEditRefusals = Partial<Record<PhotoEdit, string>>
