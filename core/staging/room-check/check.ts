@@ -962,37 +962,30 @@ function verdict(compared: Compared, residualPx: number): RoomCheck {
 				: cy < 0.22
 					? 'The ceiling may have changed'
 					: `The ${tall ? 'door' : 'window or wall'} ${side(r.x + r.width / 2)} may have been painted over`
-		notes.push({
-			size: b.count,
-			text: `${text}`,
-		})
+		notes.push({ size: b.count, text })
+	}
+	// A changed surface is named by where it is: the top band is ceiling, the bottom band floor.
+	const surfaceNote = (r: ChangedRegion, ceiling: string, wall: string) => {
+		const cy = r.y + r.height / 2
+		if (cy < 0.22) return ceiling
+		if (cy > 0.72) return 'The floor may have changed'
+		return `The wall ${side(r.x + r.width / 2)} ${wall}`
 	}
 	for (const b of blobs(cells, grid, 'new', coveringCell, sameMaterial)) {
 		if (b.count < MIN_CELLS.covering) continue
 		const r = rect(b, 'surface')
 		regions.push(r)
-		const cy = r.y + r.height / 2
-		const text =
-			cy < 0.22
-				? 'The ceiling may have a new covering'
-				: cy > 0.72
-					? 'The floor may have changed'
-					: `The wall ${side(r.x + r.width / 2)} may have a new covering`
-		notes.push({ size: b.count, text })
+		notes.push({
+			size: b.count,
+			text: surfaceNote(r, 'The ceiling may have a new covering', 'may have a new covering'),
+		})
 	}
 	const recoloured = (b: Blob) =>
 		b.count >= MIN_CELLS.surface || (b.count >= MIN_CELLS.strongSurface && b.dE >= STRONG.dE * b.count)
 	for (const b of blobs(cells, grid, 'surface').filter(recoloured)) {
 		const r = rect(b, 'surface')
 		regions.push(r)
-		const cy = r.y + r.height / 2
-		const text =
-			cy < 0.22
-				? 'The ceiling may have changed'
-				: cy > 0.72
-					? 'The floor may have changed'
-					: `The wall ${side(r.x + r.width / 2)} may have been repainted`
-		notes.push({ size: b.count, text })
+		notes.push({ size: b.count, text: surfaceNote(r, 'The ceiling may have changed', 'may have been repainted') })
 	}
 	if (!regions.length) return { verdict: 'ok', regions: [], note: null, residualPx }
 	notes.sort((a, b) => b.size - a.size)
