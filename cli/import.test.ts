@@ -66,9 +66,9 @@ test('the sample CSV: a dry run writes nothing, a real run makes 3 projects and 
 		dryRun: true,
 		rows: 7,
 		properties: [
-			{ address: '12 Acacia Avenue, Leeds LS6 2AB', newProject: true, roomsToAdd: 3 },
-			{ address: '4 Harbour View, Whitby YO21 3PU', newProject: true, roomsToAdd: 2 },
-			{ address: '7 Mill Lane, York YO1 7HH', newProject: true, roomsToAdd: 2 },
+			{ address: '12 Acacia Avenue, Leeds LS6 2AB', newProject: true, roomsToAdd: 3, views: [] },
+			{ address: '4 Harbour View, Whitby YO21 3PU', newProject: true, roomsToAdd: 2, views: [] },
+			{ address: '7 Mill Lane, York YO1 7HH', newProject: true, roomsToAdd: 2, views: [] },
 		],
 		roomsToAdd: 7,
 		rowsSkipped: 0,
@@ -350,5 +350,74 @@ test('same_room: a group of different room types is refused before anything is u
 		'line 3: same_room "front room": kitchen.jpg (Kitchen) is another view of lounge.jpg (Living Room, line 2), a different room type: views of one room are of one room type',
 		`rendo: 1 bad row in ${csv}: nothing was imported`,
 	])
+	// A dry run refuses the group as the real run does.
+	expect(await rendo(['import', csv, '--as', agent.email, '--dry-run'])).toEqual(result)
 	expect(await countsFor(agent.id)).toEqual({ projects: 0, rooms: 0, variations: 0, keys: 0 })
+}, 60_000)
+
+test('same_room: a dry run names each view and the photo it is a view of, as the real run then marks them', async () => {
+	const agent = await insertUser({ role: 'agent' })
+	const dir = copySample('views-dry-run')
+	const csv = path.join(dir, 'same-room.csv')
+	const address = '12 Acacia Avenue, Leeds LS6 2AB'
+	const lounge = {
+		line: 4,
+		photo: 'photos/4-harbour-view/lounge.jpg',
+		viewOf: { line: 2, photo: 'photos/12-acacia-avenue/living-room.jpg' },
+	}
+
+	const dryRun = await rendo(['import', csv, '--as', agent.email, '--dry-run'])
+	expect(dryRun.code).toBe(0)
+	expect(dryRun.stdout.split('\n')).toEqual([
+		'Rows:               3',
+		'Projects to create: 1',
+		'Rooms to add:       3',
+		'Renders to queue:   9',
+		'Rows skipped:       0 (already imported)',
+		'',
+		'Views of one room, each staged to match the photo it is a view of:',
+		'LINE  ADDRESS                          PHOTO                             VIEW OF',
+		`4     ${address}  photos/4-harbour-view/lounge.jpg  photos/12-acacia-avenue/living-room.jpg (line 2)`,
+		'',
+		'Dry run: every row is valid; nothing was written.',
+		'',
+	])
+	expect(await rendoJson(['import', csv, '--as', agent.email, '--dry-run'])).toMatchObject({
+		properties: [{ address, newProject: true, roomsToAdd: 3, views: [lounge] }],
+	})
+	expect(await countsFor(agent.id)).toEqual({ projects: 0, rooms: 0, variations: 0, keys: 0 })
+
+	expect(await rendoJson(['import', csv, '--as', agent.email])).toMatchObject({ roomsAdded: 3, failures: [] })
+	const rooms = await db
+		.select({
+			id: propertyStudioRooms.id,
+			name: propertyStudioRooms.roomName,
+			sameRoomAs: propertyStudioRooms.sameRoomAs,
+		})
+		.from(propertyStudioRooms)
+		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
+		.where(eq(propertyStudioProjects.userId, agent.id))
+	const idOf = Object.fromEntries(rooms.map((r) => [r.name, r.id]))
+	expect(Object.fromEntries(rooms.map((r) => [r.name, r.sameRoomAs]))).toEqual({
+		'living-room': null,
+		kitchen: null,
+		lounge: idOf['living-room'],
+	})
+
+	// A new view of a first view an earlier run imported: named the same way, the rest skipped.
+	fs.appendFileSync(
+		csv,
+		`${csvLine([address, '', '', 'photos/7-mill-lane/study.jpg', 'living', 'modern', 'LOUNGE'])}\n`,
+	)
+	expect(await rendoJson(['import', csv, '--as', agent.email, '--dry-run'])).toMatchObject({
+		properties: [
+			{
+				address,
+				newProject: false,
+				roomsToAdd: 1,
+				views: [{ line: 5, photo: 'photos/7-mill-lane/study.jpg', viewOf: lounge.viewOf }],
+			},
+		],
+		rowsSkipped: 3,
+	})
 }, 60_000)

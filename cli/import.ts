@@ -4,7 +4,7 @@ import type { ImportPlan, ImportSummary } from '#core/studio/import-properties.t
 import type { RenderOptions } from '#core/studio/render-options.ts'
 import { ROOM_TYPES, STUDIO_STYLES, VARIATIONS_PER_STYLE } from '#core/studio/studio.schema.ts'
 import { agentActor, agentAs } from './actor.ts'
-import { CommandFailed, createProgress, example, printDetails, printJson } from './output.ts'
+import { CommandFailed, createProgress, example, printDetails, printJson, printTable } from './output.ts'
 import type { ApiClient } from './remote/api-client.ts'
 import { eachLimited, markSameRoom, processPhoto, uploadPhoto } from './remote/send-photo.ts'
 import { remoteApi } from './remote/session.ts'
@@ -13,6 +13,12 @@ import { collectStyle } from './submit.ts'
 
 type Plan = Omit<ImportPlan, 'userId'>
 type Progress = (rowsDone: number, rowCount: number) => void
+
+/** The rows of a property that become another view of a room (same_room), with the photo each is a view of. */
+const viewsOf = (rows: Plan['properties'][number]['rows']) =>
+	rows.flatMap(({ line, photo, firstView }) =>
+		firstView ? [{ line, photo, viewOf: { line: firstView.line, photo: firstView.photo } }] : [],
+	)
 
 /**
  * The file checked on this machine; what earlier runs imported asked of the server, by the rows'
@@ -160,6 +166,7 @@ export function registerImportCommand(program: Command) {
 					address: p.address,
 					newProject: !p.projectId,
 					roomsToAdd: p.rows.length,
+					views: viewsOf(p.rows),
 				})),
 				roomsToAdd: toAdd.length,
 				rowsSkipped: plan.skipped,
@@ -183,6 +190,20 @@ export function registerImportCommand(program: Command) {
 					['Renders to queue', overview.rendersToQueue],
 					['Rows skipped', `${plan.skipped} (already imported)`],
 				])
+				const views = overview.properties.flatMap((p) => p.views.map((view) => ({ address: p.address, ...view })))
+				if (views.length) {
+					console.log('\nViews of one room, each staged to match the photo it is a view of:')
+					printTable(
+						views,
+						[
+							{ header: 'line', value: (v) => v.line },
+							{ header: 'address', value: (v) => v.address },
+							{ header: 'photo', value: (v) => v.photo },
+							{ header: 'view of', value: (v) => `${v.viewOf.photo} (line ${v.viewOf.line})` },
+						],
+						'',
+					)
+				}
 				console.log('\nDry run: every row is valid; nothing was written.')
 				return
 			}

@@ -71,9 +71,10 @@ interface PlannedRow {
 	sameRoom?: string
 	/**
 	 * This row is another view of the room of an earlier row (the group's first): marked same room
-	 * as it before processing. `roomId` when an earlier run imported that row.
+	 * as it before processing. `roomId` when an earlier run imported that row; `photo` as the CSV
+	 * gives it, for a dry run to say which photo this one is another view of.
 	 */
-	firstView?: { line: number; key: string; roomId: string | null }
+	firstView?: { line: number; key: string; photo: string; roomId: string | null }
 }
 
 interface PlannedProperty {
@@ -395,7 +396,8 @@ function pointViewsAtFirst(
 		if (earlier && !earlier.roomId)
 			for (const view of toImport)
 				problems.add(view.line, `same_room: the room of its first view (line ${first.line}) cannot be found`)
-		for (const view of toImport) view.firstView = { line: first.line, key: first.key, roomId: earlier?.roomId ?? null }
+		for (const view of toImport)
+			view.firstView = { line: first.line, key: first.key, photo: first.photo, roomId: earlier?.roomId ?? null }
 	}
 }
 
