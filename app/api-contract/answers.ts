@@ -170,6 +170,9 @@ export const Variation = z
 			.string()
 			.nullable()
 			.openapi({ description: 'why this view of a room was staged on its own rather than to match its first view' }),
+		matchedTo: id
+			.nullable()
+			.openapi({ description: "the first view's variation this view of a room was staged to match; null otherwise" }),
 		createdAt: time,
 	})
 	.openapi({ ref: 'Variation' })
@@ -239,6 +242,7 @@ export const ProjectImages = object({
 })
 export const RoomQueued = object({ success: z.literal(true), roomId: id, queued: z.number().int() })
 export const VariationAnswer = object({ success: z.literal(true), variation: Variation })
+export const ViewsRestaged = object({ success: z.literal(true), variations: z.array(Variation) })
 
 export const Billing = object({
 	mode: z.enum(['invoice', 'stripe']),

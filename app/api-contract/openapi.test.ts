@@ -62,6 +62,8 @@ const NOT_CALLED: Record<string, string> = {
 	'post /api/create-payment-intent': `${ELSEWHERE}: Stripe configured (msw)`,
 	'post /api/staging/webhook/{secret}': `${ELSEWHERE}: a public https APP_URL gives the secret path`,
 	'post /api/telegram/link': `${ELSEWHERE}: a running bot`,
+	'post /api/property-studio/variations/{id}/restage-views':
+		"its 202 needs a provider that stages views together: checked on OpenAI's model in room-views-api.test.ts",
 }
 
 describe('the document and the route files agree', () => {
@@ -297,6 +299,10 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect(
 			(await hit('post', '/api/property-studio/rooms/{roomId}/remodel', { ...room, json: { style: 'modern' } })).status,
 		).toBe(202)
+		// The local preview stages each view on its own: restaging views is refused (see NOT_CALLED).
+		const restage = '/api/property-studio/variations/{id}/restage-views'
+		expect((await hit('post', restage, favourite)).status).toBe(400)
+		expect((await hit('post', restage, { ...favourite, cookie: stranger })).status).toBe(403)
 
 		const refused = await hit('post', '/api/create-payment-intent', { cookie: agent, json: { projectId } })
 		expect(refused.status).toBeGreaterThanOrEqual(400)

@@ -502,6 +502,26 @@ export const operations: Operation[] = [
 	},
 	{
 		method: 'post',
+		path: '/api/property-studio/variations/{id}/restage-views',
+		route: 'property-studio.variations.$id.restage-views',
+		tags: ['Studio'],
+		summary: "Restage the other views of a room to match one of its first view's images",
+		description:
+			"After a remodel of a room's first view: each view of the room gets one more variation of that style, staged to match this image. Views that already have a variation matching it are left alone, so asking twice queues nothing more. 400 for an image that is not a staged image of a first view, or when the provider stages views one by one.",
+		scope: 'write',
+		params: idParam('id', 'variation'),
+		answers: {
+			202: {
+				description: 'The new (pending) variations of the views, none when all already match',
+				schema: A.ViewsRestaged,
+			},
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
 		path: '/api/property-studio/variations/{id}/favorite',
 		route: 'property-studio.variations.$id.favorite',
 		tags: ['Studio'],

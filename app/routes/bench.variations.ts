@@ -38,6 +38,7 @@ function sixtyVariations() {
 				roomCheckAnswer: null,
 				roomCheckAnsweredAt: null,
 				stagingNote: null,
+				matchedTo: null,
 				createdAt: new Date(),
 			},
 			{ roomName: null, roomType: 'living' },

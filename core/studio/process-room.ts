@@ -20,7 +20,7 @@ import {
 	type StudioStyle,
 } from './studio.schema.ts'
 import { renderOptionsOf, unavailableReason } from './render-options.ts'
-import { viewToMatch } from './view-reference.ts'
+import { viewToMatch, type Reference } from './view-reference.ts'
 import { variationView } from './views.ts'
 
 export const RenderJobSchema = z.object({
@@ -48,12 +48,18 @@ export const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}
  * or a retry after a crash, never makes a second copy. A remodel continues the first
  * generation's vendor render (more variations of it, no second upload) where the vendor can.
  */
-export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opts: { bulk?: boolean } = {}) {
+export async function queueGeneration(
+	tx: Tx,
+	job: RenderJob,
+	count: number,
+	opts: { bulk?: boolean; matchTo?: Reference } = {},
+) {
 	const slots = Array.from({ length: count }, (_, variationIndex) => ({
 		roomId: job.roomId,
 		style: job.style,
 		generationNumber: job.generationNumber,
 		variationIndex,
+		matchedTo: opts.matchTo?.matchedTo,
 	}))
 	const inserted = await tx.insert(propertyStudioVariations).values(slots).onConflictDoNothing().returning()
 	// Asked again for a generation whose render failed for good: its failed slots wait once more.
@@ -74,24 +80,28 @@ export async function queueGeneration(tx: Tx, job: RenderJob, count: number, opt
 	const waiting = [...inserted, ...renewed]
 	if (waiting.length) {
 		const [room] = await tx.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.id, job.roomId))
-		await requestRender(tx, room, job, waiting.length, { bulk: opts.bulk, renew: renewed.length > 0 })
+		await requestRender(tx, room, job, waiting.length, { ...opts, renew: renewed.length > 0 })
 	}
 	return waiting
 }
 
 /**
  * The staging request of a generation's waiting slots, unless the room is a view waiting for its
- * first view's image in this style: then it is made when that image is ready (room-views.ts).
+ * first view's image in this style: then it is made when that image is ready (room-views.ts). A
+ * view restaged to match a chosen image of its first view (`matchTo`) is requested at once.
  */
 export async function requestRender(
 	tx: Tx,
 	room: PropertyStudioRoom,
 	job: RenderJob,
 	count: number,
-	opts: { bulk?: boolean; renew?: boolean } = {},
+	opts: { bulk?: boolean; renew?: boolean; matchTo?: Reference } = {},
 ) {
-	const view = await viewToMatch(tx, room, job.style)
+	const view = opts.matchTo ?? (await viewToMatch(tx, room, job.style))
 	if (view === 'wait') return
+	// The slots say which image they match, so the gallery can tell what is already matched.
+	if (view && 'matchedTo' in view)
+		await tx.update(propertyStudioVariations).set({ matchedTo: view.matchedTo }).where(pendingSlotsOf(job))
 	await requestStaging(tx, {
 		purpose: 'studio',
 		subject: job,
@@ -109,7 +119,8 @@ export async function requestRender(
 		priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
 		continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
 		renew: opts.renew,
-		...view,
+		referenceKey: view && 'referenceKey' in view ? view.referenceKey : undefined,
+		note: view && 'note' in view ? view.note : undefined,
 	})
 }
 
@@ -170,12 +181,22 @@ export async function remodelRoom(actor: Actor, roomId: string, input: unknown) 
  * One more variation of a room's style, as the next generation (a remodel, or the free replacement
  * of an image whose room check the agent did not accept). The caller holds the room's row lock.
  */
-export async function queueOneMore(tx: Tx, room: PropertyStudioRoom, style: RenderJob['style']) {
+export async function queueOneMore(
+	tx: Tx,
+	room: PropertyStudioRoom,
+	style: RenderJob['style'],
+	opts: { matchTo?: Reference } = {},
+) {
 	const [{ latest }] = await tx
 		.select({ latest: max(propertyStudioVariations.generationNumber) })
 		.from(propertyStudioVariations)
 		.where(and(eq(propertyStudioVariations.roomId, room.id), eq(propertyStudioVariations.style, style)))
-	const [variation] = await queueGeneration(tx, { roomId: room.id, style, generationNumber: (latest ?? 0) + 1 }, 1)
+	const [variation] = await queueGeneration(
+		tx,
+		{ roomId: room.id, style, generationNumber: (latest ?? 0) + 1 },
+		1,
+		opts,
+	)
 	await tx
 		.update(propertyStudioRooms)
 		.set({ selectedStyles: [...new Set([...room.selectedStyles, style])], status: 'processing', completedAt: null })

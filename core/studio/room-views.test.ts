@@ -6,30 +6,26 @@ await vi.hoisted(() => import('#tests/mocks/openai-images.ts').then((m) => m.use
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { InputError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
-import { readBytes, storage } from '#core/platform/storage.ts'
+import { readBytes } from '#core/platform/storage.ts'
 import { settleJobs } from '#tests/jobs.ts'
-import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
-import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
-import { processRoom } from './process-room.ts'
-import { ALREADY_A_VIEW, HAS_VIEWS, NOT_ITS_OWN_VIEW, releaseViews, setSameRoom } from './room-views.ts'
+import { anotherView, roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { processRoom, remodelRoom } from './process-room.ts'
+import {
+	ALREADY_A_VIEW,
+	HAS_VIEWS,
+	NOT_ITS_OWN_VIEW,
+	NOTHING_TO_MATCH,
+	releaseViews,
+	restageViews,
+	setSameRoom,
+} from './room-views.ts'
 
 // Views of one room through the whole pipeline, against the model of OpenAI's images.edit: the
 // second view waits for the first view's image in the style, then goes with it as a second input image.
 const api = createOpenAiImagesModel()
 serveVendorModel(api)
-
-/** A second photo of the first room's project, uploaded as another view of it would be. */
-async function anotherView(first: { id: string; projectId: string }, roomType = 'living', roomName?: string) {
-	const key = `originals/${first.projectId}-${Math.random()}.jpg`
-	await storage().put(key, await makeRoomPhoto({ width: 640, height: 480 }), { contentType: 'image/jpeg' })
-	const [room] = await db
-		.insert(propertyStudioRooms)
-		.values({ projectId: first.projectId, roomType, roomName, originalImageUrl: key })
-		.returning()
-	return room
-}
 
 test('a second view waits for the first view, then is staged with its image as the reference, once', async () => {
 	const { actor, room: first } = await roomWithPhoto()
@@ -91,7 +87,7 @@ test('a first view whose render failed releases its waiting view, which is stage
 test('views are of one room: other types, chains and itself are refused, naming the photos', async () => {
 	const { actor, room: first } = await roomWithPhoto()
 	await db.update(propertyStudioRooms).set({ roomName: 'Lounge' }).where(eq(propertyStudioRooms.id, first.id))
-	const kitchen = await anotherView(first, 'kitchen', 'Back kitchen')
+	const kitchen = await anotherView(first, { roomType: 'kitchen', roomName: 'Back kitchen' })
 	await expect(setSameRoom(actor, kitchen.id, { sameRoomAs: first.id })).rejects.toThrow(
 		'Back kitchen (Kitchen) and Lounge (Living Room) are different room types: only photos of one room can be views of it',
 	)
@@ -106,4 +102,56 @@ test('views are of one room: other types, chains and itself are refused, naming 
 	const { room: stranger } = await roomWithPhoto()
 	await expect(setSameRoom(actor, view.id, { sameRoomAs: stranger.id })).rejects.toThrow()
 	expect((await setSameRoom(actor, view.id, { sameRoomAs: null })).sameRoomAs).toBeNull()
+})
+
+test('a remodel of the first view restages its views to match it, once however often asked', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	const [view, other] = [await anotherView(first), await anotherView(first)]
+	for (const room of [view, other]) await setSameRoom(actor, room.id, { sameRoomAs: first.id })
+	for (const room of [first, view, other]) await processRoom(actor, room.id, { styles: ['modern'] })
+	await settleJobs()
+	const [matchedFirst] = (await variationsOf(first.id)).sort((a, b) => a.variationIndex - b.variationIndex)
+	expect((await variationsOf(view.id)).map((v) => v.matchedTo)).toEqual(Array(3).fill(matchedFirst.id))
+
+	const { variation: remodel } = await remodelRoom(actor, first.id, { style: 'modern' })
+	await settleJobs()
+	const callsBefore = api.calls.length
+	const { variations: queued } = await restageViews(actor, remodel.id)
+	expect(queued.map((v) => [v.roomId, v.generationNumber, v.status, v.matchedTo])).toEqual([
+		[view.id, 2, 'pending', remodel.id],
+		[other.id, 2, 'pending', remodel.id],
+	])
+	// A second tap while they render, and one after: every view already matches, nothing more is asked.
+	expect((await restageViews(actor, remodel.id)).variations).toEqual([])
+	await settleJobs()
+	expect((await restageViews(actor, remodel.id)).variations).toEqual([])
+	await settleJobs()
+
+	expect(api.calls.length - callsBefore).toBe(2)
+	const [remodelled] = (await variationsOf(first.id)).filter((v) => v.generationNumber === 2)
+	for (const room of [view, other]) {
+		const restaged = (await variationsOf(room.id)).filter((v) => v.generationNumber === 2)
+		expect(restaged.map((v) => [v.status, v.matchedTo, v.stagingNote])).toEqual([['completed', remodel.id, null]])
+		const requests = await stagingRowsOf(room.id)
+		expect(requests.map((r) => r.referenceKey).sort()).toEqual([matchedFirst.imageUrl, remodelled.imageUrl].sort())
+	}
+	expect(api.referencesOf.at(-1)![0].equals((await readBytes(remodelled.imageUrl!))!)).toBe(true)
+})
+
+test('only a staged image of a first view with views can be matched, and only by its owner', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	const view = await anotherView(first)
+	await processRoom(actor, first.id, { styles: ['modern', 'empty'] })
+	await settleJobs()
+	const callsBefore = api.calls.length
+	const images = await variationsOf(first.id)
+	const modern = images.find((v) => v.style === 'modern')!
+	// No views yet.
+	await expect(restageViews(actor, modern.id)).rejects.toThrow(NOTHING_TO_MATCH)
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	// An emptied room has no furniture to match.
+	await expect(restageViews(actor, images.find((v) => v.style === 'empty')!.id)).rejects.toThrow(NOTHING_TO_MATCH)
+	const { actor: stranger } = await roomWithPhoto()
+	await expect(restageViews(stranger, modern.id)).rejects.toThrow('Unauthorized access to project')
+	expect(api.calls.length).toBe(callsBefore)
 })

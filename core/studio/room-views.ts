@@ -1,15 +1,25 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { stagingRenders } from '#db/schema/staging.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
+import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { PROVIDER_LABELS } from '#core/render/provider.ts'
 import { parseInput } from '#core/validate.ts'
-import { assertOpen, ownedRoom } from './access.ts'
+import { assertOpen, ownedRoom, ownedVariation } from './access.ts'
 import { roomTypeLabel } from './labels.ts'
-import { pendingSlotsOf, requestRender, stagingKey, type RenderJob } from './process-room.ts'
-import { roomView } from './views.ts'
+import {
+	assertCanRender,
+	pendingSlotsOf,
+	queueOneMore,
+	requestRender,
+	stagingKey,
+	type RenderJob,
+} from './process-room.ts'
+import { EMPTY_ROOM, isPhotoEdit } from './studio.schema.ts'
+import { roomView, variationView } from './views.ts'
 
 /**
  * Views of one room: photos of the same room from other angles, marked "same room as" its first
@@ -104,4 +114,55 @@ export async function releaseViews(job: RenderJob) {
 				await requestRender(tx, room, generation, slots.length)
 			}
 		})
+}
+
+export const NOTHING_TO_MATCH = 'Only a staged image of the first view of a room can be matched by its other views'
+export const CANNOT_MATCH_VIEWS = (provider: string) =>
+	`${provider} does not stage views of one room together yet: each view is staged on its own`
+
+/**
+ * "Restage the other views to match": after a remodel of a room's first view (or a change of
+ * heart among its images), each of its views gets one more variation of that style, staged to
+ * match the chosen image. A view that already has a variation matching it (made or on its way)
+ * is left alone, so a second tap or a retried post asks for nothing twice. Answers the new
+ * variations, none when every view already matches.
+ */
+export async function restageViews(actor: Actor, variationId: string) {
+	return db.transaction(async (tx) => {
+		const { variation: image, room: first, project } = await ownedVariation(tx, actor, variationId)
+		assertOpen(project)
+		const style = image.style as RenderJob['style']
+		if (image.status !== 'completed' || !image.imageUrl || style === EMPTY_ROOM || isPhotoEdit(style))
+			throw new InputError({ variationId: [NOTHING_TO_MATCH] }, NOTHING_TO_MATCH)
+		const provider = stagingProvider()
+		if (!provider.stagesViewsTogether) {
+			const message = CANNOT_MATCH_VIEWS(PROVIDER_LABELS[provider.name] ?? provider.name)
+			throw new InputError({ variationId: [message] }, message)
+		}
+		assertCanRender([style])
+		// The first view's lock serialises restages of its views: two taps find each other's rows.
+		await ownedRoom(tx, actor, first.id, { forUpdate: true })
+		const views = await tx
+			.select()
+			.from(propertyStudioRooms)
+			.where(eq(propertyStudioRooms.sameRoomAs, first.id))
+			.orderBy(asc(propertyStudioRooms.createdAt))
+		if (!views.length) throw new InputError({ variationId: [NOTHING_TO_MATCH] }, NOTHING_TO_MATCH)
+		const matched = new Set(
+			(
+				await tx
+					.select({ roomId: propertyStudioVariations.roomId })
+					.from(propertyStudioVariations)
+					.where(and(eq(propertyStudioVariations.matchedTo, image.id), ne(propertyStudioVariations.status, 'failed')))
+			).map((v) => v.roomId),
+		)
+		const queued = []
+		for (const view of views.filter((v) => !matched.has(v.id))) {
+			const variation = await queueOneMore(tx, view, style, {
+				matchTo: { referenceKey: image.imageUrl, matchedTo: image.id },
+			})
+			queued.push(variationView(variation, view))
+		}
+		return { success: true as const, variations: queued }
+	})
 }

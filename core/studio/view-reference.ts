@@ -13,7 +13,9 @@ import { EMPTY_ROOM, isPhotoEdit, type StudioStyle } from './studio.schema.ts'
  * waits for it; where it cannot be matched (the provider stages views one by one, or the first view
  * has no such image) the view is staged on its own, with a note saying why.
  */
-export type ViewToMatch = { referenceKey: string } | { note: string } | 'wait' | null
+export type ViewToMatch = Reference | { note: string } | 'wait' | null
+/** The storage key of the image a view is staged to match, and that image's variation. */
+export type Reference = { referenceKey: string; matchedTo: string }
 
 export async function viewToMatch(
 	tx: Tx,
@@ -28,7 +30,11 @@ export async function viewToMatch(
 			note: `Staged on its own: ${PROVIDER_LABELS[provider.name] ?? provider.name} does not stage views of one room together yet`,
 		}
 	const first = await tx
-		.select({ status: propertyStudioVariations.status, imageUrl: propertyStudioVariations.imageUrl })
+		.select({
+			id: propertyStudioVariations.id,
+			status: propertyStudioVariations.status,
+			imageUrl: propertyStudioVariations.imageUrl,
+		})
 		.from(propertyStudioVariations)
 		.where(
 			and(
@@ -39,7 +45,7 @@ export async function viewToMatch(
 		)
 		.orderBy(desc(propertyStudioVariations.isFavorite), asc(propertyStudioVariations.variationIndex))
 	const staged = first.find((v) => v.status === 'completed' && v.imageUrl)
-	if (staged) return { referenceKey: staged.imageUrl! }
+	if (staged) return { referenceKey: staged.imageUrl!, matchedTo: staged.id }
 	if (first.some((v) => v.status === 'pending')) return 'wait'
 	return { note: `Staged on its own: the first view of this room has no ${styleLabel(style)} image to match` }
 }

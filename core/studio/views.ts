@@ -58,6 +58,8 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		roomCheck: roomCheckView(v),
 		/** Why this view of a room was staged on its own rather than to match its first view. */
 		stagingNote: v.stagingNote,
+		/** The first view's variation this view was staged to match, null for a room of its own. */
+		matchedTo: v.matchedTo,
 		createdAt: v.createdAt.toISOString(),
 	}
 }

@@ -114,6 +114,8 @@ export const propertyStudioVariations = pgTable(
 		roomCheckResidualPx: real('room_check_residual_px'),
 		// Why this view of a room was staged on its own rather than to match its first view
 		stagingNote: text('staging_note'),
+		// The first view's variation this view was staged to match, fixed when it was requested
+		matchedTo: uuid('matched_to').references((): AnyPgColumn => propertyStudioVariations.id, { onDelete: 'set null' }),
 		// The agent's answer to a 'check': kept as it is, or replaced by a free render
 		roomCheckAnswer: text('room_check_answer'),
 		roomCheckAnsweredAt: timestamp('room_check_answered_at', { withTimezone: true }),

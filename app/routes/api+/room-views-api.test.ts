@@ -1,13 +1,23 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
+
+await vi.hoisted(() => import('#tests/mocks/openai-images.ts').then((m) => m.useOpenAiImagesSettings()))
+
 import { createAccessToken } from '#core/accounts/access-tokens.ts'
-import { ALREADY_A_VIEW, HAS_VIEWS } from '#core/studio/room-views.ts'
+import { ALREADY_A_VIEW, HAS_VIEWS, NOTHING_TO_MATCH } from '#core/studio/room-views.ts'
+import { hit } from '#tests/api-contract.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { settleJobs } from '#tests/jobs.ts'
+import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
+import { serveVendorModel } from '#tests/provider-contract.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor, smallRoomPhoto, uploadRequest } from '#tests/studio.ts'
 import { action as createProjectAction } from './property-studio.projects.ts'
 import { loader as roomsLoader } from './property-studio.projects.$id.rooms.ts'
 import { action as sameRoomAction } from './property-studio.rooms.$roomId.same-room.ts'
 import { action as uploadAction } from './property-studio.upload-image.ts'
+
+// Views are staged to match only where the provider stages them together: OpenAI's images.edit, as its model.
+serveVendorModel(createOpenAiImagesModel())
 
 const call = <T extends (args: never) => unknown>(fn: T, request: Request, params: Record<string, string> = {}) =>
 	fn({ request, params, context: {} } as never) as Promise<Response>
@@ -118,5 +128,58 @@ describe('POST /api/property-studio/rooms/:roomId/same-room', () => {
 		const write = await markSameRoom(window, { sameRoomAs: lounge }, { authorization: await token('write') })
 		expect(write.status).toBe(200)
 		expect(await write.json()).toMatchObject({ sameRoomAs: lounge })
+	})
+})
+
+describe('POST /api/property-studio/variations/:id/restage-views', () => {
+	type Variation = { id: string; roomId: string; status: string; generationNumber: number; matchedTo: string | null }
+	const variationsOf = async (cookie: string, id: string) =>
+		(await hit('get', '/api/property-studio/projects/{id}/variations', { cookie, params: { id } })).body as Variation[]
+
+	test('after a remodel of the first view, its views are restaged to match it (202, as documented), once', async () => {
+		const { cookie, projectId, lounge, window } = await project()
+		expect((await markSameRoom(window, { sameRoomAs: lounge }, { cookie })).status).toBe(200)
+		for (const roomId of [lounge, window]) {
+			const process = { cookie, params: { roomId }, json: { styles: ['modern'], variationCount: 1 } }
+			expect((await hit('post', '/api/property-studio/rooms/{roomId}/process', process)).status).toBe(202)
+		}
+		await settleJobs()
+		const remodel = { cookie, params: { roomId: lounge }, json: { style: 'modern' } }
+		expect((await hit('post', '/api/property-studio/rooms/{roomId}/remodel', remodel)).status).toBe(202)
+		await settleJobs()
+		const remodelled = (await variationsOf(cookie, projectId)).find(
+			(v) => v.roomId === lounge && v.generationNumber === 2,
+		)!
+		expect(remodelled.status).toBe('completed')
+
+		const restage = { cookie, params: { id: remodelled.id } }
+		const restaged = await hit('post', '/api/property-studio/variations/{id}/restage-views', restage)
+		expect(restaged.status).toBe(202)
+		expect(restaged.body).toMatchObject({
+			success: true,
+			variations: [{ roomId: window, generationNumber: 2, status: 'pending', matchedTo: remodelled.id }],
+		})
+		expect((await hit('post', '/api/property-studio/variations/{id}/restage-views', restage)).body).toEqual({
+			success: true,
+			variations: [],
+		})
+		await settleJobs()
+		const views = (await variationsOf(cookie, projectId)).filter((v) => v.roomId === window)
+		expect(views.map((v) => [v.generationNumber, v.status])).toEqual([
+			[1, 'completed'],
+			[2, 'completed'],
+		])
+
+		const stranger = await cookieFor(await insertUser())
+		const foreign = await hit('post', '/api/property-studio/variations/{id}/restage-views', {
+			...restage,
+			cookie: stranger,
+		})
+		expect(foreign.status).toBe(403)
+		const ofAView = await hit('post', '/api/property-studio/variations/{id}/restage-views', {
+			cookie,
+			params: { id: views[0].id },
+		})
+		expect(ofAView).toMatchObject({ status: 400, body: { message: NOTHING_TO_MATCH } })
 	})
 })

@@ -1,0 +1,2 @@
+ALTER TABLE "property_studio_variations" ADD COLUMN "matched_to" uuid;--> statement-breakpoint
+ALTER TABLE "property_studio_variations" ADD CONSTRAINT "property_studio_variations_matched_to_property_studio_variations_id_fk" FOREIGN KEY ("matched_to") REFERENCES "public"."property_studio_variations"("id") ON DELETE set null ON UPDATE no action;
