@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Api, type Transformer } from 'grammy'
+import { Api, GrammyError, type Transformer } from 'grammy'
 import { config } from '#core/platform/config.ts'
 
 export interface TelegramSettings {
@@ -31,6 +31,10 @@ export const waitOnFloodControl: Transformer = async (prev, method, payload, sig
 		await sleep(seconds * 1000, undefined, { signal: signal as AbortSignal | undefined })
 	}
 }
+
+/** Telegram refused an edit that would leave the message as it is: nothing to change, not a failure. */
+export const notModified = (error: unknown) =>
+	error instanceof GrammyError && error.description.includes('message is not modified')
 
 /** An Api client with our transformers, for the jobs that talk to Telegram outside an update. */
 export function createApi(settings: TelegramSettings) {

@@ -66,6 +66,39 @@ describe('photo edits from Telegram, with a provider that makes them', () => {
 		expect(intake).toMatchObject({ step: 'submitted', styles: ['twilight', 'enhance'] })
 	})
 
+	test('the styles text warns of twilight for the room types chosen now: a room changed afterwards redraws it', async () => {
+		const { tg, since, styles } = await intakeUpToStyles(8104, 'Kitchen')
+		const room = await fake.waitForMessage('Photo 1: which room', { since })
+		const stylesText = async (pressed: () => void) => {
+			const from = fake.calls.length
+			pressed()
+			const edit = await fake.waitFor('editMessageText', (c) => c.params.message_id === styles.message_id, {
+				since: from,
+			})
+			return String(edit.params.text).split('\n')
+		}
+
+		expect(await stylesText(() => fake.press(tg, styles, 'Twilight'))).toContain(TWILIGHT_INDOORS)
+		const outside = await stylesText(() => fake.press(tg, room, 'Exterior'))
+		expect(outside).not.toContain(TWILIGHT_INDOORS)
+		expect(outside).toContain('This will generate 3 variation(s)')
+		expect(labels(fake.message(styles.message_id).reply_markup)).toContain('✓ Twilight')
+		expect(await stylesText(() => fake.press(tg, room, 'Bedroom'))).toContain(TWILIGHT_INDOORS)
+
+		// Another inside room leaves the text as it was: nothing to redraw, and no error for the agent.
+		const from = fake.calls.length
+		fake.press(tg, room, 'Kitchen')
+		await fake.waitFor('editMessageReplyMarkup', (c) => c.params.message_id === room.message_id, { since: from })
+		fake.press(tg, styles, 'Process')
+		const confirmed = await fake.waitFor(
+			'editMessageText',
+			(c) => String(c.params.text).includes('Processing 1 photo in Twilight'),
+			{ since: from },
+		)
+		expect(String(confirmed.params.text).split('\n').at(-1)).toBe(TWILIGHT_INDOORS)
+		expect(fake.calls.slice(from).filter((c) => c.method === 'answerCallbackQuery' && c.params.show_alert)).toEqual([])
+	})
+
 	test('twilight of an exterior, or enhance of any room, carries no warning', async () => {
 		const { tg, since, styles } = await intakeUpToStyles(8102, 'Front of the house')
 		// No file name or caption suggests an exterior: the agent says so with the room question.

@@ -15,8 +15,8 @@ import {
 	intakeAwaitingAddress,
 	intakeWarnings,
 	offeredIntakeStyles,
+	setIntakeMessage,
 	setPhotoRoomType,
-	setPromptMessage,
 	submitIntake,
 	toggleIntakeStyle,
 	togglePhotoFurniture,
@@ -26,6 +26,7 @@ import {
 	type IncomingPhoto,
 	type ViewQuestion,
 } from '#core/telegram/intake.ts'
+import { notModified } from './api.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'
 
@@ -98,7 +99,7 @@ async function askProperty(ctx: BotContext, actor: Actor, intakeId: string) {
 		keyboard.text(buttonText(project.propertyAddress), `pp:${shortId(intakeId)}:${shortId(project.id)}`).row()
 	keyboard.text('New property', `pn:${shortId(intakeId)}`)
 	const question = await ctx.reply('Which property are these photos for?', { reply_markup: keyboard })
-	await setPromptMessage(actor, intakeId, question.message_id)
+	await setIntakeMessage(actor, intakeId, { promptMessageId: question.message_id })
 }
 
 /** One question per photo, as a reply to it, so the agent sees which room is meant. */
@@ -112,7 +113,25 @@ async function askRoom(ctx: BotContext, photo: TelegramIntakePhoto, position: nu
 /** Steps 2 and 3, once the property is known: a room question per photo, then the styles. */
 async function askDetails(ctx: BotContext, intake: TelegramIntake, photos: TelegramIntakePhoto[]) {
 	for (const [i, photo] of photos.entries()) await askRoom(ctx, photo, i + 1)
-	await ctx.reply(stylesText(intake, photos), { reply_markup: stylesKeyboard(intake) })
+	const question = await ctx.reply(stylesText(intake, photos), { reply_markup: stylesKeyboard(intake) })
+	await setIntakeMessage(linkedUser(ctx).actor, intake.id, { statusMessageId: question.message_id })
+}
+
+/**
+ * The styles question redrawn for the batch as it is now, once a photo's room type changed or a
+ * photo joined it: the count and the twilight warning are the batch's, not what it was when asked.
+ */
+async function redrawStyles(ctx: BotContext, intakeId: string) {
+	const { intake, photos } = await getOpenIntake(linkedUser(ctx).actor, intakeId)
+	if (!intake.statusMessageId) return
+	try {
+		await ctx.api.editMessageText(intake.chatId, intake.statusMessageId, stylesText(intake, photos), {
+			reply_markup: stylesKeyboard(intake),
+		})
+	} catch (error) {
+		// A room type that changes neither the count nor the warning leaves the text as it was.
+		if (!notModified(error)) throw error
+	}
 }
 
 async function propertyChosen(ctx: BotContext, result: Awaited<ReturnType<typeof chooseIntakeProject>>) {
@@ -146,7 +165,10 @@ photoIntake.on(['message:photo', 'message:document'], async (ctx) => {
 	if (!photo) return
 	const { photos } = await getOpenIntake(actor, intake.id)
 	const position = photos.findIndex((p) => p.id === photo.id) + 1
-	if (intake.step === 'details') await askRoom(ctx, photo, position)
+	if (intake.step === 'details') {
+		await askRoom(ctx, photo, position)
+		await redrawStyles(ctx, intake.id)
+	}
 	// An album's photos join silently; a photo sent on its own is acknowledged.
 	else if (!ctx.msg.media_group_id) await ctx.reply(`Added: ${pluralise(photos.length, 'photo')} so far.`)
 })
@@ -175,6 +197,7 @@ photoIntake.callbackQuery(callbackPattern('rt', 2), async (ctx) => {
 	const photo = await setPhotoRoomType(linkedUser(ctx).actor, fullId(ctx.match[1]), ctx.match[2])
 	await ctx.answerCallbackQuery({ text: roomTypeLabel(photo.roomType) })
 	await ctx.editMessageReplyMarkup({ reply_markup: roomKeyboard(photo) })
+	await redrawStyles(ctx, photo.intakeId)
 })
 
 photoIntake.callbackQuery(callbackPattern('fu', 1), async (ctx) => {

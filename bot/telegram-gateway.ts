@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { GrammyError, InputFile, InputMediaBuilder, type Api } from 'grammy'
+import { InputFile, InputMediaBuilder, type Api } from 'grammy'
 import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { PREVIEW_LABEL } from '#core/render/provider.ts'
 import type {
@@ -12,7 +12,7 @@ import type {
 	TelegramNotifier,
 	VariationDelivery,
 } from '#core/telegram/ports.ts'
-import { createApi, telegramSettings, type TelegramSettings } from './api.ts'
+import { createApi, notModified, telegramSettings, type TelegramSettings } from './api.ts'
 import { variationKeyboard } from './variation-buttons.ts'
 
 /** 'Bedroom 2' when the batch has two bedrooms, else the room's name or type. */
@@ -40,9 +40,6 @@ function statusText(progress: IntakeProgress) {
 	if (progress.done) lines.push('', 'All done. Tap ♡ under the images to keep your favourites.')
 	return lines.join('\n')
 }
-
-const notModified = (error: unknown) =>
-	error instanceof GrammyError && error.description.includes('message is not modified')
 
 /** Telegram seen from the jobs: file downloads for the intake, messages for the progress. */
 export class TelegramGateway implements TelegramFiles, TelegramNotifier {

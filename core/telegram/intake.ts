@@ -139,10 +139,18 @@ export async function intakeAwaitingAddress(actor: Actor, telegramUserId: number
 	return intake ?? null
 }
 
-/** Where the 'which property?' question is, so the answer can replace it. */
-export async function setPromptMessage(actor: Actor, intakeId: string, messageId: number) {
+/**
+ * Where the bot asked: the 'which property?' question (promptMessageId), so the answer can replace
+ * it; the styles question (statusMessageId until Process makes the tapped message the status), so
+ * a room type changed afterwards redraws its count and warning.
+ */
+export async function setIntakeMessage(
+	actor: Actor,
+	intakeId: string,
+	message: { promptMessageId: number } | { statusMessageId: number },
+) {
 	const intake = await openIntakeById(db, actor, intakeId)
-	await db.update(telegramIntakes).set({ promptMessageId: messageId }).where(eq(telegramIntakes.id, intake.id))
+	await db.update(telegramIntakes).set(message).where(eq(telegramIntakes.id, intake.id))
 }
 
 /** Step 1: the property. Only one of the user's own active projects; it becomes the current project too. */
