@@ -195,6 +195,9 @@ export const ToggleFavoriteSchema = z.object({
 	isFavorite: booleanish,
 })
 
+/** The first view's image its other views are to be restaged to match, as a form sends it. */
+export const RestageViewsFormSchema = z.object({ variationId: z.string().uuid('Unknown variation') })
+
 /** One more variation of a room's style, as a form sends it. */
 export const RemodelFormSchema = z.object({
 	roomId: z.string().uuid('Unknown room'),

@@ -8,7 +8,7 @@ import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { requestedStyles } from '#core/studio/variation-progress.ts'
 import { cn } from '#app/utils/cn.ts'
 import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
-import { viewCaption, viewGroups } from './room-views.ts'
+import { restageOffers, viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
@@ -100,11 +100,14 @@ function RoomGallery({
 	variations,
 	caption,
 	beside = false,
+	restageable,
 	onCompare,
 	onImageError,
 }: {
 	room: RoomView
 	variations: VariationView[]
+	/** this first view's images its other views can be restaged to match */
+	restageable?: ReadonlySet<string>
 	/** 'View 2 of Living Room' for another view of a room */
 	caption?: string | null
 	/** shown beside the other views of its room, in half the width */
@@ -138,6 +141,7 @@ function RoomGallery({
 						roomName={name}
 						style={style}
 						variations={mine.filter((v) => v.style === style).sort(byBatchOrder)}
+						restageable={restageable}
 						onCompare={(variation, title) => onCompare(comparisonOf(room, variation, title))}
 						onImageError={onImageError}
 					/>
@@ -147,7 +151,16 @@ function RoomGallery({
 	)
 }
 
-export function Gallery({ rooms, variations }: { rooms: RoomView[]; variations: VariationView[] }) {
+export function Gallery({
+	rooms,
+	variations,
+	stagesViewsTogether = false,
+}: {
+	rooms: RoomView[]
+	variations: VariationView[]
+	/** the provider stages views of one room together: a first view's images offer to restage its views */
+	stagesViewsTogether?: boolean
+}) {
 	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
 	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const anyPending = variations.some((v) => v.status === 'pending')
@@ -197,6 +210,9 @@ export function Gallery({ rooms, variations }: { rooms: RoomView[]; variations: 
 									room={room}
 									variations={variations}
 									caption={viewCaption(room, rooms)}
+									restageable={
+										stagesViewsTogether && room === first ? restageOffers(first, rooms, variations) : undefined
+									}
 									beside
 									onCompare={setComparing}
 									onImageError={markBroken}

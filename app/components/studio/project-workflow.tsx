@@ -83,6 +83,7 @@ export function ProjectWorkflow({
 	returnedFromPayment = false,
 	canEmptyRoom = true,
 	photoEditRefusals = {},
+	stagesViewsTogether = false,
 }: {
 	project: ProjectView
 	rooms: RoomView[]
@@ -98,6 +99,8 @@ export function ProjectWorkflow({
 	canEmptyRoom?: boolean
 	/** the photo edits the provider cannot make, each with core's reason (the local preview makes none) */
 	photoEditRefusals?: PhotoEditRefusals
+	/** whether the provider stages views of one room together (the gallery offers to restage views) */
+	stagesViewsTogether?: boolean
 }) {
 	const navigate = useNavigate()
 	const variations = useOptimisticFavorites(savedVariations)
@@ -157,7 +160,7 @@ export function ProjectWorkflow({
 			case 'processing':
 				return <ProcessingStep rooms={rooms} variations={variations} />
 			case 'results':
-				return <Gallery rooms={rooms} variations={variations} />
+				return <Gallery rooms={rooms} variations={variations} stagesViewsTogether={stagesViewsTogether} />
 			case 'selection':
 				return <SelectionStep rooms={rooms} variations={variations} />
 			case 'download':

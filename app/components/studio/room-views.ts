@@ -1,5 +1,6 @@
 import { roomLabel } from '#core/studio/labels.ts'
-import type { RoomView } from '#core/studio/views.ts'
+import { EMPTY_ROOM, isPhotoEdit } from '#core/studio/studio.schema.ts'
+import type { RoomView, VariationView } from '#core/studio/views.ts'
 
 /**
  * Views of one room (core/studio/room-views.ts) as the workflow shows them: each photo marked
@@ -51,4 +52,25 @@ export function sameRoomErrorKey(roomId: string) {
 /** The form each photo's choice posts (its fields may sit inside another form: they name this one). */
 export function sameRoomFormId(roomId: string) {
 	return `same-room-${roomId}`
+}
+
+type Image = Pick<VariationView, 'id' | 'roomId' | 'style' | 'status' | 'matchedTo'>
+
+/**
+ * The first view's images its other views can be restaged to match (core's restageViews): staged
+ * images of a furnishing style that some view of the room has no variation matching yet, made or
+ * on its way. A remodel of the first view is offered this way; an image already matched is not.
+ */
+export function restageOffers(first: Photo, allPhotos: readonly Photo[], images: readonly Image[]) {
+	const views = allPhotos.filter((p) => p.sameRoomAs === first.id)
+	const matched = (view: Photo, image: Image) =>
+		images.some((v) => v.roomId === view.id && v.matchedTo === image.id && v.status !== 'failed')
+	return new Set(
+		images
+			.filter(
+				(v) => v.roomId === first.id && v.status === 'completed' && v.style !== EMPTY_ROOM && !isPhotoEdit(v.style),
+			)
+			.filter((image) => views.some((view) => !matched(view, image)))
+			.map((image) => image.id),
+	)
 }

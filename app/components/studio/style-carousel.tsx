@@ -10,6 +10,7 @@ import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { PlainFormReturn } from './plain-form.tsx'
 import { RoomCheckBadge, RoomCheckPanel } from './room-check.tsx'
+import { RestageViewsButton } from './restage-views-button.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
 
@@ -166,6 +167,7 @@ export function StyleCarousel({
 	roomName,
 	style,
 	variations,
+	restageable,
 	onCompare,
 	onImageError,
 }: {
@@ -174,6 +176,8 @@ export function StyleCarousel({
 	style: string
 	/** this room's variations of this style, oldest first */
 	variations: VariationView[]
+	/** the images (of a room's first view) its other views can be restaged to match */
+	restageable?: ReadonlySet<string>
 	/** opens the larger before/after view of a variation, under this title */
 	onCompare: (variation: VariationView, title: string) => void
 	onImageError: (variationId: string) => void
@@ -183,6 +187,7 @@ export function StyleCarousel({
 	const [showWhenListed, setShowWhenListed] = useState<string | null>(null)
 	const label = `${styleLabel(style)} ${roomName}`
 	const total = variations.length
+	const shown = variations[carousel.current] as VariationView | undefined
 
 	// A remodelled variation arrives as a new last slide: bring it into view once it renders.
 	useEffect(() => {
@@ -277,10 +282,13 @@ export function StyleCarousel({
 					</>
 				) : null}
 			</div>
-			{variations[carousel.current]?.stagingNote ? (
+			{shown?.stagingNote ? (
 				<p role="note" className="px-1 text-xs text-muted-foreground">
-					{variations[carousel.current].stagingNote}
+					{shown.stagingNote}
 				</p>
+			) : null}
+			{shown && restageable?.has(shown.id) ? (
+				<RestageViewsButton variationId={shown.id} label={`${label}, variation ${carousel.current + 1}`} />
 			) : null}
 			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
 			<RoomCheckPanel variations={variations} label={label} />

@@ -4,21 +4,23 @@ import type { z } from 'zod'
 import type { PhotoEditRefusals } from '#app/components/studio/style-notes.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
-import { roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
 import { PHOTO_EDITS } from '#core/render/provider.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { renderOptionsOf } from '#core/studio/render-options.ts'
+import { restageViews } from '#core/studio/room-views.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import {
 	ProcessChoicesSchema,
 	RemodelFormSchema,
+	RestageViewsFormSchema,
 	STYLE_CHOICE,
 	ToggleFavoriteSchema,
 	VARIATIONS_PER_STYLE,
 } from '#core/studio/studio.schema.ts'
 import { answerRoomCheck, RoomCheckAnswerSchema } from '#core/studio/room-check-answers.ts'
 import { setFavorite } from '#core/studio/variations.ts'
-import type { ProjectView, VariationView } from '#core/studio/views.ts'
+import type { ProjectView } from '#core/studio/views.ts'
 import type { ProjectIntentContext, ProjectIntents } from './project-intent.server.ts'
 import { knownFailure, stepAfterPlainForm, stepUrl } from './project-replies.server.ts'
 
@@ -69,14 +71,14 @@ async function processImages({ request, actor, project }: ProjectIntentContext) 
 }
 
 /**
- * A tap in the gallery: the workflow's fetcher gets the variation back and stays put; a plain
+ * A tap in the gallery: the workflow's fetcher gets the answer (the variation) and stays put; a plain
  * form is redirected to the step it came from, with a toast saying what happened.
  */
 async function galleryTap<Schema extends z.ZodTypeAny>(
 	{ request, project }: ProjectIntentContext,
 	schema: Schema,
 	failed: string,
-	run: (input: z.output<Schema>) => Promise<{ variation: VariationView; done: string }>,
+	run: (input: z.output<Schema>) => Promise<{ done: string } & Record<string, unknown>>,
 ) {
 	const form = await request.formData()
 	const next = stepAfterPlainForm(form)
@@ -87,9 +89,9 @@ async function galleryTap<Schema extends z.ZodTypeAny>(
 			: data({ result: submission.reply({ formErrors: [failed] }) }, { status: 400 })
 	if (submission.status !== 'success') return refuse()
 	try {
-		const { variation, done } = await run(submission.value)
+		const { done, ...answer } = await run(submission.value)
 		if (next) return redirectWithToast(stepUrl(project, next), { type: 'success', description: done })
-		return data({ result: submission.reply(), variation })
+		return data({ result: submission.reply(), ...answer })
 	} catch (error) {
 		knownFailure(error)
 		return refuse()
@@ -119,4 +121,21 @@ const roomCheck = (context: ProjectIntentContext) =>
 		}
 	})
 
-export const renderIntents: ProjectIntents = { process: processImages, favorite, remodel, 'room-check': roomCheck }
+const restageViewsTap = (context: ProjectIntentContext) =>
+	galleryTap(context, RestageViewsFormSchema, 'Failed to restage the other views', async (input) => {
+		const { variations } = await restageViews(context.actor, input.variationId)
+		return {
+			variations,
+			done: variations.length
+				? `Restaging ${pluralise(variations.length, 'other view')} to match`
+				: 'The other views already match this image',
+		}
+	})
+
+export const renderIntents: ProjectIntents = {
+	process: processImages,
+	favorite,
+	remodel,
+	'restage-views': restageViewsTap,
+	'room-check': roomCheck,
+}

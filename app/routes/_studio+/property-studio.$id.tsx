@@ -56,6 +56,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		...(await checkoutPageData(actor)),
 		returnedFromPayment,
 		canEmptyRoom: stagingProvider().canEmptyRoom,
+		// Only a provider that stages views together can restage a room's views to match a remodel.
+		stagesViewsTogether: stagingProvider().stagesViewsTogether,
 		photoEditRefusals: photoEditRefusals(),
 	}
 }
@@ -70,8 +72,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectWorkflowPage() {
-	const { project, rooms, variations, step, checkout, returnedFromPayment, canEmptyRoom, photoEditRefusals } =
-		useLoaderData<typeof loader>()
+	const {
+		project,
+		rooms,
+		variations,
+		step,
+		checkout,
+		returnedFromPayment,
+		canEmptyRoom,
+		photoEditRefusals,
+		stagesViewsTogether,
+	} = useLoaderData<typeof loader>()
 	// Every intent answers a refusal as { result }, conform's reply, shown on the step that posted it.
 	const actionResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result
 	return (
@@ -87,6 +98,7 @@ export default function ProjectWorkflowPage() {
 				returnedFromPayment={returnedFromPayment}
 				canEmptyRoom={canEmptyRoom}
 				photoEditRefusals={photoEditRefusals}
+				stagesViewsTogether={stagesViewsTogether}
 			/>
 		</div>
 	)
