@@ -226,6 +226,7 @@ test('the staging panel names the provider, its reachability, and this month per
 		request('virtual-staging-ai', 'failed'),
 		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 250_000 }),
 		request('openai', 'delivered', { receivedCount: 1, costUsdMicros: 90_000 }),
+		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 180_000, referenceKey: 'variations/first.jpg' }),
 		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 120_000, style: null, edit: 'twilight' }),
 		request('openai', 'failed', { style: null, edit: 'enhance' }),
 		request('virtual-staging-ai', 'delivered', { receivedCount: 2, style: null }),
@@ -245,7 +246,7 @@ test('the staging panel names the provider, its reachability, and this month per
 		credits: null,
 		editCredits: null,
 	})
-	// Per provider and kind: staging, emptying and each photo edit counted apart.
+	// Per provider and kind: staging, views staged to match another, emptying and each photo edit counted apart.
 	const row = (provider: string, label: string, kind: string, kindLabel: string, figures: object) => ({
 		provider,
 		label,
@@ -256,6 +257,12 @@ test('the staging panel names the provider, its reachability, and this month per
 	})
 	expect(staging.thisMonth).toEqual([
 		row('openai', 'OpenAI', 'staging', 'Staging', { renders: 2, images: 4, failed: 0, costUsdMicros: 340_000 }),
+		row('openai', 'OpenAI', 'multi-view', 'Multi-view', {
+			renders: 1,
+			images: 3,
+			failed: 0,
+			costUsdMicros: 180_000,
+		}),
 		row('openai', 'OpenAI', 'twilight', 'Twilight', { renders: 1, images: 3, failed: 0, costUsdMicros: 120_000 }),
 		row('openai', 'OpenAI', 'enhance', 'Enhance', { renders: 0, images: 0, failed: 1, costUsdMicros: null }),
 		row('virtual-staging-ai', 'Virtual Staging AI', 'staging', 'Staging', {

@@ -16,6 +16,7 @@ async function vendorStatus(now: number) {
 
 const KIND_LABELS: Record<RenderKind, string> = {
 	staging: 'Staging',
+	'multi-view': 'Multi-view',
 	empty: 'Empty room',
 	twilight: 'Twilight',
 	enhance: 'Enhance',
@@ -45,7 +46,8 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 				count(*) filter (where state = 'failed') as failed,
 				sum(cost_usd_micros) as cost, coalesce(sum(busy_count), 0) as waits
 			from (
-				select *, coalesce(edit, case when style is null then 'empty' else 'staging' end) as kind
+				select *, coalesce(edit, case when style is null then 'empty'
+					when reference_key is not null then 'multi-view' else 'staging' end) as kind
 				from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
 			) requests
 			group by provider, kind order by provider, array_position(${sql.raw(`array[${RENDER_KINDS.map((k) => `'${k}'`).join(',')}]`)}, kind)`),

@@ -45,8 +45,11 @@ export type RoomType = (typeof ROOM_TYPES)[number]
 export const PHOTO_EDITS = ['twilight', 'enhance'] as const
 export type PhotoEdit = (typeof PHOTO_EDITS)[number]
 
-/** What a staging request makes: furniture added, a room emptied, or a photo edit (the dashboard's split). */
-export const RENDER_KINDS = ['staging', 'empty', ...PHOTO_EDITS] as const
+/**
+ * What a staging request makes (the dashboard's split): furniture added, furniture added to match
+ * another view of the room ('multi-view'), a room emptied, or a photo edit.
+ */
+export const RENDER_KINDS = ['staging', 'multi-view', 'empty', ...PHOTO_EDITS] as const
 export type RenderKind = (typeof RENDER_KINDS)[number]
 
 /** What every screen, e-mail and message says of an image the local preview made. */
