@@ -7,6 +7,7 @@ import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedProject } from './access.ts'
 import { roomNamesFor } from './room-names.ts'
 import { ConfirmRoomsSchema } from './studio.schema.ts'
+import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { roomView } from './views.ts'
 
 /**
@@ -36,6 +37,7 @@ export async function confirmRoomTypes(actor: Actor, projectId: string, input: u
 				.returning()
 			updated.push(roomView(row))
 		}
+		await assertViewsOfOneRoomType(tx, project.id)
 		return updated
 	})
 }

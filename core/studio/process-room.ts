@@ -21,6 +21,7 @@ import {
 } from './studio.schema.ts'
 import { renderOptionsOf, unavailableReason } from './render-options.ts'
 import { viewToMatch, type Reference } from './view-reference.ts'
+import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { variationView } from './views.ts'
 
 export const RenderJobSchema = z.object({
@@ -153,6 +154,7 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 				completedAt: null,
 			})
 			.where(eq(propertyStudioRooms.id, roomId))
+		if (roomType && roomType !== room.roomType) await assertViewsOfOneRoomType(tx, project.id)
 		let queued = 0
 		for (const style of styles)
 			queued += (await queueGeneration(tx, { roomId, style, generationNumber: 1 }, variationCount, { bulk })).length

@@ -9,7 +9,6 @@ import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { PROVIDER_LABELS } from '#core/render/provider.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom, ownedVariation } from './access.ts'
-import { roomTypeLabel } from './labels.ts'
 import {
 	assertCanRender,
 	pendingSlotsOf,
@@ -19,6 +18,7 @@ import {
 	type RenderJob,
 } from './process-room.ts'
 import { EMPTY_ROOM, isPhotoEdit } from './studio.schema.ts'
+import { differentRoomTypes } from './view-room-types.ts'
 import { roomView, variationView } from './views.ts'
 
 /**
@@ -38,8 +38,6 @@ export const NOT_ITS_OWN_VIEW = 'A photo cannot be another view of itself'
 export const ALREADY_A_VIEW = 'That photo is itself another view: choose the first view of the room'
 export const HAS_VIEWS = 'Other photos are views of this one: it stays the first view of its room'
 
-const photoName = (room: { roomName: string | null; roomType: string }) => room.roomName ?? roomTypeLabel(room.roomType)
-
 /** Marks a room as another view of `sameRoomAs` (in the same project, of the same room type), or unmarks it. */
 export async function setSameRoom(actor: Actor, roomId: string, input: unknown) {
 	const { sameRoomAs } = parseInput(SameRoomSchema, input)
@@ -51,10 +49,7 @@ export async function setSameRoom(actor: Actor, roomId: string, input: unknown) 
 			const { room: first } = await ownedRoom(tx, actor, sameRoomAs, { forUpdate: true })
 			if (first.projectId !== room.projectId) throw new InputError({ sameRoomAs: ['Unknown room'] }, 'Unknown room')
 			if (first.sameRoomAs) throw new InputError({ sameRoomAs: [ALREADY_A_VIEW] }, ALREADY_A_VIEW)
-			if (first.roomType !== room.roomType) {
-				const message = `${photoName(room)} (${roomTypeLabel(room.roomType)}) and ${photoName(first)} (${roomTypeLabel(first.roomType)}) are different room types: only photos of one room can be views of it`
-				throw new InputError({ sameRoomAs: [message] }, message)
-			}
+			if (first.roomType !== room.roomType) throw differentRoomTypes(room, first)
 			const [view] = await tx
 				.select({ id: propertyStudioRooms.id })
 				.from(propertyStudioRooms)
