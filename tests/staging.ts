@@ -37,6 +37,23 @@ export async function roomWithPhoto({
 	return { actor: actorFor(user), project, room }
 }
 
+/**
+ * A second photo of the first room's project, uploaded as another view of it would be (not yet
+ * marked so): a room photo of `seed`, so views with different seeds are told apart by their bytes.
+ */
+export async function anotherView(
+	first: { id: string; projectId: string },
+	{ roomType = 'living', roomName, seed }: { roomType?: string; roomName?: string; seed?: number } = {},
+) {
+	const key = `originals/${first.projectId}-${Math.random()}.jpg`
+	await storage().put(key, await makeRoomPhoto({ width: 640, height: 480, seed }), { contentType: 'image/jpeg' })
+	const [room] = await db
+		.insert(propertyStudioRooms)
+		.values({ projectId: first.projectId, roomType, roomName, originalImageUrl: key })
+		.returning()
+	return room
+}
+
 export function variationsOf(roomId: string) {
 	return db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
 }
@@ -47,3 +64,8 @@ export function stagingRowsOf(roomId: string) {
 		.from(stagingRenders)
 		.then((rows) => rows.filter((row) => (row.subject as { roomId?: string }).roomId === roomId))
 }
+
+/** Every variation of the rooms stored and every request settled (the row is marked after the images are handed over). */
+export const allDelivered = async (roomIds: string[]) =>
+	(await Promise.all(roomIds.map(variationsOf))).flat().every((v) => v.status === 'completed') &&
+	(await db.select().from(stagingRenders)).every((row) => row.state === 'delivered')

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, expect, test } from 'vitest'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { kill, sleep, startWorker, until } from '#tests/killed-workers.ts'
 import { byVariation, livingRoomPhoto, staged, windowPaintedOut } from '#tests/room-check-answers.ts'
-import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { allDelivered, roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
 // kill -9 in the middle of paid renders: the vendor (a model of Virtual Staging AI's API on
 // loopback) has accepted a render, the worker has not yet heard its id. Whatever process takes the
@@ -13,50 +13,21 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 const vendor = await serveModel({ latencyMs: 300 })
 afterAll(() => vendor.close())
 
-const children: ChildProcess[] = []
-afterAll(() => children.forEach((child) => child.kill('SIGKILL')))
-
-/** `rendo worker` in a process of its own, on this file's database and files, with the vendor configured. */
-function startWorker(env: Record<string, string> = {}) {
-	const child = spawn(process.execPath, ['cli/bin.js', 'worker'], {
-		env: {
-			...process.env,
-			RENDER_PROVIDER: 'virtual-staging-ai',
-			RENDER_API_KEY: VSAI_TEST_KEY,
-			RENDER_API_URL: vendor.baseUrl,
-			RENDER_POLL_INTERVAL_MS: '200',
-			...env,
-		},
-		stdio: ['ignore', env.LOG_LEVEL ? 'pipe' : 'ignore', 'ignore'],
+/** A worker process at the vendor model. */
+const startVsaiWorker = (env: Record<string, string> = {}) =>
+	startWorker({
+		RENDER_PROVIDER: 'virtual-staging-ai',
+		RENDER_API_KEY: VSAI_TEST_KEY,
+		RENDER_API_URL: vendor.baseUrl,
+		RENDER_POLL_INTERVAL_MS: '200',
+		...env,
 	})
-	children.push(child)
-	return child
-}
-
-async function kill(child: ChildProcess) {
-	if (child.exitCode === null) {
-		child.kill('SIGKILL')
-		await new Promise((resolve) => child.once('exit', resolve))
-	}
-}
-
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = await check()
-		if (value) return value
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-		await new Promise((r) => setTimeout(r, 50))
-	}
-}
 
 /** Until the worker just started asks the vendor anything: it is up, and the kill can land mid-work. */
 async function untilAsked() {
 	const before = vendor.model.requests.length
 	await until('the vendor to be asked', async () => vendor.model.requests.length > before || undefined, 30_000)
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * Rooms of a few types, all processed in one style: many requests the vendor shows alike. The
@@ -76,11 +47,6 @@ async function sameStyleRoomsAtAFreshVendor(count: number) {
 	}
 	return rooms
 }
-
-/** Every variation stored and every request settled (the row is marked after the images are handed over). */
-const allDelivered = async (roomIds: string[]) =>
-	(await Promise.all(roomIds.map(variationsOf))).flat().every((v) => v.status === 'completed') &&
-	(await db.select().from(stagingRenders)).every((row) => row.state === 'delivered')
 
 /** Every request was created once at the vendor, and every vendor render belongs to one request. */
 async function expectOneCreateEach(requests: number, context = '') {
@@ -115,7 +81,7 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 	vendor.model.state.answerDelayMs = 10_000
 
 	// The production staleness window: the takeover is measured as it would be in production.
-	const first = startWorker()
+	const first = startVsaiWorker()
 	await until('the vendor to accept both renders', async () => vendor.model.state.creates === 2, 30_000)
 	const killedPools = await poolsHoldingJobs()
 	await kill(first)
@@ -126,7 +92,7 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 	])
 
 	vendor.model.state.answerDelayMs = 0
-	const second = startWorker()
+	const second = startVsaiWorker()
 	const takeoverMs = await until(
 		"the killed worker's jobs to be taken over",
 		async () => (await jobsHeldBy(killedPools)) === 0 && Date.now() - killedAt,
@@ -152,14 +118,14 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 	const rooms = await sameStyleRoomsAtAFreshVendor(12)
 	const kills = []
 	for (let i = 0; i < 6; i++) {
-		const worker = startWorker({ JOB_STALE_AFTER_MS: '1000' })
+		const worker = startVsaiWorker({ JOB_STALE_AFTER_MS: '1000' })
 		await untilAsked()
 		const delay = Math.round(Math.random() * 600)
 		await sleep(delay)
 		kills.push({ creates: vendor.model.state.creates, delay })
 		await kill(worker)
 	}
-	const last = startWorker({ JOB_STALE_AFTER_MS: '1000' })
+	const last = startVsaiWorker({ JOB_STALE_AFTER_MS: '1000' })
 	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 40_000)
 	last.kill('SIGINT')
 	await expectOneCreateEach(12, `kills: ${JSON.stringify(kills)}`)
@@ -168,9 +134,9 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 test('two worker processes, one killed 3 times mid-run: never a second create', async () => {
 	const rooms = await sameStyleRoomsAtAFreshVendor(12)
 	// The production window: with a tight one, a worker still loading its modules could look dead to the other.
-	const survivor = startWorker()
+	const survivor = startVsaiWorker()
 	for (let i = 0; i < 3; i++) {
-		const victim = startWorker()
+		const victim = startVsaiWorker()
 		await untilAsked()
 		await sleep(Math.round(Math.random() * 600))
 		await kill(victim)
@@ -221,12 +187,12 @@ test('ROOM_CHECK=replace, the worker killed at random moments 4 times: each flag
 	}
 	const env = { ROOM_CHECK: 'replace', JOB_STALE_AFTER_MS: '1000' }
 	for (let i = 0; i < 4; i++) {
-		const worker = startWorker(env)
+		const worker = startVsaiWorker(env)
 		await untilAsked()
 		await sleep(Math.round(Math.random() * 1500))
 		await kill(worker)
 	}
-	const last = startWorker(env)
+	const last = startVsaiWorker(env)
 	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
 	last.kill('SIGINT')
 

@@ -82,7 +82,8 @@ export function createOpenAiImagesModel({
 			const fields = Object.fromEntries(
 				[...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `file:${v.type}`]),
 			)
-			calls.push(fields)
+			// Numbered as it arrives: calls answered in another order still get one id each.
+			const requestId = `req_${calls.push(fields)}`
 			const unknown = Object.keys(fields).filter((k) => !FIELDS.includes(k))
 			if (unknown.length)
 				return error(400, `Unknown parameter: '${unknown[0]}'.`, 'invalid_request_error', 'unknown_parameter')
@@ -157,7 +158,7 @@ export function createOpenAiImagesModel({
 						total_tokens: 1400 + 6240 * n,
 					},
 				},
-				{ headers: { 'x-request-id': `req_${calls.length}` } },
+				{ headers: { 'x-request-id': requestId } },
 			)
 		}),
 		http.get(`${baseUrl}/models/:id`, ({ request, params }) =>

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { http as mswHttp } from 'msw'
 import sharp from 'sharp'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { serveOnLoopback } from './loopback.ts'
 import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
@@ -337,20 +336,8 @@ export type VirtualStagingAiModel = ReturnType<typeof createVirtualStagingAiMode
 /** The model on a real loopback port: its base URL for RENDER_API_URL, and a way to close it. */
 export async function serveModel(options: Omit<ModelOptions, 'baseUrl'> = {}) {
 	let model: VirtualStagingAiModel | undefined
-	const server = http.createServer(async (req, res) => {
-		const chunks: Buffer[] = []
-		for await (const chunk of req) chunks.push(chunk as Buffer)
-		const request = new Request(`http://${req.headers.host}${req.url}`, {
-			method: req.method,
-			headers: req.headers as Record<string, string>,
-			body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-		})
-		const response = await model!.handle(request)
-		res.writeHead(response.status, Object.fromEntries(response.headers))
-		res.end(Buffer.from(await response.arrayBuffer()))
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2`
+	const server = await serveOnLoopback((request) => model!.handle(request))
+	const baseUrl = `${server.origin}/v2`
 	model = createVirtualStagingAiModel({ ...options, baseUrl })
-	return { model, baseUrl, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+	return { model, baseUrl, close: server.close }
 }
