@@ -11,6 +11,7 @@ import { settleJobs } from '#tests/jobs.ts'
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { anotherView, roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { confirmRoomTypes } from './confirm-rooms.ts'
 import { processRoom, remodelRoom } from './process-room.ts'
 import {
 	ALREADY_A_VIEW,
@@ -154,4 +155,33 @@ test('only a staged image of a first view with views can be matched, and only by
 	const { actor: stranger } = await roomWithPhoto()
 	await expect(restageViews(stranger, modern.id)).rejects.toThrow('Unauthorized access to project')
 	expect(api.calls.length).toBe(callsBefore)
+})
+
+test('retyping a photo of a group away from its room is refused, naming the photos, and changes nothing', async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	await db.update(propertyStudioRooms).set({ roomName: 'Lounge' }).where(eq(propertyStudioRooms.id, first.id))
+	const view = await anotherView(first, { roomName: 'Lounge from the door' })
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	await expect(
+		confirmRoomTypes(actor, first.projectId, { rooms: [{ id: view.id, roomType: 'kitchen' }] }),
+	).rejects.toThrow(
+		'Kitchen (Kitchen) and Lounge (Living Room) are different room types: only photos of one room can be views of it',
+	)
+	await expect(processRoom(actor, first.id, { styles: ['modern'], roomType: 'bedroom' })).rejects.toThrow(
+		'Lounge from the door (Living Room) and Lounge (Bedroom) are different room types',
+	)
+	const rooms = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, first.projectId))
+	expect(rooms.map((r) => [r.roomName, r.roomType, r.status]).sort()).toEqual([
+		['Lounge from the door', 'living', 'pending'],
+		['Lounge', 'living', 'pending'],
+	])
+	expect(await variationsOf(first.id)).toEqual([])
+	// Both retyped together stay one room.
+	const retyped = await confirmRoomTypes(actor, first.projectId, {
+		rooms: [
+			{ id: first.id, roomType: 'dining' },
+			{ id: view.id, roomType: 'dining' },
+		],
+	})
+	expect(retyped.map((r) => r.roomType)).toEqual(['dining', 'dining'])
 })
