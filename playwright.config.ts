@@ -11,9 +11,40 @@ const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir
 // PostgreSQL runs as its own system user and must be able to reach data/pg inside it.
 fs.chmodSync(dataDir, 0o755)
 
+// The second server (tests/e2e/openai-server.ts) stages through a model of OpenAI's API; its specs
+// say so in their names. Set here, so Playwright's workers inherit it.
+const openAiPort = port + 2
+process.env.E2E_OPENAI_URL ??= `http://127.0.0.1:${openAiPort}`
+const openAiDataDir = (process.env.E2E_OPENAI_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-e2e-openai-')))
+fs.chmodSync(openAiDataDir, 0o755)
+
 const noJavaScript = '**/*.no-js.spec.ts'
 // Raw HTTP bodies, no page: once is enough.
 const httpOnly = '**/limits.spec.ts'
+
+/** A Rendo server with a data folder (and embedded PostgreSQL, on the next port) of its own. */
+function appServer(entry: string, { port, dataDir }: { port: number; dataDir: string }) {
+	return {
+		command: `node --import tsx ${entry}`,
+		url: `http://127.0.0.1:${port}/health`,
+		timeout: 180_000,
+		reuseExistingServer: false,
+		// Stopped as an operator stops it, so it stops its embedded PostgreSQL too: the default (SIGKILL to the
+		// process group) left the database of the run listening on its port, and the next run could not start.
+		gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+		stdout: 'ignore' as const,
+		stderr: 'pipe' as const,
+		env: {
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			EMBEDDED_PG_PORT: String(port + 1),
+			CEO_EMAIL: 'ceo@rendo.test',
+			LOG_LEVEL: 'warn',
+			...(process.env.RENDO_BUILD_DIR && { RENDO_BUILD_DIR: process.env.RENDO_BUILD_DIR }),
+		},
+	}
+}
 
 export default defineConfig({
 	testDir: './tests/e2e',
@@ -36,24 +67,9 @@ export default defineConfig({
 		// (or without) its scripts. axe needs JavaScript, so these pages are scanned by the runs above.
 		{ name: 'no-javascript', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false }, testMatch: noJavaScript },
 	],
-	webServer: {
-		command: 'node --import tsx server.ts',
-		url: `http://127.0.0.1:${port}/health`,
-		timeout: 180_000,
-		reuseExistingServer: false,
-		// Stopped as an operator stops it, so it stops its embedded PostgreSQL too: the default (SIGKILL to the
-		// process group) left the database of the run listening on E2E_PORT + 1, and the next run could not start.
-		gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-		stdout: 'ignore',
-		stderr: 'pipe',
-		env: {
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			DATA_DIR: dataDir,
-			EMBEDDED_PG_PORT: String(port + 1),
-			CEO_EMAIL: 'ceo@rendo.test',
-			LOG_LEVEL: 'warn',
-			...(process.env.RENDO_BUILD_DIR && { RENDO_BUILD_DIR: process.env.RENDO_BUILD_DIR }),
-		},
-	},
+	// Started one after the other: the first builds the web app when it is stale, the second finds it built.
+	webServer: [
+		appServer('server.ts', { port, dataDir }),
+		appServer('tests/e2e/openai-server.ts', { port: openAiPort, dataDir: openAiDataDir }),
+	],
 })

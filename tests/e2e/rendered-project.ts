@@ -21,7 +21,7 @@ const KITCHEN_AND_LIVING_ROOM: RoomToRender[] = [
 export async function uploadedProject(
 	page: Page,
 	address: string,
-	rooms: Array<Pick<RoomToRender, 'roomType' | 'seed'>>,
+	rooms: Array<Pick<RoomToRender, 'roomType' | 'seed'> & { roomName?: string }>,
 	clientName?: string,
 ) {
 	const created = await page.request.post('/api/property-studio/projects', {
@@ -30,12 +30,12 @@ export async function uploadedProject(
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
 	const roomIds: string[] = []
-	for (const { roomType, seed } of rooms) {
+	for (const { roomType, seed, roomName = '' } of rooms) {
 		const upload = await page.request.post('/api/property-studio/upload-image', {
 			multipart: {
 				projectId: id,
 				roomType,
-				roomName: '',
+				roomName,
 				hasFurniture: 'false',
 				image: {
 					name: `${roomType}.jpg`,

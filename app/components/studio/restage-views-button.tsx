@@ -2,49 +2,67 @@ import { useFetcher } from '@remix-run/react'
 import { Copy, LoaderCircle } from 'lucide-react'
 import { useEffect } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { pluralise } from '#core/studio/labels.ts'
 import type { VariationView } from '#core/studio/views.ts'
 import { PlainFormReturn } from './plain-form.tsx'
 import { intentAction } from './workflow-steps.ts'
 
 /**
- * Offered under an image of a room's first view that its other views do not match yet (a remodel,
- * most often): each view gets one more variation staged to match it. Posted through a fetcher, or
- * as a plain form back to the gallery without JavaScript; the page's data then lists the new
- * variations as processing.
+ * "Restage the other views to match" for one carousel (a room's first view in a style): one fetcher
+ * that outlives the button it was posted from, since the button goes once the views match, and
+ * says what happened when the answer lands.
  */
-export function RestageViewsButton({ variationId, label }: { variationId: string; label: string }) {
-	const fetcher = useFetcher<{ variations?: VariationView[]; result?: { status?: string; error?: unknown } }>({
-		key: `restage-views:${variationId}`,
+export function useRestageViews(roomId: string, style: string) {
+	const fetcher = useFetcher<{ variations?: VariationView[]; result?: { status?: string } }>({
+		key: `restage-views:${roomId}:${style}`,
 	})
 	const { toast } = useToast()
 	const answer = fetcher.state === 'idle' ? fetcher.data : undefined
-	const busy = fetcher.state !== 'idle'
 	useEffect(() => {
 		if (answer?.result?.status === 'error')
 			toast({ title: 'Error', description: 'Failed to restage the other views', variant: 'destructive' })
-		else if (answer?.variations?.length) toast({ description: `Restaging the other views to match ${label}` })
-	}, [answer, label, toast])
+		else if (answer?.variations?.length)
+			toast({ description: `Restaging ${pluralise(answer.variations.length, 'other view')} to match` })
+	}, [answer, toast])
+	return { Form: fetcher.Form, busy: fetcher.state !== 'idle' }
+}
+
+/**
+ * Offered on an image of a room's first view that its other views do not match yet (a remodel,
+ * most often): each view gets one more variation staged to match it. Posted through the
+ * carousel's fetcher, or as a plain form back to the gallery without JavaScript; the page's data
+ * then lists the new variations as processing.
+ */
+export function RestageViewsButton({
+	restage,
+	variationId,
+	label,
+	className,
+}: {
+	restage: ReturnType<typeof useRestageViews>
+	variationId: string
+	/** the image, e.g. 'Modern Lounge, variation 2' */
+	label: string
+	className?: string
+}) {
 	return (
-		<fetcher.Form method="post" action={intentAction('results', 'restage-views')} className="px-1">
+		<restage.Form method="post" action={intentAction('results', 'restage-views')} className={className}>
 			<input type="hidden" name="variationId" value={variationId} />
 			<PlainFormReturn step="results" />
-			<Button
+			<button
 				type="submit"
-				size="sm"
-				variant="outline"
-				disabled={busy}
-				aria-busy={busy}
+				disabled={restage.busy}
+				aria-busy={restage.busy}
 				aria-label={`Restage the other views to match ${label}`}
-				className="h-11 w-full"
+				className="inline-flex h-11 items-center gap-1.5 rounded-full bg-white/90 px-3 text-sm font-medium text-gray-900 shadow-md backdrop-blur hover:bg-white disabled:opacity-70"
 			>
-				{busy ? (
+				{restage.busy ? (
 					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
 				) : (
 					<Copy aria-hidden className="size-4" />
 				)}
-				Restage other views to match
-			</Button>
-		</fetcher.Form>
+				Match views
+			</button>
+		</restage.Form>
 	)
 }

@@ -10,7 +10,7 @@ import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
 import { PlainFormReturn } from './plain-form.tsx'
 import { RoomCheckBadge, RoomCheckPanel } from './room-check.tsx'
-import { RestageViewsButton } from './restage-views-button.tsx'
+import { RestageViewsButton, useRestageViews } from './restage-views-button.tsx'
 import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
 
@@ -65,6 +65,7 @@ function Slide({
 	position,
 	total,
 	label,
+	restage,
 	onCompare,
 	onImageError,
 }: {
@@ -72,6 +73,8 @@ function Slide({
 	position: number
 	total: number
 	label: string
+	/** its room's other views can be restaged to match it, with this */
+	restage: ReturnType<typeof useRestageViews> | null
 	onCompare: () => void
 	onImageError: () => void
 }) {
@@ -99,6 +102,14 @@ function Slide({
 					name={`${label}, variation ${position}`}
 					onClick={onCompare}
 					className="absolute right-2 bottom-2"
+				/>
+			) : null}
+			{restage ? (
+				<RestageViewsButton
+					restage={restage}
+					variationId={variation.id}
+					label={`${label}, variation ${position}`}
+					className="absolute bottom-2 left-2"
 				/>
 			) : null}
 		</fieldset>
@@ -184,6 +195,7 @@ export function StyleCarousel({
 }) {
 	const carousel = useSnapCarousel(variations.length)
 	const remodel = useRemodel(roomId, style)
+	const restage = useRestageViews(roomId, style)
 	const [showWhenListed, setShowWhenListed] = useState<string | null>(null)
 	const label = `${styleLabel(style)} ${roomName}`
 	const total = variations.length
@@ -262,6 +274,7 @@ export function StyleCarousel({
 							position={i + 1}
 							total={total}
 							label={label}
+							restage={restageable?.has(v.id) ? restage : null}
 							onCompare={() => onCompare(v, `${label}, variation ${i + 1}`)}
 							onImageError={() => onImageError(v.id)}
 						/>
@@ -286,9 +299,6 @@ export function StyleCarousel({
 				<p role="note" className="px-1 text-xs text-muted-foreground">
 					{shown.stagingNote}
 				</p>
-			) : null}
-			{shown && restageable?.has(shown.id) ? (
-				<RestageViewsButton variationId={shown.id} label={`${label}, variation ${carousel.current + 1}`} />
 			) : null}
 			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
 			<RoomCheckPanel variations={variations} label={label} />
