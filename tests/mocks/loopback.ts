@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
  * port is known, since the models answer at absolute URLs.
  */
 export async function serveOnLoopback(handle: (request: Request) => Promise<Response>) {
-	const server = http.createServer(async (req, res) => {
+	const serve = async (req: http.IncomingMessage, res: http.ServerResponse) => {
 		const chunks: Buffer[] = []
 		for await (const chunk of req) chunks.push(chunk as Buffer)
 		const request = new Request(`http://${req.headers.host}${req.url}`, {
@@ -18,7 +18,13 @@ export async function serveOnLoopback(handle: (request: Request) => Promise<Resp
 		const response = await handle(request)
 		res.writeHead(response.status, Object.fromEntries(response.headers))
 		res.end(Buffer.from(await response.arrayBuffer()))
-	})
+	}
+	const server = http.createServer((req, res) =>
+		serve(req, res).catch((error) => {
+			// A client killed while it was still sending ('aborted'): no one is left to answer.
+			if (req.complete) throw error
+		}),
+	)
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 	return {
 		origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
