@@ -107,6 +107,8 @@ export async function startFleet(options: FleetOptions) {
 		const child = await startChild(name, ['--import', 'tsx', 'worker/main.ts'], {
 			...env,
 			METRICS_PORT: String(port),
+			// The workers on one machine split its cores, as the production guide says.
+			CPU_SLOTS: String(Math.max(1, Math.floor(os.availableParallelism() / options.workers))),
 			DATA_DIR: path.join(dir, name),
 			NODE_ENV: 'production',
 		})

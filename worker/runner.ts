@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events'
-import os from 'node:os'
 import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import { config } from '#core/platform/config.ts'
 import { pool } from '#core/platform/db.ts'
@@ -28,7 +27,7 @@ export interface Worker {
  * heartbeat this process hands back the jobs of pools that died (core/platform/job-recovery.ts).
  */
 export async function startWorker(): Promise<Worker> {
-	const { jobs, render } = config()
+	const { jobs, render, cpuSlots } = config()
 	const tasks = splitTaskList(render.provider !== 'local')
 	const poolIds: string[] = []
 	const start = async (taskList: TaskList, concurrency: number, cron: boolean) => {
@@ -51,7 +50,7 @@ export async function startWorker(): Promise<Worker> {
 			pollInterval: 1000,
 		})
 	}
-	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? os.availableParallelism(), true)]
+	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? cpuSlots, true)]
 	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, false))
 	const heartbeat = startHeartbeat(() => poolIds)
 	await heartbeat.started

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { PROVIDER_NAMES, type ProviderName } from '#core/render/provider.ts'
@@ -30,6 +31,7 @@ const EnvSchema = z.object({
 	RENDO_CLI_AS: z.string().email().optional(),
 	JOBS: z.enum(['inline', 'off']).default('inline'),
 	WORKER_CONCURRENCY: z.coerce.number().int().positive().optional(),
+	CPU_SLOTS: z.coerce.number().int().positive().optional(),
 	JOB_STALE_AFTER_MS: count(6_000),
 	S3_BUCKET: optional,
 	S3_REGION: z.string().default('us-east-1'),
@@ -139,6 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		ceoEmail: e.CEO_EMAIL?.toLowerCase(),
 		// the account the command line acts as when a command is given no --as
 		cliAs: e.RENDO_CLI_AS?.toLowerCase(),
+		// Image work (fitting, room checks, previews) at once in this process: one per core unless
+		// told fewer, as when several workers share a machine (each room-check thread holds ~125 MB).
+		cpuSlots: e.CPU_SLOTS ?? os.availableParallelism(),
 		jobs: {
 			inline: e.JOBS === 'inline',
 			concurrency: e.WORKER_CONCURRENCY,

@@ -1,14 +1,13 @@
-import os from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { config } from './config.ts'
 
 /**
  * Synchronous CPU work (the local preview's grading, the room check's OpenCV) on worker threads,
- * one per core, so a web process that runs jobs inline keeps answering requests meanwhile. A
+ * one per CPU slot (CPU_SLOTS, the cores by default), so a web process that runs jobs inline keeps answering requests meanwhile. A
  * thread is started when first needed, stays for the next task and, while idle, does not keep
  * the process alive. Tasks wait in order for a free thread. A thread that dies takes only its own
  * task with it; the next task starts a new one.
  */
-const THREADS = os.availableParallelism()
 const entry = new URL('./typescript-worker.mjs', import.meta.url)
 
 interface Queued<Task, Output> {
@@ -37,7 +36,7 @@ export function createThreadPool<Task, Answer, Output>({
 		while (queue.length > 0) {
 			let worker = idle.pop()
 			if (!worker) {
-				if (running >= THREADS) return
+				if (running >= config().cpuSlots) return
 				worker = new Worker(entry, { workerData: { entry: module.href } })
 				running++
 			}

@@ -1,4 +1,4 @@
-import os from 'node:os'
+import { config } from '#core/platform/config.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { coverPhotoSize, encodeThumbnail, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
@@ -24,17 +24,16 @@ export interface UnusableImage {
 
 export const isFitted = (image: FittedImage | UnusableImage): image is FittedImage => 'image' in image
 
-// Decoding and re-encoding a 12 MP image is CPU work: one per core, however many vendor renders
+// Decoding and re-encoding a 12 MP image is CPU work: one per CPU slot, however many vendor renders
 // arrive together, so a burst of results never starves the web process that runs jobs inline.
 // Waiting work goes by the render's priority (0 someone waits for it, 2 a bulk import), then in
 // order: an agent's image is not fitted behind a thousand imported ones.
-const CPU_SLOTS = os.availableParallelism()
 let busy = 0
 let arrivals = 0
 const waiting: Array<{ priority: number; order: number; start: () => void }> = []
 
 async function onCpuSlot<T>(priority: number, work: () => Promise<T>): Promise<T> {
-	if (busy >= CPU_SLOTS)
+	if (busy >= config().cpuSlots)
 		await new Promise<void>((start) => {
 			const entry = { priority, order: arrivals++, start }
 			const at = waiting.findIndex((w) => w.priority > priority)
