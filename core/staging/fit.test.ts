@@ -13,13 +13,13 @@ test('with one CPU slot images are fitted one at a time, an agent waiting ahead 
 	// The vendor's answers are of another size, so each is really resized.
 	const staged = { bytes: await makeRoomPhoto({ width: 1024, height: 768, seed: 3 }) }
 	const finished: string[] = []
-	const fit = (name: string, priority: number) =>
-		fitToPhoto(staged, photo, { check: 'off', priority }).then((fitted) => {
+	const fitted = (name: string, priority: number) =>
+		fitToPhoto(staged, photo, { check: 'off', priority }).then((image) => {
 			finished.push(name)
-			return fitted
+			return image
 		})
 	// A bulk image takes the slot; another bulk one and then an agent's wait, the agent's first.
-	const fitted = await Promise.all([fit('bulk 1', 2), fit('bulk 2', 2), fit('agent', 0)])
+	const images = await Promise.all([fitted('bulk 1', 2), fitted('bulk 2', 2), fitted('agent', 0)])
 	expect(finished).toEqual(['bulk 1', 'agent', 'bulk 2'])
-	for (const image of fitted) expect(image).toHaveProperty('image')
+	for (const image of images) expect(image).toHaveProperty('image')
 })
