@@ -3,9 +3,9 @@ import { config } from './config.ts'
 
 /**
  * Synchronous CPU work (the local preview's grading, the room check's OpenCV) on worker threads,
- * one per CPU slot (CPU_SLOTS, the cores by default), so a web process that runs jobs inline keeps answering requests meanwhile. A
- * thread is started when first needed, stays for the next task and, while idle, does not keep
- * the process alive. Tasks wait in order for a free thread. A thread that dies takes only its own
+ * one per CPU slot (CPU_SLOTS, the cores by default) and below the event loops (nice 10 on Linux),
+ * so a web process that runs jobs inline keeps answering requests meanwhile. A thread is started
+ * when first needed, stays for the next task and, while idle, does not keep the process alive. Tasks wait in order for a free thread. A thread that dies takes only its own
  * task with it; the next task starts a new one.
  */
 const entry = new URL('./typescript-worker.mjs', import.meta.url)
