@@ -169,6 +169,24 @@ async function completedImportVariations(fleet: Fleet, importer: string) {
 	return rows[0].n
 }
 
+/**
+ * Where the agents' renders (priority 0) spent their time, p50 / p95: waiting for one of the
+ * vendor's slots, at the vendor (with the polls that found it done), and fitted and stored.
+ */
+async function agentRenderStages(fleet: Fleet) {
+	const { rows } = await fleet.sql.query<{ slot: number; vendor: number; delivery: number }>(
+		`select extract(epoch from submit_started_at - created_at) * 1000 as slot,
+			extract(epoch from received_at - submit_started_at) * 1000 as vendor,
+			extract(epoch from finished_at - received_at) * 1000 as delivery
+		from staging_renders where priority = 0 and state = 'delivered'`,
+	)
+	const stage = (name: 'slot' | 'vendor' | 'delivery') => {
+		const values = rows.map((row) => Number(row[name]))
+		return `${s(percentile(values, 50))} / ${s(percentile(values, 95))}`
+	}
+	return `slot ${stage('slot')}, vendor ${stage('vendor')}, fitted and stored ${stage('delivery')}`
+}
+
 async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: number) {
 	const fleet = await startFleet({ webs: 2, workers: 3, vendorLatencyMs: LATENCY_MS })
 	const balancer = await startBalancer(fleet)
@@ -253,6 +271,7 @@ async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: nu
 				`${s(percentile(first, 50))} / ${s(percentile(first, 95))}`,
 				`p95 ≤ ${s(LATENCY_MS + 2000)}`,
 			],
+			['an agent render: slot wait, at the vendor, delivery (p50 / p95)', await agentRenderStages(fleet), ''],
 			[
 				'gallery poll (p50 / p99)',
 				`${percentile(polls, 50).toFixed(0)} / ${percentile(polls, 99).toFixed(0)} ms (${polls.length} polls)`,
