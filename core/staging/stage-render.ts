@@ -111,7 +111,7 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	const knownBefore = base ? (await provider.poll(base.providerRenderId)).variations.map((v) => v.id) : []
 	const claim = await claimSubmitSlot(row, provider, knownBefore)
 	if (claim === 'moved') return
-	if (claim === 'waiting') return await queueStep(db, row, later(config().render.pollIntervalMs))
+	if (claim === 'waiting') return await queueStep(db, row, later(slotWaitMs()))
 	row.submitKey = submitKeyOf(row, provider)
 
 	const photo = await readPhoto(row.originalKey)
@@ -193,6 +193,14 @@ async function claimSubmitSlot(
 		return free ? 'claimed' : 'waiting'
 	})
 }
+
+/**
+ * How long a request that found every slot taken waits before it looks again by itself. A slot that
+ * frees wakes the request waiting longest (wakeNextWaiting, by priority), so this is only the
+ * fallback for a wake that never came (a process killed in between): a thousand queued renders
+ * asking every poll interval would spend the cores on claims instead of on the renders.
+ */
+const slotWaitMs = () => Math.min(30_000, config().render.pollIntervalMs * 15)
 
 /** A remodel is told apart by its base render; a new render by what the vendor shows of it. */
 function submitKeyOf(row: StagingRender, provider: DeferredProvider) {
