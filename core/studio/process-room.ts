@@ -165,11 +165,16 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 // Each remodel is a paid render: an agent clicking through a property does a few dozen an hour.
 const REMODELS_PER_HOUR = 120
 
+/** One more render asked for by hand (a remodel, views restaged to match one): counted per agent per hour. */
+export async function countRemodel(actor: Actor) {
+	if (actor.kind === 'user') await countHourlyUse(`remodel:${actor.userId}`, REMODELS_PER_HOUR, 'remodels')
+}
+
 /** One more variation of a style: the next generation number, queued like the first ones. */
 export async function remodelRoom(actor: Actor, roomId: string, input: unknown) {
 	const { style } = parseInput(RemodelSchema, input)
 	assertCanRender([style])
-	if (actor.kind === 'user') await countHourlyUse(`remodel:${actor.userId}`, REMODELS_PER_HOUR, 'remodels')
+	await countRemodel(actor)
 	return db.transaction(async (tx) => {
 		// The room lock serialises remodels, so two clicks get two different generation numbers.
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })

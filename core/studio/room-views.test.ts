@@ -185,3 +185,24 @@ test('retyping a photo of a group away from its room is refused, naming the phot
 	})
 	expect(retyped.map((r) => r.roomType)).toEqual(['dining', 'dining'])
 })
+
+test("a view's call refused with 429s waits and asks again, matched to the same image, once", async () => {
+	const { actor, room: first } = await roomWithPhoto()
+	await processRoom(actor, first.id, { styles: ['modern'] })
+	await settleJobs()
+	const view = await anotherView(first)
+	await setSameRoom(actor, view.id, { sameRoomAs: first.id })
+	const [firstImage] = (await variationsOf(first.id)).sort((a, b) => a.variationIndex - b.variationIndex)
+	const callsBefore = api.calls.length
+	api.state.rateLimited = 2
+	await processRoom(actor, view.id, { styles: ['modern'] })
+	await settleJobs()
+
+	// Two refusals and one call that answered, each with the first view's image as the reference.
+	expect(api.calls.slice(callsBefore).map((call) => 'image[]' in call)).toEqual([true, true, true])
+	const [request] = await stagingRowsOf(view.id)
+	expect([request.state, request.busyCount, request.referenceKey]).toEqual(['delivered', 2, firstImage.imageUrl])
+	expect((await variationsOf(view.id)).map((v) => [v.status, v.matchedTo, v.stagingNote])).toEqual(
+		Array(3).fill(['completed', firstImage.id, null]),
+	)
+})

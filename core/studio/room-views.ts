@@ -11,6 +11,7 @@ import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom, ownedVariation } from './access.ts'
 import {
 	assertCanRender,
+	countRemodel,
 	pendingSlotsOf,
 	queueOneMore,
 	requestRender,
@@ -135,6 +136,7 @@ export async function restageViews(actor: Actor, variationId: string) {
 			throw new InputError({ variationId: [message] }, message)
 		}
 		assertCanRender([style])
+		await countRemodel(actor)
 		// The first view's lock serialises restages of its views: two taps find each other's rows.
 		await ownedRoom(tx, actor, first.id, { forUpdate: true })
 		const views = await tx
