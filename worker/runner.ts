@@ -50,7 +50,10 @@ export async function startWorker(): Promise<Worker> {
 			pollInterval: 1000,
 		})
 	}
-	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? cpuSlots, true)]
+	// Twice the CPU slots: a job fetching or storing overlaps another's fitting, and an agent's
+	// images can take the next slot ahead of an import's (core/staging/fit.ts) without waiting
+	// for a whole import job to end.
+	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? 2 * cpuSlots, true)]
 	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, false))
 	const heartbeat = startHeartbeat(() => poolIds)
 	await heartbeat.started

@@ -175,7 +175,7 @@ async function claimSubmitSlot(
 					ne(stagingRenders.id, row.id),
 				),
 			)
-		const free = inFlight < config().render.concurrency && sameKey === 0
+		const free = inFlight < slotsFor(row.priority) && sameKey === 0
 		const updated = await tx
 			.update(stagingRenders)
 			.set(free ? { state: 'submitting', submitKey, submitStartedAt: new Date(), knownBefore } : { submitKey })
@@ -192,6 +192,16 @@ async function claimSubmitSlot(
 		if (!updated.length) return 'moved'
 		return free ? 'claimed' : 'waiting'
 	})
+}
+
+/**
+ * The vendor slots a request may fill: a bulk import's (priority 2) leave a tenth of them, at
+ * least one from ten up, to what agents wait for, so an agent's render never queues behind a wave
+ * of imported ones. The import loses a tenth of the vendor's pace; it is bound by fitting anyway.
+ */
+function slotsFor(priority: number) {
+	const { concurrency } = config().render
+	return priority >= 2 ? concurrency - Math.floor(concurrency / 10) : concurrency
 }
 
 /**
