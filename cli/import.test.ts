@@ -264,6 +264,18 @@ test('photos given as http(s) URLs are fetched, checked like files and imported'
 
 const SAME_ROOM_HEADER = [...IMPORT_HEADER, 'same_room']
 
+/** An agent's rooms: each photo's name, and the first view it is another view of. */
+const roomsOf = (userId: string) =>
+	db
+		.select({
+			id: propertyStudioRooms.id,
+			name: propertyStudioRooms.roomName,
+			sameRoomAs: propertyStudioRooms.sameRoomAs,
+		})
+		.from(propertyStudioRooms)
+		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
+		.where(eq(propertyStudioProjects.userId, userId))
+
 test('same_room: rows of one property with one value are views of one room, the first its first view; a rerun adds a new view to the room an earlier run made', async () => {
 	const agent = await insertUser({ role: 'agent' })
 	const dir = path.join(work, 'views')
@@ -280,20 +292,7 @@ test('same_room: rows of one property with one value are views of one room, the 
 	const first = await rendoJson(['import', csv, '--as', agent.email])
 	expect(first).toMatchObject({ projectsCreated: 2, roomsAdded: 4, rendersQueued: 12, failures: [] })
 
-	const roomsByName = async () =>
-		Object.fromEntries(
-			(
-				await db
-					.select({
-						id: propertyStudioRooms.id,
-						name: propertyStudioRooms.roomName,
-						sameRoomAs: propertyStudioRooms.sameRoomAs,
-					})
-					.from(propertyStudioRooms)
-					.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
-					.where(eq(propertyStudioProjects.userId, agent.id))
-			).map((r) => [r.name, r]),
-		)
+	const roomsByName = async () => Object.fromEntries((await roomsOf(agent.id)).map((r) => [r.name, r]))
 	let rooms = await roomsByName()
 	expect(rooms['lounge-a'].sameRoomAs).toBeNull()
 	expect(rooms['lounge-b'].sameRoomAs).toBe(rooms['lounge-a'].id)
@@ -388,15 +387,7 @@ test('same_room: a dry run names each view and the photo it is a view of, as the
 	expect(await countsFor(agent.id)).toEqual({ projects: 0, rooms: 0, variations: 0, keys: 0 })
 
 	expect(await rendoJson(['import', csv, '--as', agent.email])).toMatchObject({ roomsAdded: 3, failures: [] })
-	const rooms = await db
-		.select({
-			id: propertyStudioRooms.id,
-			name: propertyStudioRooms.roomName,
-			sameRoomAs: propertyStudioRooms.sameRoomAs,
-		})
-		.from(propertyStudioRooms)
-		.innerJoin(propertyStudioProjects, eq(propertyStudioProjects.id, propertyStudioRooms.projectId))
-		.where(eq(propertyStudioProjects.userId, agent.id))
+	const rooms = await roomsOf(agent.id)
 	const idOf = Object.fromEntries(rooms.map((r) => [r.name, r.id]))
 	expect(Object.fromEntries(rooms.map((r) => [r.name, r.sameRoomAs]))).toEqual({
 		'living-room': null,
