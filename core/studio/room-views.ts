@@ -18,7 +18,7 @@ import {
 	stagingKey,
 	type RenderJob,
 } from './process-room.ts'
-import { EMPTY_ROOM, isPhotoEdit } from './studio.schema.ts'
+import { addsFurniture } from './studio.schema.ts'
 import { differentRoomTypes } from './view-room-types.ts'
 import { roomView, variationView } from './views.ts'
 
@@ -128,7 +128,7 @@ export async function restageViews(actor: Actor, variationId: string) {
 		const { variation: image, room: first, project } = await ownedVariation(tx, actor, variationId)
 		assertOpen(project)
 		const style = image.style as RenderJob['style']
-		if (image.status !== 'completed' || !image.imageUrl || style === EMPTY_ROOM || isPhotoEdit(style))
+		if (image.status !== 'completed' || !image.imageUrl || !addsFurniture(style))
 			throw new InputError({ variationId: [NOTHING_TO_MATCH] }, NOTHING_TO_MATCH)
 		const provider = stagingProvider()
 		if (!provider.stagesViewsTogether) {

@@ -17,9 +17,10 @@ export const ENHANCE = 'enhance' satisfies PhotoEdit
 export const STUDIO_STYLES = [...STYLES, EMPTY_ROOM, ...PHOTO_EDITS] as const
 export type StudioStyle = (typeof STUDIO_STYLES)[number]
 export const isPhotoEdit = (style: string): style is PhotoEdit => (PHOTO_EDITS as readonly string[]).includes(style)
+/** Whether a studio choice adds furniture: not emptying, not a photo edit (only these have views to match). */
+export const addsFurniture = (style: string) => style !== EMPTY_ROOM && !isPhotoEdit(style)
 /** The interior style a studio choice asks the renderer for: none when it empties the room or edits the photo. */
-export const renderStyleOf = (style: StudioStyle): Style | null =>
-	style === EMPTY_ROOM || isPhotoEdit(style) ? null : style
+export const renderStyleOf = (style: StudioStyle): Style | null => (addsFurniture(style) ? (style as Style) : null)
 /** The photo edit a studio choice asks for, if it is one. */
 export const photoEditOf = (style: StudioStyle): PhotoEdit | null => (isPhotoEdit(style) ? style : null)
 

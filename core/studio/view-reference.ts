@@ -4,7 +4,7 @@ import type { Tx } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { PROVIDER_LABELS } from '#core/render/provider.ts'
 import { styleLabel } from './labels.ts'
-import { EMPTY_ROOM, isPhotoEdit, type StudioStyle } from './studio.schema.ts'
+import { addsFurniture, type StudioStyle } from './studio.schema.ts'
 
 /**
  * What a view of a room is staged to match (core/studio/room-views.ts): the staged image of its
@@ -23,7 +23,7 @@ export async function viewToMatch(
 	style: StudioStyle,
 ): Promise<ViewToMatch> {
 	// Emptying and the photo edits add no furniture: nothing to match.
-	if (!room.sameRoomAs || style === EMPTY_ROOM || isPhotoEdit(style)) return null
+	if (!room.sameRoomAs || !addsFurniture(style)) return null
 	const provider = stagingProvider()
 	if (!provider.stagesViewsTogether)
 		return {

@@ -1,5 +1,5 @@
 import { roomLabel } from '#core/studio/labels.ts'
-import { EMPTY_ROOM, isPhotoEdit } from '#core/studio/studio.schema.ts'
+import { addsFurniture } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 
 /**
@@ -67,9 +67,7 @@ export function restageOffers(first: Photo, allPhotos: readonly Photo[], images:
 		images.some((v) => v.roomId === view.id && v.matchedTo === image.id && v.status !== 'failed')
 	return new Set(
 		images
-			.filter(
-				(v) => v.roomId === first.id && v.status === 'completed' && v.style !== EMPTY_ROOM && !isPhotoEdit(v.style),
-			)
+			.filter((v) => v.roomId === first.id && v.status === 'completed' && addsFurniture(v.style))
 			.filter((image) => views.some((view) => !matched(view, image)))
 			.map((image) => image.id),
 	)
