@@ -32,6 +32,10 @@ export function comparisonOf(
 	}
 }
 
+/** A button laid over a corner of a gallery image: a white pill, thumb-sized. */
+export const OVER_IMAGE_BUTTON =
+	'inline-flex h-11 items-center gap-1.5 rounded-full bg-white/90 px-3 text-sm font-medium text-gray-900 shadow-md backdrop-blur hover:bg-white'
+
 /** Opens the comparison; the visible word leads its name, which says what it compares. */
 export function CompareButton({ name, onClick, className }: { name: string; onClick: () => void; className?: string }) {
 	return (
@@ -39,10 +43,7 @@ export function CompareButton({ name, onClick, className }: { name: string; onCl
 			type="button"
 			aria-label={`Compare ${name} with the original`}
 			onClick={onClick}
-			className={cn(
-				'inline-flex h-11 items-center gap-1.5 rounded-full bg-white/90 px-3 text-sm font-medium text-gray-900 shadow-md backdrop-blur hover:bg-white',
-				className,
-			)}
+			className={cn(OVER_IMAGE_BUTTON, className)}
 		>
 			<SquareSplitHorizontal aria-hidden className="size-4" />
 			Compare

@@ -4,6 +4,8 @@ import { useEffect } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
 import { pluralise } from '#core/studio/labels.ts'
 import type { VariationView } from '#core/studio/views.ts'
+import { cn } from '#app/utils/cn.ts'
+import { OVER_IMAGE_BUTTON } from './compare-dialog.tsx'
 import { PlainFormReturn } from './plain-form.tsx'
 import { intentAction } from './workflow-steps.ts'
 
@@ -54,7 +56,7 @@ export function RestageViewsButton({
 				disabled={restage.busy}
 				aria-busy={restage.busy}
 				aria-label={`Restage the other views to match ${label}`}
-				className="inline-flex h-11 items-center gap-1.5 rounded-full bg-white/90 px-3 text-sm font-medium text-gray-900 shadow-md backdrop-blur hover:bg-white disabled:opacity-70"
+				className={cn(OVER_IMAGE_BUTTON, 'disabled:opacity-70')}
 			>
 				{restage.busy ? (
 					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
