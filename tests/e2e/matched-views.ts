@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { expect } from '@playwright/test'
 import { signUp } from './helpers.ts'
-import { uploadedProject } from './rendered-project.ts'
+import { everyVariationCompleted, uploadedProject } from './rendered-project.ts'
 
 // The restage-views specs run on the second server, which stages through a model of OpenAI's API
 // (tests/e2e/openai-server.ts): the local preview stages each view on its own.
@@ -14,13 +14,6 @@ type Variation = { id: string; roomId: string; status: string; generationNumber:
 
 export async function variationsOf(page: Page, projectId: string) {
 	return (await (await page.request.get(`/api/property-studio/projects/${projectId}/variations`)).json()) as Variation[]
-}
-
-async function everyVariationCompleted(page: Page, projectId: string, count: number) {
-	await expect(async () => {
-		const variations = await variationsOf(page, projectId)
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(count)
-	}).toPass({ timeout: RENDER_TIMEOUT })
 }
 
 /**

@@ -59,13 +59,18 @@ export async function renderedProject(page: Page, address: string, rooms = KITCH
 		})
 		expect(process.ok()).toBe(true)
 	}
+	await everyVariationCompleted(page, id, rooms.length * 3)
+	return { id, roomIds }
+}
+
+/** Waits until the project has this many rendered variations. */
+export async function everyVariationCompleted(page: Page, projectId: string, count: number) {
 	await expect(async () => {
 		const variations = (await (
-			await page.request.get(`/api/property-studio/projects/${id}/variations`)
+			await page.request.get(`/api/property-studio/projects/${projectId}/variations`)
 		).json()) as Array<{ status: string }>
-		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(rooms.length * 3)
+		expect(variations.filter((v) => v.status === 'completed')).toHaveLength(count)
 	}).toPass({ timeout: RENDER_TIMEOUT })
-	return { id, roomIds }
 }
 
 /** Hearts the first finished variation of each room, as the gallery would. */
