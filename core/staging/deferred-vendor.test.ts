@@ -14,10 +14,12 @@ import { db, pool } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { studioPurpose } from '#core/studio/render-variations.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import type { FittedImage } from './fit.ts'
 import { stagingWebhook } from './webhook.ts'
 
 // The pipeline with a deferred vendor: our adapter against the model of Virtual Staging AI's v2 API.
@@ -171,4 +173,28 @@ test('a webhook only wakes the waiting look; unknown ids and other bodies change
 	// Woken means due now: one plain drain (no bringing forward) finishes it.
 	await drainJobs()
 	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
+})
+
+test("an agent's first image is handed over as soon as it is fitted, ahead of the rest, and never fills a second slot; a bulk import's wait for the whole answer", async () => {
+	const ahead = vi.spyOn(studioPurpose as Required<typeof studioPurpose>, 'deliverAhead')
+	const { actor, room } = await roomWithPhoto()
+	await processRoom(actor, room.id, { styles: ['scandinavian'] })
+	await settleJobs()
+	const [row] = await stagingRowsOf(room.id)
+	expect(ahead).toHaveBeenCalledOnce()
+	expect(ahead.mock.calls[0][1].providerImageId).toBe(row.providerImageIds[0])
+	const variations = await variationsOf(room.id)
+	expect(variations.map((v) => [v.status, v.variationId])).toEqual(row.providerImageIds.map((id) => ['completed', id]))
+
+	// As a retry after a crash between the two hand-overs: the whole answer again fills no slot twice.
+	await studioPurpose.deliver(row, [ahead.mock.calls[0][1] as FittedImage], [])
+	expect((await variationsOf(room.id)).map((v) => v.variationId)).toEqual(row.providerImageIds)
+
+	ahead.mockClear()
+	const imported = await roomWithPhoto()
+	await processRoom(imported.actor, imported.room.id, { styles: ['scandinavian'], bulk: true })
+	await settleJobs()
+	expect(ahead).not.toHaveBeenCalled()
+	expect((await variationsOf(imported.room.id)).every((v) => v.status === 'completed')).toBe(true)
+	ahead.mockRestore()
 })

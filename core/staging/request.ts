@@ -14,6 +14,9 @@ export const STAGE_MAX_ATTEMPTS = 5
 export const PURPOSES = ['studio', 'trial', 'transformation', 'brochure'] as const
 export type Purpose = (typeof PURPOSES)[number]
 
+/** A bulk import's renders: nobody is watching any one of them, so they go after everything else. */
+export const BULK_PRIORITY = 2
+
 export interface StagingSpec {
 	purpose: Purpose
 	/** The purpose's own ids, handed back on delivery. */
@@ -34,7 +37,7 @@ export interface StagingSpec {
 	removeFurniture: boolean
 	count: number
 	firstIndex?: number
-	/** graphile-worker priority: 0 what someone waits for, 1 remodels, 2 bulk imports. */
+	/** graphile-worker priority: 0 what someone waits for, 1 remodels, BULK_PRIORITY bulk imports. */
 	priority?: number
 	/** The subject key of an earlier request whose vendor render this one adds variations to (a remodel). */
 	continuesKey?: string

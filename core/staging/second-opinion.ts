@@ -24,7 +24,7 @@ type Answer = FittedImage | UnusableImage
 export const isRechecking = (row: StagingRender) => row.state === 'rechecking'
 
 /** Whether the room check could not pass this image, so a second opinion is worth asking for. */
-function wantsAgain(image: Answer) {
+export function wantsAgain(image: Answer) {
 	if (!isFitted(image)) return true
 	return config().render.roomCheck === 'replace' && image.check !== null && image.check.verdict !== 'ok'
 }

@@ -23,8 +23,8 @@ import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fi
 import { readBytes } from '#core/platform/storage.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
-import { queueDelivery, queueStep } from './request.ts'
-import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount } from './second-opinion.ts'
+import { BULK_PRIORITY, queueDelivery, queueStep } from './request.ts'
+import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount, wantsAgain } from './second-opinion.ts'
 import { stagingPhotoUrl } from './photo-link.ts'
 import { webhookUrl } from './webhook.ts'
 
@@ -201,7 +201,7 @@ async function claimSubmitSlot(
  */
 function slotsFor(priority: number) {
 	const { concurrency } = config().render
-	return priority >= 2 ? concurrency - Math.floor(concurrency / 10) : concurrency
+	return priority >= BULK_PRIORITY ? concurrency - Math.floor(concurrency / 10) : concurrency
 }
 
 /**
@@ -364,23 +364,42 @@ function roomCheckOf(row: StagingRender) {
  * could not pass some of it: then the vendor is asked for those again first (second-opinion.ts).
  */
 async function deliver(row: StagingRender, images: StagedImage[], photo: Photo, raw: { stored: boolean }) {
-	const answer = await fitAll(row, images, photo)
+	const fits = fitEach(row, images, photo)
+	const [answer] = await Promise.all([
+		Promise.all(fits),
+		raw.stored && !row.secondOpinionOf ? handFirstAhead(row, fits[0]) : undefined,
+	])
+	countChecks(row, answer)
 	if (row.secondOpinionOf) return await deliverSecondOpinion(row, answer, photo)
 	const again = raw.stored ? secondOpinionCount(row, answer) : 0
 	if (again) return await askSecondOpinion(row, again)
 	await handOver(row, answer, raw)
 }
 
-async function fitAll(row: StagingRender, images: StagedImage[], photo: Photo, { counted = true } = {}) {
+/**
+ * Someone waiting on a render sees its first image once that is fitted, not after the last: an
+ * image the check passed stays in the answer whatever comes after it (a second opinion only
+ * replaces those it could not pass), so it can go ahead. The purpose gets it again with the whole
+ * answer and knows it by its vendor image id, also after a crash in between. A bulk import's
+ * renders have nobody watching: they are handed over whole.
+ */
+async function handFirstAhead(row: StagingRender, first: Promise<FittedImage | UnusableImage> | undefined) {
+	const { deliverAhead } = purposeOf(row.purpose)
+	if (!deliverAhead || !first || row.priority >= BULK_PRIORITY) return
+	const image = await first
+	if (isFitted(image) && image.providerImageId && !wantsAgain(image)) await deliverAhead(row, image)
+}
+
+/** Each image fitted on the CPU slots, in the render's turn (fit.ts). */
+function fitEach(row: StagingRender, images: StagedImage[], photo: Photo) {
 	const check = roomCheckOf(row)
-	const fitted = await Promise.all(images.map((image) => fitToPhoto(image, photo, { check, priority: row.priority })))
-	if (check === 'vendor' && counted)
-		for (const image of fitted)
-			metrics.imagesChecked.inc({
-				provider: row.provider,
-				verdict: isFitted(image) ? image.check!.verdict : 'unusable',
-			})
-	return fitted
+	return images.map((image) => fitToPhoto(image, photo, { check, priority: row.priority }))
+}
+
+function countChecks(row: StagingRender, fitted: Array<FittedImage | UnusableImage>) {
+	if (roomCheckOf(row) !== 'vendor') return
+	for (const image of fitted)
+		metrics.imagesChecked.inc({ provider: row.provider, verdict: isFitted(image) ? image.check!.verdict : 'unusable' })
 }
 
 /**
@@ -404,7 +423,7 @@ const storedAnswer = (row: StagingRender) => readRawImages(row.id, row.receivedC
 
 /** A rechecking request's own answer, fitted again from its stored bytes (already counted when it came). */
 async function firstAnswerOf(first: StagingRender, photo: Photo) {
-	return fitAll(first, await storedAnswer(first), photo, { counted: false })
+	return Promise.all(fitEach(first, await storedAnswer(first), photo))
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
-import { requestStaging } from '#core/staging/request.ts'
+import { BULK_PRIORITY, requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
@@ -31,14 +31,18 @@ export const RenderJobSchema = z.object({
 })
 export type RenderJob = z.infer<typeof RenderJobSchema>
 
-/** The job's slots still waiting for an image. */
-export function pendingSlotsOf(job: RenderJob) {
+/** The job's slots: one generation of a room's style. */
+export function slotsOf(job: RenderJob) {
 	return and(
 		eq(propertyStudioVariations.roomId, job.roomId),
 		eq(propertyStudioVariations.style, job.style),
 		eq(propertyStudioVariations.generationNumber, job.generationNumber),
-		eq(propertyStudioVariations.status, 'pending'),
 	)
+}
+
+/** The job's slots still waiting for an image. */
+export function pendingSlotsOf(job: RenderJob) {
+	return and(slotsOf(job), eq(propertyStudioVariations.status, 'pending'))
 }
 
 export const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
@@ -69,14 +73,7 @@ export async function queueGeneration(
 		: await tx
 				.update(propertyStudioVariations)
 				.set({ status: 'pending', errorMessage: null })
-				.where(
-					and(
-						eq(propertyStudioVariations.roomId, job.roomId),
-						eq(propertyStudioVariations.style, job.style),
-						eq(propertyStudioVariations.generationNumber, job.generationNumber),
-						eq(propertyStudioVariations.status, 'failed'),
-					),
-				)
+				.where(and(slotsOf(job), eq(propertyStudioVariations.status, 'failed')))
 				.returning()
 	const waiting = [...inserted, ...renewed]
 	if (waiting.length) {
@@ -117,7 +114,7 @@ export async function requestRender(
 		firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
 		// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
 		// import's renders go after both, so one big CSV never holds up someone waiting.
-		priority: opts.bulk ? 2 : job.generationNumber === 1 ? 0 : 1,
+		priority: opts.bulk ? BULK_PRIORITY : job.generationNumber === 1 ? 0 : 1,
 		continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
 		renew: opts.renew,
 		referenceKey: view && 'referenceKey' in view ? view.referenceKey : undefined,

@@ -5,7 +5,7 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
-import { pendingSlotsOf, RenderJobSchema, type RenderJob } from './process-room.ts'
+import { pendingSlotsOf, RenderJobSchema, slotsOf, type RenderJob } from './process-room.ts'
 import { releaseViews } from './room-views.ts'
 
 export function variationImageKeys(variationId: string) {
@@ -61,46 +61,64 @@ async function settleRoom(tx: Tx, roomId: string) {
 }
 
 /**
- * Where the studio's staged images land: one generation of a room's style fills its pending
- * slots in index order, each stored as it is ready, with who made it and what it cost. Slots
- * already completed are never written again, so a delivery repeated after a crash is harmless.
+ * Fills the job's pending slots in index order with those of `images` no slot of the job holds yet
+ * (one handed over ahead, or before a crash, is known by its vendor image id), each stored as it
+ * is ready, with who made it and its share of what the render cost. Slots already completed are
+ * never written again.
+ */
+async function fillSlots(request: StagingRender, job: RenderJob, images: FittedImage[]) {
+	const slots = await db
+		.select()
+		.from(propertyStudioVariations)
+		.where(slotsOf(job))
+		.orderBy(asc(propertyStudioVariations.variationIndex))
+	const placed = new Set(slots.flatMap((slot) => (slot.status === 'completed' && slot.variationId) || []))
+	const waiting = images.filter((image) => !image.providerImageId || !placed.has(image.providerImageId))
+	const pending = slots.filter((slot) => slot.status === 'pending')
+	const costEach =
+		request.costUsdMicros === null
+			? null
+			: Math.round(request.costUsdMicros / Math.max(request.receivedCount, images.length, 1))
+	for (const [i, slot] of pending.entries()) {
+		const image = waiting[i]
+		if (!image) break
+		const keys = variationImageKeys(slot.id)
+		await storage().put(keys.full, image.image, { contentType: 'image/jpeg' })
+		await storage().put(keys.thumbnail, image.thumbnail, { contentType: 'image/jpeg' })
+		await db
+			.update(propertyStudioVariations)
+			.set({
+				status: 'completed',
+				imageUrl: keys.full,
+				thumbnailUrl: keys.thumbnail,
+				provider: request.provider,
+				model: request.model,
+				renderId: request.providerRenderId,
+				variationId: image.providerImageId ?? null,
+				costUsdMicros: costEach,
+				errorMessage: null,
+				roomCheck: image.check?.verdict ?? null,
+				roomCheckNote: image.check?.note ?? null,
+				roomCheckRegions: image.check?.regions ?? [],
+				roomCheckResidualPx: image.check?.residualPx ?? null,
+				stagingNote: request.note,
+			})
+			.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
+	}
+}
+
+/**
+ * Where the studio's staged images land: one generation of a room's style fills its pending slots
+ * (fillSlots), the first image ahead of the rest when it is ready first, so a delivery repeated
+ * after a crash is harmless.
  */
 export const studioPurpose: PurposeHandler = {
+	async deliverAhead(request: StagingRender, image: FittedImage) {
+		await fillSlots(request, RenderJobSchema.parse(request.subject), [image])
+	},
 	async deliver(request: StagingRender, images: FittedImage[], unusable: string[]) {
 		const job = RenderJobSchema.parse(request.subject)
-		const slots = await db
-			.select()
-			.from(propertyStudioVariations)
-			.where(pendingSlotsOf(job))
-			.orderBy(asc(propertyStudioVariations.variationIndex))
-		const costEach =
-			request.costUsdMicros === null ? null : Math.round(request.costUsdMicros / Math.max(images.length, 1))
-		for (const [i, slot] of slots.entries()) {
-			const image = images[i]
-			if (!image) break
-			const keys = variationImageKeys(slot.id)
-			await storage().put(keys.full, image.image, { contentType: 'image/jpeg' })
-			await storage().put(keys.thumbnail, image.thumbnail, { contentType: 'image/jpeg' })
-			await db
-				.update(propertyStudioVariations)
-				.set({
-					status: 'completed',
-					imageUrl: keys.full,
-					thumbnailUrl: keys.thumbnail,
-					provider: request.provider,
-					model: request.model,
-					renderId: request.providerRenderId,
-					variationId: image.providerImageId ?? null,
-					costUsdMicros: costEach,
-					errorMessage: null,
-					roomCheck: image.check?.verdict ?? null,
-					roomCheckNote: image.check?.note ?? null,
-					roomCheckRegions: image.check?.regions ?? [],
-					roomCheckResidualPx: image.check?.residualPx ?? null,
-					stagingNote: request.note,
-				})
-				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
-		}
+		await fillSlots(request, job, images)
 		await failPendingAndSettle(job, unusable[0] ?? 'The staging provider returned fewer images than were asked for')
 		await releaseViews(job)
 	},
