@@ -1,8 +1,7 @@
-// A worker thread's entry that can load our TypeScript: a worker does not inherit the main
-// thread's module hooks (tsx), so it registers them itself, then imports workerData.entry.
+// A pool thread's entry: lowers the thread's priority, then runs its module (a bundle made by
+// thread-script.ts, plain JavaScript: no TypeScript loader in the thread).
 import os from 'node:os'
 import { workerData } from 'node:worker_threads'
-import { register } from 'tsx/esm/api'
 
 // Image work runs below the event loops: a process's requests, polls and job bookkeeping (and its
 // neighbours' on a shared machine) get a core first, the fitting and checking the cycles left.
@@ -10,5 +9,4 @@ import { register } from 'tsx/esm/api'
 // whole process, so it is left alone there.
 if (process.platform === 'linux') os.setPriority(0, 10)
 
-register()
 await import(workerData.entry)
