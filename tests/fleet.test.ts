@@ -48,7 +48,7 @@ test('an import and an agent at once, a worker killed with -9 and another replac
 	webRequests += 3
 
 	// Mid-run: the vendor has accepted renders the workers are still waiting on.
-	await until('the vendor to accept renders', async () => fleet.vendor.model.state.creates >= 2)
+	await until('the vendor to accept renders', async () => (await fleet.vendor.state()).creates >= 2)
 	await fleet.killHard(fleet.workers()[0])
 	await fleet.startWorker()
 	// And a deploy meanwhile: the other worker replaced and stopped with SIGTERM.
@@ -72,8 +72,9 @@ test('an import and an agent at once, a worker killed with -9 and another replac
 	const rows = await stagingRows()
 	const renderIds = rows.map((row) => row.providerRenderId)
 	expect(new Set(renderIds).size).toBe(rows.length)
-	expect(fleet.vendor.model.state.creates).toBe(rows.length)
-	expect([...fleet.vendor.model.renders.keys()].sort()).toEqual([...renderIds].sort())
+	const vendor = await fleet.vendor.state()
+	expect(vendor.creates).toBe(rows.length)
+	expect(vendor.renderIds.sort()).toEqual([...renderIds].sort())
 	const { rows: variations } = await fleet.sql.query<{ status: string; n: number }>(
 		'select status, count(*)::int as n from property_studio_variations group by status',
 	)

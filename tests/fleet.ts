@@ -8,12 +8,13 @@ import { lineOf, startChild, stopChild } from '#tests/child-process.ts'
 import { rendo as runRendo } from '#tests/cli.ts'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
-import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+import type { VendorState } from '#tests/fleet-vendor.ts'
+import { VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 
 /**
  * Rendo as a deployment, on this machine, each part a process of its own: PostgreSQL as a server
  * (the embedded binaries as a standalone cluster, reached by DATABASE_URL only), S3 through s3rver,
- * Virtual Staging AI's model on loopback, web processes with JOBS=off and `npm run worker`
+ * Virtual Staging AI's model on loopback (tests/fleet-vendor.ts), web processes with JOBS=off and `npm run worker`
  * processes. The fleet bench (bench/fleet.bench.ts) and its reduced run in the tests
  * (tests/fleet.test.ts) drive it.
  */
@@ -61,8 +62,21 @@ export async function startFleet(options: FleetOptions) {
 	const s3Url = await lineOf(s3, /^s3rver on (http:\S+)/)
 	stops.push(() => stopChild(s3))
 
-	const vendor = await serveModel({ latencyMs: options.vendorLatencyMs, concurrencyCap: 150 })
-	stops.push(() => vendor.close())
+	const vendorProcess = await startChild(
+		'vendor',
+		['--import', 'tsx', 'tests/fleet-vendor.ts', String(options.vendorLatencyMs)],
+		{},
+	)
+	const vendorOrigin = await lineOf(vendorProcess, /^vendor on (http:\S+)/)
+	stops.push(() => stopChild(vendorProcess))
+	const vendor = {
+		baseUrl: `${vendorOrigin}/v2`,
+		/** What the vendor's model saw: renders created, 429s answered, the renders' ids. */
+		async state(): Promise<VendorState> {
+			const response = await fetch(`${vendorOrigin}/fleet/state`)
+			return response.json()
+		},
+	}
 
 	// The first web's address is the one links are made with (a balancer's, in production).
 	const firstWebPort = await freePort()
@@ -84,12 +98,14 @@ export async function startFleet(options: FleetOptions) {
 		// As `npm start` sets it: glibc's per-thread arenas would keep libvips' freed buffers.
 		MALLOC_ARENA_MAX: '2',
 	}
+	// As `npm start` and `npm run worker` run Node.
+	const node = ['--max-semi-space-size=4', '--import', 'tsx']
 	let started = 0
 
 	async function startWeb() {
 		const port = started === 0 ? firstWebPort : await freePort()
 		const name = `web-${++started}`
-		const child = await startChild(name, ['--import', 'tsx', 'server.ts', ...(options.dev ? ['--dev'] : [])], {
+		const child = await startChild(name, [...node, 'server.ts', ...(options.dev ? ['--dev'] : [])], {
 			...env,
 			JOBS: 'off',
 			PORT: String(port),
@@ -104,7 +120,7 @@ export async function startFleet(options: FleetOptions) {
 	async function startWorker() {
 		const port = await freePort()
 		const name = `worker-${++started}`
-		const child = await startChild(name, ['--import', 'tsx', 'worker/main.ts'], {
+		const child = await startChild(name, [...node, 'worker/main.ts'], {
 			...env,
 			METRICS_PORT: String(port),
 			// The workers on one machine split its cores, as the production guide says.
@@ -130,10 +146,13 @@ export async function startFleet(options: FleetOptions) {
 
 	/** Reads every live process's resident memory and the database's connections, keeping the peaks. */
 	const peaks = { connections: 0 }
+	const cpu = new CpuByKind(processes)
+	let samples = 0
 	async function sample() {
 		for (const p of processes)
 			if (p.child.exitCode === null && p.child.signalCode === null)
 				p.peakRssMb = Math.max(p.peakRssMb, rssMb(p.child.pid!))
+		if (++samples % 4 === 0) cpu.sample()
 		const { rows } = await sql.query<{ n: number }>(
 			"select count(*)::int as n from pg_stat_activity where datname = 'rendo' and pid <> pg_backend_pid()",
 		)
@@ -166,6 +185,8 @@ export async function startFleet(options: FleetOptions) {
 		vendor,
 		processes,
 		peaks,
+		/** CPU seconds used so far by each kind of process on the machine (Rendo's, PostgreSQL, s3rver, the CLI). */
+		cpuSeconds: () => cpu.totals(),
 		startWeb,
 		startWorker,
 		webs: () => processes.filter((p) => p.name.startsWith('web-') && isRunning(p)),
@@ -196,6 +217,59 @@ export async function startFleet(options: FleetOptions) {
 }
 
 export type Fleet = Awaited<ReturnType<typeof startFleet>>
+
+/**
+ * The CPU time of every process of the fleet and beside it, by kind, from /proc: the fleet's own by
+ * name (web, worker), the rest by command line (PostgreSQL's backends, s3rver, the vendor's model,
+ * `rendo` runs). A
+ * process's last reading is kept after it exits, so killed and replaced processes count too.
+ */
+class CpuByKind {
+	private readonly ticks = new Map<number, { kind: string; ticks: number }>()
+	constructor(private readonly processes: FleetProcess[]) {}
+
+	sample() {
+		const named = new Map(this.processes.map((p) => [p.child.pid!, p.name.replace(/-\d+$/, '')]))
+		for (const entry of fs.readdirSync('/proc')) {
+			const pid = Number(entry)
+			if (!pid || pid === process.pid) continue
+			const kind = named.get(pid) ?? this.ticks.get(pid)?.kind ?? kindOf(pid)
+			if (!kind) continue
+			const ticks = cpuTicks(pid)
+			if (ticks !== undefined) this.ticks.set(pid, { kind, ticks })
+		}
+	}
+
+	totals() {
+		const totals: Record<string, number> = {}
+		for (const { kind, ticks } of this.ticks.values()) totals[kind] = (totals[kind] ?? 0) + ticks / 100
+		const own = process.cpuUsage()
+		totals['bench (clients, balancer)'] = (own.user + own.system) / 1e6
+		return totals
+	}
+}
+
+function kindOf(pid: number) {
+	try {
+		const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+		if (/(^|\/)postgres(:|$)/.test(cmdline.split('\0')[0])) return 'postgres'
+		if (cmdline.includes('fleet-s3rver')) return 's3rver'
+		if (cmdline.includes('fleet-vendor')) return 'vendor model'
+		if (cmdline.includes('cli/bin.js')) return 'rendo cli'
+	} catch {}
+	return undefined
+}
+
+/** utime + stime in clock ticks (100 a second on Linux), from /proc/<pid>/stat. */
+function cpuTicks(pid: number) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+		return Number(fields[11]) + Number(fields[12])
+	} catch {
+		return undefined
+	}
+}
 
 const isRunning = (p: FleetProcess) => p.child.exitCode === null && p.child.signalCode === null
 

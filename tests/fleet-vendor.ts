@@ -1,0 +1,31 @@
+/**
+ * Virtual Staging AI's model as a process of its own, for the fleet (tests/fleet.ts), as the vendor
+ * is a service elsewhere: run inside the bench's process, its image work stalled the event loop of
+ * the clients measuring the gallery's polls (by up to half a second, measured). `node --import tsx
+ * tests/fleet-vendor.ts <latency ms>` prints "vendor on <url>" once it listens; besides the API
+ * under /v2, GET /fleet/state answers what the model saw (renders created, 429s, their ids).
+ */
+import { serveOnLoopback } from '#tests/mocks/loopback.ts'
+import { createVirtualStagingAiModel, type VirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
+
+export interface VendorState {
+	creates: number
+	tooMany: number
+	renderIds: string[]
+}
+
+const latencyMs = Number(process.argv[2])
+let model: VirtualStagingAiModel | undefined
+const server = await serveOnLoopback(async (request) => {
+	if (new URL(request.url).pathname !== '/fleet/state') return model!.handle(request)
+	const state: VendorState = {
+		creates: model!.state.creates,
+		tooMany: model!.state.tooMany,
+		renderIds: [...model!.renders.keys()],
+	}
+	return Response.json(state)
+})
+model = createVirtualStagingAiModel({ latencyMs, concurrencyCap: 150, baseUrl: `${server.origin}/v2` })
+console.log(`vendor on ${server.origin}`)
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+	process.on(signal, () => server.close().then(() => process.exit(0)))
