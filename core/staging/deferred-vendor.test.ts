@@ -176,12 +176,20 @@ test('a webhook only wakes the waiting look; unknown ids and other bodies change
 })
 
 test("an agent's first image is handed over as soon as it is fitted, ahead of the rest, and never fills a second slot; a bulk import's wait for the whole answer", async () => {
-	const ahead = vi.spyOn(studioPurpose as Required<typeof studioPurpose>, 'deliverAhead')
+	const purpose = studioPurpose as Required<typeof studioPurpose>
+	const handAhead = purpose.deliverAhead
 	const { actor, room } = await roomWithPhoto()
+	// What the gallery shows the moment the first image is in: it, and the other two still coming.
+	let shownThen: string[] = []
+	const ahead = vi.spyOn(purpose, 'deliverAhead').mockImplementation(async (request, image) => {
+		await handAhead(request, image)
+		shownThen = (await variationsOf(room.id)).map((v) => v.status)
+	})
 	await processRoom(actor, room.id, { styles: ['scandinavian'] })
 	await settleJobs()
 	const [row] = await stagingRowsOf(room.id)
 	expect(ahead).toHaveBeenCalledOnce()
+	expect(shownThen).toEqual(['completed', 'pending', 'pending'])
 	expect(ahead.mock.calls[0][1].providerImageId).toBe(row.providerImageIds[0])
 	const variations = await variationsOf(room.id)
 	expect(variations.map((v) => [v.status, v.variationId])).toEqual(row.providerImageIds.map((id) => ['completed', id]))
