@@ -4,8 +4,8 @@ import { threadScript } from './thread-script.ts'
 
 /**
  * Synchronous CPU work (the local preview's grading, the room check's OpenCV) on worker threads,
- * one per CPU slot (CPU_SLOTS, the cores by default) and below the event loops (nice 10 on Linux),
- * so a web process that runs jobs inline keeps answering requests meanwhile. A thread is started
+ * one per CPU slot (CPU_SLOTS, the cores by default), below the event loops (nice 10 on Linux) unless
+ * someone waits for it, so a web process that runs jobs inline keeps answering requests meanwhile. A thread is started
  * when first needed, stays for the next task and, while idle, does not keep the process alive.
  * Tasks wait in order for a free thread. A thread that dies takes only its own task with it; the
  * next task starts a new one. Threads run their module bundled to plain JavaScript (thread-script.ts).
@@ -14,6 +14,7 @@ const entry = new URL('./thread-entry.mjs', import.meta.url)
 
 interface Queued<Task, Output> {
 	task: Task
+	nice: number
 	resolve(output: Output): void
 	reject(error: Error): void
 }
@@ -23,7 +24,7 @@ export function createThreadPool<Task, Answer, Output>({
 	read,
 	crashed,
 }: {
-	/** The TypeScript module each thread runs: it answers every task it is posted with one message. */
+	/** The TypeScript module each thread runs: its exported `handle(task)` resolves to the answer. */
 	module: URL
 	/** The thread's answer as the caller's output (or a thrown error). */
 	read(answer: Answer): Output
@@ -55,7 +56,7 @@ export function createThreadPool<Task, Answer, Output>({
 		}
 	}
 
-	function run(worker: Worker, { task, resolve, reject }: Queued<Task, Output>) {
+	function run(worker: Worker, { task, nice, resolve, reject }: Queued<Task, Output>) {
 		const settle = () => {
 			worker.off('message', onAnswer)
 			worker.off('error', onCrash)
@@ -83,17 +84,18 @@ export function createThreadPool<Task, Answer, Output>({
 		worker.once('error', onCrash)
 		worker.once('exit', onExit)
 		worker.ref()
-		worker.postMessage(task)
+		worker.postMessage({ task, nice })
 	}
 
-	return async (task: Task) => {
+	/** `urgent`: someone is waiting for it, so it runs beside the event loops instead of below them (thread-entry.mjs). */
+	return async (task: Task, { urgent = false } = {}) => {
 		script ??= threadScript(module).catch((error) => {
 			script = undefined
 			throw error
 		})
 		scriptUrl = await script
 		return new Promise<Output>((resolve, reject) => {
-			queue.push({ task, resolve, reject })
+			queue.push({ task, nice: urgent ? 0 : 10, resolve, reject })
 			dispatch()
 		})
 	}

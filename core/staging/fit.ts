@@ -4,6 +4,7 @@ import { sharp } from '#core/platform/sharp.ts'
 import { coverPhotoSize, encodeThumbnail, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
 import type { Photo } from './images.ts'
+import { BULK_PRIORITY } from './request.ts'
 import { checkStagedImage } from './room-check/index.ts'
 import type { RoomCheck } from './room-check/types.ts'
 
@@ -69,7 +70,7 @@ export function fitToPhoto(
 		const started = performance.now()
 		const providerImageId = staged.providerImageId
 		if (check === 'vendor') {
-			const checked = await checkStagedImage(photo.bytes, staged.bytes)
+			const checked = await checkStagedImage(photo.bytes, staged.bytes, { urgent: priority < BULK_PRIORITY })
 			if ('failed' in checked) return { failed: checked.failed, providerImageId }
 			const thumbnail = await encodeThumbnail(sharp(checked.image))
 			metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)

@@ -120,5 +120,5 @@ export async function checkStagedImage(
 	staged: Buffer,
 	options: CheckOptions = {},
 ): Promise<CheckedImage> {
-	return checkOnThread({ photo, staged, furnitureMask: options.furnitureMask })
+	return checkOnThread({ photo, staged, furnitureMask: options.furnitureMask }, { urgent: options.urgent })
 }

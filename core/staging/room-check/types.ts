@@ -32,4 +32,6 @@ export type CheckedImage =
 export interface CheckOptions {
 	/** A PNG mask, white where the vendor says it added furniture (Virtual Staging AI's furniture analysis). */
 	furnitureMask?: Buffer
+	/** Someone is waiting for it: it runs beside the event loops, not below them (core/platform/thread-entry.mjs). */
+	urgent?: boolean
 }
