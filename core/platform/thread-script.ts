@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -34,7 +34,8 @@ export async function threadScript(module: URL): Promise<URL> {
 	const file = new URL(`${path.basename(module.pathname, '.ts')}-${hash}.mjs`, CACHE)
 	if (!fs.existsSync(file)) {
 		fs.mkdirSync(CACHE, { recursive: true })
-		const partial = `${fileURLToPath(file)}.${process.pid}.partial`
+		// Named for this writer alone: two pools (or processes) may bundle the same module at once.
+		const partial = `${fileURLToPath(file)}.${randomBytes(6).toString('hex')}.partial`
 		fs.writeFileSync(partial, code)
 		fs.renameSync(partial, file)
 	}
