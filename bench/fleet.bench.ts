@@ -114,11 +114,11 @@ async function fitCpuMs(photoDir: string) {
 			return { photo: { bytes, width: WIDTH, height: HEIGHT }, answers }
 		}),
 	)
-	const fit = (bytes: Buffer, photo: Photo) => fitToPhoto({ bytes }, photo, { check: 'vendor' })
+	const fitOne = (bytes: Buffer, photo: Photo) => fitToPhoto({ bytes }, photo, { check: 'vendor' })
 	const warm = await makeRoomPhoto({ width: WIDTH, height: HEIGHT })
-	await fit(await stagedAnswer(warm), { bytes: warm, width: WIDTH, height: HEIGHT })
+	await fitOne(await stagedAnswer(warm), { bytes: warm, width: WIDTH, height: HEIGHT })
 	const before = process.cpuUsage()
-	for (const { photo, answers } of renders) for (const answer of answers) await fit(answer, photo)
+	for (const { photo, answers } of renders) for (const answer of answers) await fitOne(answer, photo)
 	const used = process.cpuUsage(before)
 	return (used.user + used.system) / 1000 / (renders.length * VARIATIONS)
 }
