@@ -30,11 +30,8 @@ export async function startWorker(): Promise<Worker> {
 	const { jobs, render, cpuSlots } = config()
 	const tasks = splitTaskList(render.provider !== 'local')
 	const poolIds: string[] = []
-	const start = async (
-		taskList: TaskList,
-		concurrency: number,
-		{ cron, batched }: { cron: boolean; batched: boolean },
-	) => {
+	// The CPU pool runs the recurring work; the vendor pool fetches through a local queue (below).
+	const start = async (taskList: TaskList, concurrency: number, kind: 'cpu' | 'vendor') => {
 		const events: WorkerEvents = new EventEmitter()
 		events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id))
 		events.on('job:success', ({ job }) => logger.info({ job: job.task_identifier, id: job.id }, 'job done'))
@@ -50,11 +47,11 @@ export async function startWorker(): Promise<Worker> {
 			noHandleSignals: true,
 			logger: workerLogger,
 			// Recurring work is declared in code (worker/cron.ts), never read from a crontab file.
-			parsedCronItems: cron ? parsedCronItems : [],
+			parsedCronItems: kind === 'cpu' ? parsedCronItems : [],
 			// A render's next look at the vendor is a job for later, found at the pool's next poll: the
 			// vendor pool looks four times a second (one query each, with its local queue), so an agent
 			// waits at most a quarter second more for a finished render.
-			pollInterval: batched ? 250 : 1000,
+			pollInterval: kind === 'vendor' ? 250 : 1000,
 			// The vendor pool runs RENDER_CONCURRENCY jobs, each a short call: without a local queue
 			// each of its idle workers polls by itself, so three worker processes asked PostgreSQL for
 			// jobs about 150 times a second for nothing (most of the fleet bench's database load). The
@@ -62,14 +59,14 @@ export async function startWorker(): Promise<Worker> {
 			// pool's id, so a killed process's are handed back like any other (job-recovery.ts). The
 			// CPU pool keeps fetching one job at a time: a batch would hold an import's deliveries
 			// ahead of an agent's that arrives after it.
-			...(batched && { preset: { worker: { localQueue: { size: concurrency } } } }),
+			...(kind === 'vendor' && { preset: { worker: { localQueue: { size: concurrency } } } }),
 		})
 	}
 	// Twice the CPU slots: a job fetching or storing overlaps another's fitting, and an agent's
 	// images can take the next slot ahead of an import's (core/staging/fit.ts) without waiting
 	// for a whole import job to end.
-	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? 2 * cpuSlots, { cron: true, batched: false })]
-	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, { cron: false, batched: true }))
+	const runners: Runner[] = [await start(tasks.cpu, jobs.concurrency ?? 2 * cpuSlots, 'cpu')]
+	if (tasks.provider) runners.push(await start(tasks.provider, render.concurrency, 'vendor'))
 	const heartbeat = startHeartbeat(() => poolIds)
 	await heartbeat.started
 
