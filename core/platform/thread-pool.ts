@@ -100,6 +100,3 @@ export function createThreadPool<Task, Answer, Output>({
 		})
 	}
 }
-
-/** Buffers cross threads as plain Uint8Arrays: the same bytes as a Buffer again. */
-export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)

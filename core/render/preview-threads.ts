@@ -1,4 +1,5 @@
-import { asBuffer, createThreadPool } from '#core/platform/thread-pool.ts'
+import { asBuffer } from '#core/platform/thread-bytes.ts'
+import { createThreadPool } from '#core/platform/thread-pool.ts'
 import type { PreviewOutput, PreviewTask } from './local-preview.ts'
 import { RenderError } from './provider.ts'
 

@@ -1,4 +1,5 @@
-import { asBuffer, createThreadPool } from '#core/platform/thread-pool.ts'
+import { asBuffer } from '#core/platform/thread-bytes.ts'
+import { createThreadPool } from '#core/platform/thread-pool.ts'
 import type { CheckedImage } from './types.ts'
 
 /**

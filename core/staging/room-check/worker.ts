@@ -1,3 +1,4 @@
+import { asBuffer } from '#core/platform/thread-bytes.ts'
 import { analyse } from './check.ts'
 
 /** One room check, on a pool thread (core/platform/thread-entry.mjs); see threads.ts. */
@@ -10,10 +11,9 @@ export async function handle({
 	staged: Uint8Array
 	furnitureMask?: Uint8Array
 }) {
-	const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	try {
-		const result = await analyse(buffer(photo), buffer(staged), {
-			furnitureMask: furnitureMask && buffer(furnitureMask),
+		const result = await analyse(asBuffer(photo), asBuffer(staged), {
+			furnitureMask: furnitureMask && asBuffer(furnitureMask),
 		})
 		if ('failed' in result) return { output: { failed: result.failed } }
 		return { output: { image: result.image!, check: result.check } }
