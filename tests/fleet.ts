@@ -14,8 +14,8 @@ import { VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 /**
  * Rendo as a deployment, on this machine, each part a process of its own: PostgreSQL as a server
  * (the embedded binaries as a standalone cluster, reached by DATABASE_URL only), S3 through s3rver,
- * Virtual Staging AI's model on loopback (tests/fleet-vendor.ts), web processes with JOBS=off and `npm run worker`
- * processes. The fleet bench (bench/fleet.bench.ts) and its reduced run in the tests
+ * Virtual Staging AI's model (tests/fleet-vendor.ts), web processes with JOBS=off and `npm run
+ * worker` processes. The fleet bench (bench/fleet.bench.ts) and its reduced run in the tests
  * (tests/fleet.test.ts) drive it.
  */
 export interface FleetOptions {
@@ -185,8 +185,11 @@ export async function startFleet(options: FleetOptions) {
 		vendor,
 		processes,
 		peaks,
-		/** CPU seconds used so far by each kind of process on the machine (Rendo's, PostgreSQL, s3rver, the CLI). */
-		cpuSeconds: () => cpu.totals(),
+		/** CPU seconds used so far by each kind of process (Rendo's, PostgreSQL, s3rver, the vendor's model, the CLI), read now. */
+		cpuSeconds() {
+			cpu.sample()
+			return cpu.totals()
+		},
 		startWeb,
 		startWorker,
 		webs: () => processes.filter((p) => p.name.startsWith('web-') && isRunning(p)),
@@ -221,8 +224,8 @@ export type Fleet = Awaited<ReturnType<typeof startFleet>>
 /**
  * The CPU time of every process of the fleet and beside it, by kind, from /proc: the fleet's own by
  * name (web, worker), the rest by command line (PostgreSQL's backends, s3rver, the vendor's model,
- * `rendo` runs). A
- * process's last reading is kept after it exits, so killed and replaced processes count too.
+ * `rendo` runs). A process's last reading is kept after it exits, so killed and replaced processes
+ * count too.
  */
 class CpuByKind {
 	private readonly ticks = new Map<number, { kind: string; ticks: number }>()

@@ -4,9 +4,10 @@ import { threadScript } from './thread-script.ts'
 
 /**
  * Synchronous CPU work (the local preview's grading, the room check's OpenCV) on worker threads,
- * one per CPU slot (CPU_SLOTS, the cores by default), below the event loops (nice 10 on Linux) unless
- * someone waits for it, so a web process that runs jobs inline keeps answering requests meanwhile. A thread is started
- * when first needed, stays for the next task and, while idle, does not keep the process alive.
+ * one per CPU slot (CPU_SLOTS, the cores by default), below the event loops (nice 10 on Linux)
+ * unless someone waits for it, so a web process that runs jobs inline keeps answering requests
+ * meanwhile. A thread is started when first needed, stays for the next task and, while idle, does
+ * not keep the process alive.
  * Tasks wait in order for a free thread. A thread that dies takes only its own task with it; the
  * next task starts a new one. Threads run their module bundled to plain JavaScript (thread-script.ts).
  */
