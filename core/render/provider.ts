@@ -167,8 +167,8 @@ export interface ProviderVariation {
 
 export interface DeferredProvider extends ProviderBase {
 	kind: 'deferred'
-	/** Creates a render of `request.count` variations; resolves with the vendor's render id. */
-	submit(request: StagingRequest): Promise<{ providerRenderId: string }>
+	/** Creates a render of `request.count` variations; resolves with the vendor's render id (and its ETA). */
+	submit(request: StagingRequest): Promise<{ providerRenderId: string; etaSeconds?: number }>
 	/** More variations on an existing render (a remodel), without uploading the photo again. */
 	addVariations(providerRenderId: string, request: StagingRequest): Promise<void>
 	/** The render's variations as the vendor sees them now, oldest first. */

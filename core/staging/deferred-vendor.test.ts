@@ -24,7 +24,7 @@ import { stagingWebhook } from './webhook.ts'
 
 // The pipeline with a deferred vendor: our adapter against the model of Virtual Staging AI's v2 API.
 const vsai = createVirtualStagingAiModel()
-serveVendorModel(vsai)
+const server = serveVendorModel(vsai)
 
 const posts = (path: string) => vsai.requests.filter((r) => r.method === 'POST' && r.path === path)
 
@@ -75,6 +75,40 @@ test('waiting holds no job: after the submit the job ends, and the next look is 
 	expect(rows[0].run_at.getTime()).toBeGreaterThan(Date.now() + 30_000)
 	await settleJobs()
 	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
+})
+
+test("an agent's render is looked at closely in its last second, an import's is not", async () => {
+	// The same API, answering 0.8 s after each request: the ETA it gives is 1 s (rounded up).
+	const slow = createVirtualStagingAiModel({ latencyMs: 800 })
+	server.use(...slow.handlers)
+	const agent = await roomWithPhoto()
+	const imported = await roomWithPhoto()
+	await processRoom(agent.actor, agent.room.id, { styles: ['modern'] })
+	await processRoom(imported.actor, imported.room.id, { styles: ['modern'], bulk: true })
+	await drainJobs()
+	const [agentRow] = await stagingRowsOf(agent.room.id)
+	const [importRow] = await stagingRowsOf(imported.room.id)
+	expect([agentRow.state, importRow.state]).toEqual(['submitted', 'submitted'])
+
+	const lookNow = (row: typeof agentRow) =>
+		pool.query(
+			'select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = $1), run_at => now())',
+			[`stage:${row.id}`],
+		)
+	const looks = (row: typeof agentRow) =>
+		slow.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/renders/${row.providerRenderId}?`)).length
+	// Each look brought forward to now, well inside the vendor's second: the import's job looks once
+	// and queues the next look; the agent's keeps looking until the answer is there.
+	await lookNow(importRow)
+	await drainJobs()
+	expect((await stagingRowsOf(imported.room.id))[0].state).toBe('submitted')
+	expect(looks(importRow)).toBe(1)
+	await lookNow(agentRow)
+	await drainJobs()
+	expect((await stagingRowsOf(agent.room.id))[0].state).toBe('delivered')
+	expect(looks(agentRow)).toBeGreaterThanOrEqual(2)
+	await settleJobs()
+	expect((await variationsOf(imported.room.id)).every((v) => v.status === 'completed')).toBe(true)
 })
 
 test('a remodel adds variations to the same vendor render and takes only the new one', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
 import {
@@ -38,7 +39,7 @@ const DONE = ['delivered', 'failed']
  *   queued ─(deferred vendor: commit "submitting", send)─▶ submitted ─(poll … done, download)─▶ received
  *
  * Waiting never holds a job: a deferred render's job ends after each submit or poll and queues the
- * next look for later. Neither does fitting: "received" queues a deliver_render job in the same
+ * next look for later (an agent's render, in its last second, keeps its job for a few quick looks). Neither does fitting: "received" queues a deliver_render job in the same
  * transaction (deliverRender below), which the CPU pool runs, so the pool that waits on the vendor
  * is free for the next submit the moment an answer is stored. The vendor's render id is committed
  * before anything waits on it, and "submitting" is committed before the request leaves, so a job
@@ -117,12 +118,13 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	const photo = await readPhoto(row.originalKey)
 	const request = { ...stagingRequest(row, photo), imageUrl: stagingPhotoUrl(row.id), webhookUrl: webhookUrl() }
 	let providerRenderId: string
+	let etaSeconds: number | undefined
 	try {
 		if (base) {
 			await timed(provider.name, () => provider.addVariations(base.providerRenderId, request))
 			providerRenderId = base.providerRenderId
 		} else {
-			;({ providerRenderId } = await timed(provider.name, () => provider.submit(request)))
+			;({ providerRenderId, etaSeconds } = await timed(provider.name, () => provider.submit(request)))
 		}
 	} catch (error) {
 		// A refusal (429, or a 4xx) created nothing: the slot is free again. Anything else (a timeout,
@@ -134,7 +136,7 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 		throw error
 	}
 	metrics.rendersSubmitted.inc({ provider: provider.name })
-	await markSubmitted(row, providerRenderId, provider.model)
+	await markSubmitted(row, providerRenderId, provider.model, etaSeconds)
 }
 
 /** The base render a remodel adds to: undefined to start a render of its own, null to wait for it. */
@@ -217,13 +219,13 @@ function submitKeyOf(row: StagingRender, provider: DeferredProvider) {
 	return `${row.continuesId ?? 'new'}:${provider.lookOf(stagingLook(row))}`
 }
 
-async function markSubmitted(row: StagingRender, providerRenderId: string, model: string) {
+async function markSubmitted(row: StagingRender, providerRenderId: string, model: string, etaSeconds?: number) {
 	await db.transaction(async (tx) => {
 		await tx
 			.update(stagingRenders)
 			.set({ state: 'submitted', providerRenderId, model, submittedAt: new Date() })
 			.where(eq(stagingRenders.id, row.id))
-		await queueStep(tx, row, later(config().render.pollIntervalMs))
+		await queueStep(tx, row, later(nextLookMs(etaSeconds)))
 	})
 	await wakeNextWaiting(row.provider, row.submitKey)
 }
@@ -281,7 +283,46 @@ async function claimedOnBase(row: StagingRender, providerRenderId: string) {
 	return others.flatMap((r) => r.ids)
 }
 
+/**
+ * When to look at a submitted render again: a second before the vendor's ETA (whole seconds,
+ * rounded up; within 30 s however far off it is), never sooner than the usual pace. Without the
+ * ETA a 10 s render was asked about ten times at a one-second pace; with it, two or three.
+ */
+function nextLookMs(etaSeconds = 0) {
+	const { pollIntervalMs } = config().render
+	return Math.max(Math.min(etaSeconds * 1000 - 1000, 30_000), pollIntervalMs)
+}
+
+/**
+ * In its last second, a render someone waits for is looked at every quarter second by the job
+ * itself (held at most this many looks), not by a job queued a whole poll interval later: the ETA
+ * is rounded up to whole seconds, so that look came up to a second after the answer.
+ */
+const CLOSE_LOOK_MS = 250
+const CLOSE_LOOKS = 5
+
 async function collect(row: StagingRender, provider: DeferredProvider) {
+	let seen = await look(row, provider)
+	const waitedFor = row.priority < BULK_PRIORITY
+	for (let n = 0; waitedFor && !seen.done && (seen.etaSeconds ?? Infinity) <= 1 && n < CLOSE_LOOKS; n++) {
+		await sleep(CLOSE_LOOK_MS)
+		seen = await look(row, provider)
+	}
+	if (!seen.done) return await queueStep(db, row, later(nextLookMs(seen.etaSeconds)))
+	// Result URLs expire: every image is fetched and stored now, before anything else.
+	const images: StagedImage[] = await Promise.all(
+		seen.mine.map(async (variation) => {
+			if (!variation.url) throw new RenderError('The staging provider finished without a result image', false)
+			return { bytes: await provider.download(variation.url), providerImageId: variation.id }
+		}),
+	)
+	await storeRawImages(row.id, images)
+	await markReceived(row, { receivedCount: images.length, providerImageIds: seen.mine.map((v) => v.id) })
+	await wakeNextWaiting(provider.name)
+}
+
+/** What the vendor shows of this request's variations now; a variation it gave up on fails the request. */
+async function look(row: StagingRender, provider: DeferredProvider) {
 	const { variations, etaSeconds } = await timed(provider.name, () => provider.poll(row.providerRenderId!))
 	const mine = await variationsOf(row, variations, provider)
 	const failed = mine.find((v) => v.state === 'error' || v.state === 'canceled')
@@ -292,21 +333,7 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 				: `The staging provider could not stage this photo: ${failed.error ?? 'no reason given'}`,
 			false,
 		)
-	if (mine.length < row.count || mine.some((v) => v.state !== 'done')) {
-		// The vendor's ETA is whole seconds, rounded up: look a second early, then at the usual pace.
-		const { pollIntervalMs } = config().render
-		const wait = Math.min(Math.max((etaSeconds ?? 0) * 1000 - 1000, pollIntervalMs), 30_000)
-		return await queueStep(db, row, later(wait))
-	}
-	// Result URLs expire: every image is fetched and stored now, before anything else.
-	const images: StagedImage[] = []
-	for (const variation of mine) {
-		if (!variation.url) throw new RenderError('The staging provider finished without a result image', false)
-		images.push({ bytes: await provider.download(variation.url), providerImageId: variation.id })
-	}
-	await storeRawImages(row.id, images)
-	await markReceived(row, { receivedCount: images.length, providerImageIds: mine.map((v) => v.id) })
-	await wakeNextWaiting(provider.name)
+	return { mine, etaSeconds, done: mine.length === row.count && mine.every((v) => v.state === 'done') }
 }
 
 /**

@@ -143,10 +143,14 @@ describe('poll', () => {
 		const slow = createVirtualStagingAiModel({ latencyMs: 60_000, baseUrl: 'https://slow.vsai.test/v2' })
 		server.use(...slow.handlers)
 		const pending = vsai({ baseUrl: slow.baseUrl })
-		const { providerRenderId } = await pending.submit(request({ count: 1 }))
+		const submitted = await pending.submit(request({ count: 1 }))
+		const { providerRenderId } = submitted
 		const { variations, etaSeconds } = await pending.poll(providerRenderId)
 		expect(variations[0]).toMatchObject({ state: 'queued', url: undefined })
-		expect(etaSeconds).toBeUndefined()
+		// The render's own eta is null: the variation's (whole seconds, rounded up) is the render's.
+		expect(submitted.etaSeconds).toBe(60)
+		expect(etaSeconds).toBeGreaterThanOrEqual(59)
+		expect(etaSeconds).toBeLessThanOrEqual(60)
 
 		model.state.outcome = 'failed'
 		const failed = await vsai().submit(request({ count: 1 }))

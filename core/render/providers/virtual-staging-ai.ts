@@ -17,11 +17,12 @@
  *   of) `add_furniture` (the v1 API's declutter_mode on/off/auto, https://docs.virtualstagingai.app/endpoints ;
  *   the v2 field as public integrations send it).
  * - A Render is `{ id, created_at, variations: { total_count, next_cursor, items }, eta }`; a Variation is
- *   `{ id, render_id, created_at, status, result: { url, optimized_url, thumbnail_url }, config: { room_type,
+ *   `{ id, render_id, created_at, status, result: { url, optimized_url, thumbnail_url }, eta, config: { room_type,
  *   style } }` (the config it was asked for, echoed: the only thing that ties a render to a request, as the
- *   API keeps no client reference), status queued | rendering | completed | failed. GET /renders/{id} pages its variations
- *   (`variations_limit` up to 100, `variations_order`); GET /renders lists renders newest first
- *   (`limit` 1–100, `cursor`, `order`). https://docs.virtualstagingai.app/v2-api/endpoints
+ *   API keeps no client reference), status queued | rendering | completed | failed; both `eta`s are null in
+ *   the examples of finished ones. GET /renders/{id} pages its variations (`variations_limit` up to 100,
+ *   `variations_order`); GET /renders lists renders newest first (`limit` 1–100, `cursor`, `order`).
+ *   https://docs.virtualstagingai.app/v2-api/endpoints
  * - Webhooks POST `{ event_type: done | error | update, render_id, variation_id, result, timestamp }` to
  *   webhook_url. https://docs.virtualstagingai.app/v2-api/webhooks
  * - Styles: modern, scandinavian, industrial, midcentury, luxury, farmhouse, coastal, standard (hamptons,
@@ -87,6 +88,7 @@ const Variation = z.object({
 		.passthrough()
 		.nullish(),
 	error_message: z.string().nullish(),
+	eta: z.number().nullish(),
 })
 const Render = z.object({
 	id: z.string().min(1),
@@ -115,6 +117,16 @@ const toMs = (t: number) => (t < 1e12 ? t * 1000 : t)
 /** A look in the vendor's words: its room type and style, or "empty" when nothing was added. */
 const lookIn = (roomType: string | null | undefined, style: string | null | undefined) =>
 	style ? `${roomType ?? '?'}/${style}` : 'empty'
+
+/**
+ * Seconds until the render is done, as the vendor estimates it: the Render's `eta` when it gives
+ * one, else the latest of its Variations' (each has its own), else none.
+ */
+function etaOf(render: z.infer<typeof Render>) {
+	if (render.eta != null) return render.eta
+	const etas = render.variations.items.flatMap((v) => (v.eta == null ? [] : [v.eta]))
+	return etas.length ? Math.max(...etas) : undefined
+}
 
 function variationOf(v: z.infer<typeof Variation>): ProviderVariation {
 	const style = v.config?.add_furniture?.style ?? v.config?.style ?? null
@@ -210,7 +222,7 @@ export function createVirtualStagingAiProvider({
 				{ ...common(request), image_url: imageUrlOf(request) },
 				request.signal,
 			)
-			return { providerRenderId: render.id }
+			return { providerRenderId: render.id, etaSeconds: etaOf(render) }
 		},
 		async addVariations(providerRenderId, request) {
 			await call(
@@ -230,7 +242,7 @@ export function createVirtualStagingAiProvider({
 				undefined,
 				signal,
 			)
-			return { variations: render.variations.items.map(variationOf), etaSeconds: render.eta ?? undefined }
+			return { variations: render.variations.items.map(variationOf), etaSeconds: etaOf(render) }
 		},
 		async recentRenders(since, signal) {
 			const found = []
