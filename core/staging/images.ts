@@ -22,8 +22,11 @@ const rawImageKey = (stagingId: string, index: number) => `${rawPrefix(stagingId
 
 /** A vendor's answer as it came, kept until it is delivered: a retry then never asks again. */
 export async function storeRawImages(stagingId: string, images: StagedImage[]) {
-	for (const [i, image] of images.entries())
-		await storage().put(rawImageKey(stagingId, i), image.bytes, { contentType: 'application/octet-stream' })
+	await Promise.all(
+		images.map((image, i) =>
+			storage().put(rawImageKey(stagingId, i), image.bytes, { contentType: 'application/octet-stream' }),
+		),
+	)
 }
 
 export async function readRawImages(
@@ -31,13 +34,13 @@ export async function readRawImages(
 	count: number,
 	providerImageIds: string[],
 ): Promise<StagedImage[]> {
-	const images: StagedImage[] = []
-	for (let i = 0; i < count; i++) {
-		const bytes = await readBytes(rawImageKey(stagingId, i))
-		if (!bytes) throw new RenderError('A received image is missing from storage', false)
-		images.push({ bytes, providerImageId: providerImageIds[i] })
-	}
-	return images
+	return Promise.all(
+		Array.from({ length: count }, async (_, i) => {
+			const bytes = await readBytes(rawImageKey(stagingId, i))
+			if (!bytes) throw new RenderError('A received image is missing from storage', false)
+			return { bytes, providerImageId: providerImageIds[i] }
+		}),
+	)
 }
 
 export async function removeRawImages(stagingId: string) {
