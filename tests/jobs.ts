@@ -9,9 +9,13 @@ provideTelegramGateway(telegramGateway)
 
 const silentLogger = new Logger(() => () => {})
 
-/** Runs every job that is due now, in this process, then returns: deterministic tests of job work. */
-export async function drainJobs() {
-	await runOnce({ pgPool: pool, taskList, noHandleSignals: true, logger: silentLogger })
+/**
+ * Runs every job that is due now, in this process, then returns: deterministic tests of job work.
+ * `only`: just these tasks' jobs, as a pool that runs only them would.
+ */
+export async function drainJobs({ only }: { only?: string[] } = {}) {
+	const tasks = only ? Object.fromEntries(only.map((task) => [task, taskList[task]])) : taskList
+	await runOnce({ pgPool: pool, taskList: tasks, noHandleSignals: true, logger: silentLogger })
 }
 
 /**

@@ -41,9 +41,10 @@ export const taskList: TaskList = {
 /**
  * The tasks that wait on a remote staging vendor. With a vendor configured they run in a pool of
  * their own (RENDER_CONCURRENCY jobs), so a slow vendor never takes the slots that CPU work and
- * e-mail need, and fitting what the vendor answered (deliver_render) stays in the CPU pool, so it
- * never holds a slot the next submit needs; with the local preview, rendering is CPU work and
- * stays with everything else.
+ * e-mail need, and fitting what the vendor answered for an import (deliver_render) stays in the CPU
+ * pool, so a wave of it never holds the slots the next submits need (an agent's answer is fitted
+ * by the job that received it, on the same CPU slots: core/staging/stage-render.ts); with the local
+ * preview, rendering is CPU work and stays with everything else.
  */
 export function splitTaskList(remoteStaging: boolean): { cpu: TaskList; provider: TaskList | null } {
 	if (!remoteStaging) return { cpu: taskList, provider: null }

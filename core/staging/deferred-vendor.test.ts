@@ -9,11 +9,13 @@ await vi.hoisted(() =>
 	),
 )
 
+import { setTimeout as sleep } from 'node:timers/promises'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
+import { STAGE_TASK } from './request.ts'
 import { studioPurpose } from '#core/studio/render-variations.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { drainJobs, settleJobs } from '#tests/jobs.ts'
@@ -77,7 +79,7 @@ test('waiting holds no job: after the submit the job ends, and the next look is 
 	expect((await variationsOf(room.id)).every((v) => v.status === 'completed')).toBe(true)
 })
 
-test("an agent's render is looked at closely in its last second, an import's is not", async () => {
+test("an agent's render is looked at closely in its last second and delivered by the job that received it; an import's is not", async () => {
 	// The same API, answering 0.8 s after each request: the ETA it gives is 1 s (rounded up).
 	const slow = createVirtualStagingAiModel({ latencyMs: 800 })
 	server.use(...slow.handlers)
@@ -97,16 +99,24 @@ test("an agent's render is looked at closely in its last second, an import's is 
 		)
 	const looks = (row: typeof agentRow) =>
 		slow.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/renders/${row.providerRenderId}?`)).length
-	// Each look brought forward to now, well inside the vendor's second: the import's job looks once
-	// and queues the next look; the agent's keeps looking until the answer is there.
+	// Each look brought forward to now, well inside the vendor's second, and only the looks run: the
+	// import's job looks once and queues the next look; the agent's keeps looking until the answer is
+	// there, then fits and hands it over itself.
+	const stageJobsOnly = { only: [STAGE_TASK] }
 	await lookNow(importRow)
-	await drainJobs()
+	await drainJobs(stageJobsOnly)
 	expect((await stagingRowsOf(imported.room.id))[0].state).toBe('submitted')
 	expect(looks(importRow)).toBe(1)
 	await lookNow(agentRow)
-	await drainJobs()
+	await drainJobs(stageJobsOnly)
 	expect((await stagingRowsOf(agent.room.id))[0].state).toBe('delivered')
 	expect(looks(agentRow)).toBeGreaterThanOrEqual(2)
+	expect((await variationsOf(agent.room.id)).map((v) => v.status)).toEqual(Array(3).fill('completed'))
+	// The import's answer, once there, waits for the CPU pool.
+	await lookNow(importRow)
+	await sleep(1000)
+	await drainJobs(stageJobsOnly)
+	expect((await stagingRowsOf(imported.room.id))[0].state).toBe('received')
 	await settleJobs()
 	expect((await variationsOf(imported.room.id)).every((v) => v.status === 'completed')).toBe(true)
 })

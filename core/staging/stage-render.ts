@@ -24,7 +24,7 @@ import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fi
 import { readBytes } from '#core/platform/storage.ts'
 import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
 import { purposeOf } from './purposes.ts'
-import { BULK_PRIORITY, queueDelivery, queueStep } from './request.ts'
+import { BULK_PRIORITY, queueDelivery, queueStep, STAGE_MAX_ATTEMPTS } from './request.ts'
 import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount, wantsAgain } from './second-opinion.ts'
 import { stagingPhotoUrl } from './photo-link.ts'
 import { webhookUrl } from './webhook.ts'
@@ -39,9 +39,11 @@ const DONE = ['delivered', 'failed']
  *   queued ─(deferred vendor: commit "submitting", send)─▶ submitted ─(poll … done, download)─▶ received
  *
  * Waiting never holds a job: a deferred render's job ends after each submit or poll and queues the
- * next look for later (an agent's render, in its last second, keeps its job for a few quick looks). Neither does fitting: "received" queues a deliver_render job in the same
+ * next look for later (an agent's render, in its last second, keeps its job for a few quick looks).
+ * Neither does fitting an import's answer: "received" queues a deliver_render job in the same
  * transaction (deliverRender below), which the CPU pool runs, so the pool that waits on the vendor
- * is free for the next submit the moment an answer is stored. The vendor's render id is committed
+ * is free for the next submit the moment an answer is stored; an answer someone waits for is
+ * delivered by the job that received it (deliverHere). The vendor's render id is committed
  * before anything waits on it, and "submitting" is committed before the request leaves, so a job
  * that died in between looks at the vendor's recent renders before it sends again. A 429 is waited
  * out, never a failure.
@@ -94,14 +96,17 @@ async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	})
 }
 
-/** The answer is stored: the request is 'received', and its delivery queued with it. */
-async function markReceived(row: StagingRender, answer: Partial<StagingRender>) {
+/**
+ * The answer is stored: the request is 'received', and its delivery queued with it, unless the job
+ * that received it delivers it itself (deliverHere).
+ */
+async function markReceived(row: StagingRender, answer: Partial<StagingRender>, { queue = true } = {}) {
 	await db.transaction(async (tx) => {
 		await tx
 			.update(stagingRenders)
 			.set({ ...answer, state: 'received', receivedAt: new Date() })
 			.where(eq(stagingRenders.id, row.id))
-		await queueDelivery(tx, row)
+		if (queue) await queueDelivery(tx, row)
 	})
 }
 
@@ -317,8 +322,26 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 		}),
 	)
 	await storeRawImages(row.id, images)
-	await markReceived(row, { receivedCount: images.length, providerImageIds: seen.mine.map((v) => v.id) })
+	const answer = { receivedCount: images.length, providerImageIds: seen.mine.map((v) => v.id) }
+	await markReceived(row, answer, { queue: !waitedFor })
 	await wakeNextWaiting(provider.name)
+	if (waitedFor) await deliverHere(row)
+}
+
+/**
+ * A render someone waits for is fitted and handed over by the job that received it, its images
+ * still fitted on the CPU slots ahead of an import's (fit.ts): queued for the CPU pool, it first
+ * waited for one of that pool's jobs to end, behind an import's deliveries. A delivery that could
+ * succeed on a retry goes to the CPU pool with its retries; should the process die meanwhile, this
+ * job comes back, finds the request received and queues its delivery (stageRender).
+ */
+async function deliverHere(row: StagingRender) {
+	try {
+		await deliverRender(row.id, { attempts: 1, maxAttempts: STAGE_MAX_ATTEMPTS })
+	} catch (error) {
+		logger.warn({ stagingId: row.id, err: error }, 'delivering a received render failed; the CPU pool retries it')
+		await queueDelivery(db, row)
+	}
 }
 
 /** What the vendor shows of this request's variations now; a variation it gave up on fails the request. */
@@ -355,8 +378,9 @@ async function variationsOf(row: StagingRender, variations: ProviderVariation[],
 
 /**
  * The deliver_render job: fits, checks and hands over a received answer (or asks a second opinion),
- * in the CPU pool, so the vendor pool's slots only ever wait on the vendor. A delivery that cannot
- * succeed fails the request, as a render that cannot would.
+ * in the CPU pool, so the vendor pool's slots wait on the vendor, not on an import's fitting (an
+ * answer someone waits for is delivered by the job that received it, deliverHere). A delivery that
+ * cannot succeed fails the request, as a render that cannot would.
  */
 export async function deliverRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
 	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
