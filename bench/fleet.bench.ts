@@ -186,23 +186,25 @@ async function completedImportVariations(fleet: Fleet, importer: string) {
 
 /**
  * Where renders of one priority (0 the agents', 2 the import's) spent their time, p50 / p95:
- * waiting for one of the vendor's slots, at the vendor (with the polls that found it done), and
- * fitted and stored.
+ * waiting for one of the vendor's slots, sending the photo, at the vendor (with the looks that
+ * found it done, the downloads and storing them), and fitted and stored.
  */
 async function renderStages(fleet: Fleet, priority: number) {
-	const { rows } = await fleet.sql.query<{ slot: number; vendor: number; delivery: number }>(
-		`select extract(epoch from submit_started_at - created_at) * 1000 as slot,
-			extract(epoch from received_at - submit_started_at) * 1000 as vendor,
-			extract(epoch from finished_at - received_at) * 1000 as delivery
-		from staging_renders where priority = $1 and state = 'delivered'`,
+	const { rows } = await fleet.sql.query<Record<Stage, number>>(
+		`select extract(epoch from r.submit_started_at - r.created_at) * 1000 as slot,
+			extract(epoch from r.submitted_at - r.submit_started_at) * 1000 as send,
+			extract(epoch from r.received_at - r.submitted_at) * 1000 as vendor,
+			extract(epoch from r.finished_at - r.received_at) * 1000 as delivery
+		from staging_renders r where r.priority = $1 and r.state = 'delivered'`,
 		[priority],
 	)
-	const stage = (name: 'slot' | 'vendor' | 'delivery') => {
+	const stage = (name: Stage) => {
 		const values = rows.map((row) => Number(row[name]))
 		return `${s(percentile(values, 50))} / ${s(percentile(values, 95))}`
 	}
-	return `slot ${stage('slot')}, vendor ${stage('vendor')}, fitted and stored ${stage('delivery')}`
+	return `slot ${stage('slot')}, sending ${stage('send')}, vendor ${stage('vendor')}, fitted and stored ${stage('delivery')}`
 }
+type Stage = 'slot' | 'send' | 'vendor' | 'delivery'
 
 async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: number) {
 	const fleet = await startFleet({ webs: 2, workers: 3, vendorLatencyMs: LATENCY_MS })
@@ -292,7 +294,7 @@ async function runFleet(chaos: boolean, photoDir: string, csv: string, fitMs: nu
 				`${s(percentile(first, 50))} / ${s(percentile(first, 95))}`,
 				`p95 ≤ ${s(LATENCY_MS + 2000)}`,
 			],
-			['an agent render: slot wait, at the vendor, delivery (p50 / p95)', await renderStages(fleet, 0), ''],
+			['an agent render, by stage (p50 / p95)', await renderStages(fleet, 0), ''],
 			['an import render: the same', await renderStages(fleet, BULK_PRIORITY), ''],
 			[
 				'gallery poll (p50 / p99)',
