@@ -325,19 +325,20 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 	const answer = { receivedCount: images.length, providerImageIds: seen.mine.map((v) => v.id) }
 	await markReceived(row, answer, { queue: !waitedFor })
 	await wakeNextWaiting(provider.name)
-	if (waitedFor) await deliverHere(row)
+	if (waitedFor) await deliverHere(row, images)
 }
 
 /**
- * A render someone waits for is fitted and handed over by the job that received it, its images
- * still fitted on the CPU slots ahead of an import's (fit.ts): queued for the CPU pool, it first
- * waited for one of that pool's jobs to end, behind an import's deliveries. A delivery that could
+ * A render someone waits for is fitted and handed over by the job that received it, from the
+ * images in hand, still fitted on the CPU slots ahead of an import's (fit.ts): queued for the CPU
+ * pool, it first waited for one of that pool's jobs to end, behind an import's deliveries, and
+ * read its images back. A delivery that could
  * succeed on a retry goes to the CPU pool with its retries; should the process die meanwhile, this
  * job comes back, finds the request received and queues its delivery (stageRender).
  */
-async function deliverHere(row: StagingRender) {
+async function deliverHere(row: StagingRender, images: StagedImage[]) {
 	try {
-		await deliverRender(row.id, { attempts: 1, maxAttempts: STAGE_MAX_ATTEMPTS })
+		await deliverRender(row.id, { attempts: 1, maxAttempts: STAGE_MAX_ATTEMPTS }, images)
 	} catch (error) {
 		logger.warn({ stagingId: row.id, err: error }, 'delivering a received render failed; the CPU pool retries it')
 		await queueDelivery(db, row)
@@ -382,11 +383,17 @@ async function variationsOf(row: StagingRender, variations: ProviderVariation[],
  * answer someone waits for is delivered by the job that received it, deliverHere). A delivery that
  * cannot succeed fails the request, as a render that cannot would.
  */
-export async function deliverRender(stagingId: string, attempt: { attempts: number; maxAttempts: number }) {
+export async function deliverRender(
+	stagingId: string,
+	attempt: { attempts: number; maxAttempts: number },
+	/** The stored answer, when the caller still has it in hand (deliverHere). */
+	received?: StagedImage[],
+) {
 	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
 	if (row?.state !== 'received') return
 	try {
-		await deliver(row, await storedAnswer(row), await readPhoto(row.originalKey), { stored: true })
+		const [answer, photo] = await Promise.all([received ?? storedAnswer(row), readPhoto(row.originalKey)])
+		await deliver(row, answer, photo, { stored: true })
 	} catch (error) {
 		await failIfFinal(row, error, attempt)
 	}
