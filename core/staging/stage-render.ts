@@ -332,9 +332,9 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
  * A render someone waits for is fitted and handed over by the job that received it, from the
  * images in hand, still fitted on the CPU slots ahead of an import's (fit.ts): queued for the CPU
  * pool, it first waited for one of that pool's jobs to end, behind an import's deliveries, and
- * read its images back. A delivery that could
- * succeed on a retry goes to the CPU pool with its retries; should the process die meanwhile, this
- * job comes back, finds the request received and queues its delivery (stageRender).
+ * read its images back. A delivery that could succeed on a retry goes to the CPU pool with its
+ * retries; should the process die meanwhile, this job comes back, finds the request received and
+ * queues its delivery (stageRender).
  */
 async function deliverHere(row: StagingRender, images: StagedImage[]) {
 	try {
