@@ -80,8 +80,8 @@ test('waiting holds no job: after the submit the job ends, and the next look is 
 })
 
 test("an agent's render is looked at closely in its last second and delivered by the job that received it; an import's is not", async () => {
-	// The same API, answering 0.8 s after each request: the ETA it gives is 1 s (rounded up).
-	const slow = createVirtualStagingAiModel({ latencyMs: 800 })
+	// The same API, each render done 1.5 s after it was asked for.
+	const slow = createVirtualStagingAiModel({ latencyMs: 1500 })
 	server.use(...slow.handlers)
 	const agent = await roomWithPhoto()
 	const imported = await roomWithPhoto()
@@ -99,22 +99,25 @@ test("an agent's render is looked at closely in its last second and delivered by
 		)
 	const looks = (row: typeof agentRow) =>
 		slow.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/renders/${row.providerRenderId}?`)).length
-	// Each look brought forward to now, well inside the vendor's second, and only the looks run: the
-	// import's job looks once and queues the next look; the agent's keeps looking until the answer is
-	// there, then fits and hands it over itself.
+	const untilAfterSubmit = (row: typeof agentRow, ms: number) =>
+		sleep(Math.max(0, row.submittedAt!.getTime() + ms - Date.now()))
+	// Each look brought forward, and only the looks run. The import's job looks once, before the
+	// answer, and queues its next look; the agent's, in the vendor's last second (ETA 1 s), keeps
+	// looking until the answer is there, then fits and hands it over itself.
 	const stageJobsOnly = { only: [STAGE_TASK] }
 	await lookNow(importRow)
 	await drainJobs(stageJobsOnly)
 	expect((await stagingRowsOf(imported.room.id))[0].state).toBe('submitted')
 	expect(looks(importRow)).toBe(1)
+	await untilAfterSubmit(agentRow, 600)
 	await lookNow(agentRow)
 	await drainJobs(stageJobsOnly)
 	expect((await stagingRowsOf(agent.room.id))[0].state).toBe('delivered')
 	expect(looks(agentRow)).toBeGreaterThanOrEqual(2)
 	expect((await variationsOf(agent.room.id)).map((v) => v.status)).toEqual(Array(3).fill('completed'))
 	// The import's answer, once there, waits for the CPU pool.
+	await untilAfterSubmit(importRow, 1600)
 	await lookNow(importRow)
-	await sleep(1000)
 	await drainJobs(stageJobsOnly)
 	expect((await stagingRowsOf(imported.room.id))[0].state).toBe('received')
 	await settleJobs()
