@@ -1,5 +1,6 @@
 // A pool thread's entry: runs its module (a bundle made by thread-script.ts, plain JavaScript: no
 // TypeScript loader in the thread), whose `handle(task)` answers each task, at the task's priority.
+import fs from 'node:fs'
 import os from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 
@@ -19,7 +20,12 @@ function runAt(nice) {
 	} catch {}
 }
 
+// This thread's id in the kernel, so the pool can raise the priority of the task it runs while
+// someone waits behind it (thread-pool.ts hurryThreads); none off Linux.
+const tid = process.platform === 'linux' ? Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) : undefined
+
 parentPort.on('message', async ({ task, nice }) => {
 	runAt(nice)
-	parentPort.postMessage(await handle(task))
+	parentPort.postMessage({ started: tid })
+	parentPort.postMessage({ answer: await handle(task) })
 })

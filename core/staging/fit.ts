@@ -1,6 +1,7 @@
 import { config } from '#core/platform/config.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
+import { hurryThreads } from '#core/platform/thread-pool.ts'
 import { coverPhotoSize, encodeThumbnail, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
 import type { Photo } from './images.ts'
@@ -34,13 +35,15 @@ let arrivals = 0
 const waiting: Array<{ priority: number; order: number; start: () => void }> = []
 
 async function onCpuSlot<T>(priority: number, work: () => Promise<T>): Promise<T> {
-	if (busy >= config().cpuSlots)
+	if (busy >= config().cpuSlots) {
+		// Bulk work on the slots would finish at nice 10's share of a busy machine while this waits.
+		if (priority < BULK_PRIORITY) hurryThreads()
 		await new Promise<void>((start) => {
 			const entry = { priority, order: arrivals++, start }
 			const at = waiting.findIndex((w) => w.priority > priority)
 			waiting.splice(at === -1 ? waiting.length : at, 0, entry)
 		})
-	else busy++
+	} else busy++
 	try {
 		return await work()
 	} finally {
