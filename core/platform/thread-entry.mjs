@@ -21,8 +21,15 @@ function runAt(nice) {
 }
 
 // This thread's id in the kernel, so the pool can raise the priority of the task it runs while
-// someone waits behind it (thread-pool.ts hurryThreads); none off Linux.
-const tid = process.platform === 'linux' ? Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) : undefined
+// someone waits behind it (thread-pool.ts hurryThreads); none off Linux or without /proc.
+function kernelThreadId() {
+	try {
+		return Number(fs.readlinkSync('/proc/thread-self').split('/').pop())
+	} catch {
+		return undefined
+	}
+}
+const tid = process.platform === 'linux' ? kernelThreadId() : undefined
 
 parentPort.on('message', async ({ task, nice }) => {
 	runAt(nice)
