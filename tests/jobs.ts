@@ -18,6 +18,14 @@ export async function drainJobs({ only }: { only?: string[] } = {}) {
 	await runOnce({ pgPool: pool, taskList: tasks, noHandleSignals: true, logger: silentLogger })
 }
 
+/** Brings the job of this key forward to now: a render's next look, say, without its wait. */
+export async function runJobNow(key: string) {
+	await pool.query(
+		'select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = $1), run_at => now())',
+		[key],
+	)
+}
+
 /**
  * Runs jobs until none is left, bringing forward the ones that wait (a deferred render's next
  * look at the vendor, a 429 waited out): a whole staging pipeline, deterministically, in this

@@ -18,7 +18,7 @@ import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { STAGE_TASK } from './request.ts'
 import { studioPurpose } from '#core/studio/render-variations.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
-import { drainJobs, settleJobs } from '#tests/jobs.ts'
+import { drainJobs, runJobNow, settleJobs } from '#tests/jobs.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import type { FittedImage } from './fit.ts'
@@ -92,11 +92,7 @@ test("an agent's render is looked at closely in its last second and delivered by
 	const [importRow] = await stagingRowsOf(imported.room.id)
 	expect([agentRow.state, importRow.state]).toEqual(['submitted', 'submitted'])
 
-	const lookNow = (row: typeof agentRow) =>
-		pool.query(
-			'select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = $1), run_at => now())',
-			[`stage:${row.id}`],
-		)
+	const lookNow = (row: typeof agentRow) => runJobNow(`stage:${row.id}`)
 	const looks = (row: typeof agentRow) =>
 		slow.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/renders/${row.providerRenderId}?`)).length
 	const untilAfterSubmit = (row: typeof agentRow, ms: number) =>

@@ -9,7 +9,7 @@ await vi.hoisted(() =>
 
 import { pool } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
-import { drainJobs } from '#tests/jobs.ts'
+import { drainJobs, runJobNow } from '#tests/jobs.ts'
 import { createVirtualStagingAiModel } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, stagingRowsOf } from '#tests/staging.ts'
@@ -38,10 +38,7 @@ test("a submitted render is looked at a second before the vendor's ETA, not at e
 
 	// Looked at now (brought forward), the render is still at the vendor: the next look is again
 	// a second before what the vendor now says.
-	await pool.query(
-		'select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = $1), run_at => now())',
-		[`stage:${row.id}`],
-	)
+	await runJobNow(`stage:${row.id}`)
 	await drainJobs()
 	expect((await stagingRowsOf(room.id))[0].state).toBe('submitted')
 	expect(await nextLookIn(row.id)).toBeGreaterThan(16)
