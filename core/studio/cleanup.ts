@@ -15,9 +15,9 @@ import { logger } from '#core/platform/logger.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { assetFileNames } from './asset-names.ts'
-import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
+import { disclosureLabelOf } from '#core/disclosure/alteration.ts'
+import { agencyDisclosure, disclosureApplies } from '#core/disclosure/disclosed-image.ts'
 import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
-import { disclosureLabelOf } from './studio.schema.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
 export const CleanupJobSchema = z.object({ projectId: z.string().uuid(), watermarkingEnabled: z.boolean() })

@@ -11,12 +11,12 @@ import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { ownedProject } from './access.ts'
 import { assetFileNames } from './asset-names.ts'
-import { agencyDisclosure, disclosureApplies } from './disclosed-image.ts'
+import { disclosureLabelOf } from '#core/disclosure/alteration.ts'
+import { agencyDisclosure, disclosureApplies } from '#core/disclosure/disclosed-image.ts'
 import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
 import { openCheckNote, projectView, roomCheckView } from './views.ts'
 import { markImage } from './watermark.ts'
-import { disclosureLabelOf } from './studio.schema.ts'
 
 export interface DownloadableImage {
 	id: string

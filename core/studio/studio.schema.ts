@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { PHOTO_EDITS, STYLES, type PhotoEdit, type Style } from '#core/render/provider.ts'
-import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
 
 /** Empty the room: the furniture removed and none added, offered beside the styles. */
 export const EMPTY_ROOM = 'empty'
@@ -24,15 +23,6 @@ export const renderStyleOf = (style: StudioStyle): Style | null => (addsFurnitur
 /** The photo edit a studio choice asks for, if it is one. */
 export const photoEditOf = (style: StudioStyle): PhotoEdit | null => (isPhotoEdit(style) ? style : null)
 
-/**
- * The disclosure an image carries where the agency turned the label on (spec 02 §9): what was done
- * to the photo, in the words listings use.
- */
-export function disclosureLabelOf(style: string) {
-	if (style === TWILIGHT) return 'Twilight edit'
-	if (style === ENHANCE) return 'Digitally enhanced'
-	return DISCLOSURE_LABEL
-}
 /** A twilight shot is of an outside: asked of another room it is made, with a warning first. */
 export const TWILIGHT_INDOORS =
 	'Twilight is meant for exterior photos: this room will get a dusk sky only where a window shows one'

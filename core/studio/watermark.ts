@@ -1,5 +1,5 @@
 import { sharp } from '#core/platform/sharp.ts'
-import { disclosureLabelLayer } from './disclosure-label.ts'
+import { disclosureLabelLayer } from '#core/disclosure/label-layer.ts'
 
 /** The logo's largest share of the image's width and height. */
 const LOGO_SHARE = 0.2

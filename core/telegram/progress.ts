@@ -19,7 +19,7 @@ import type { IntakeProgress, PhotoProgress, RoomRef, TelegramNotifier } from '.
 import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
-import { disclosedImage } from '#core/studio/disclosed-image.ts'
+import { disclosedImage } from '#core/disclosure/disclosed-image.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
 import { openCheckNote, roomCheckView } from '#core/studio/views.ts'
 

@@ -80,6 +80,9 @@ export const brandAssets = pgTable(
 		// "Virtually staged" burnt into the agency's staged photos and printed on its brochures: on
 		// unless the agency turns it off (listing rules expect it; see the README's design notes).
 		disclosureLabel: boolean('disclosure_label').notNull().default(true),
+		// The agency's own words for the label's first line ("Digitally altered image"); null: the
+		// default per alteration (core/disclosure/alteration.ts)
+		disclosureText: text('disclosure_text'),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	// why unique: one brand per agent profile, updated in place by a second onboarding

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { sharp } from '#core/platform/sharp.ts'
 import { changedBox } from '#tests/image-diff.ts'
-import { disclosureLabelOf } from './studio.schema.ts'
-import { hasMarks, markImage } from './watermark.ts'
+import { disclosureLabelOf } from './alteration.ts'
+import { hasMarks, markImage } from '#core/studio/watermark.ts'
 
 const photo = (width: number, height: number) =>
 	sharp({ create: { width, height, channels: 3, background: '#d8cfc0' } })

@@ -1,7 +1,7 @@
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
-import { disclosureLabelOf } from './studio.schema.ts'
-import { markImage } from './watermark.ts'
+import { disclosureLabelOf } from './alteration.ts'
+import { markImage } from '#core/studio/watermark.ts'
 
 /**
  * Whether a render carries the "Virtually staged" label: the agency's choice, and never on the

@@ -1,0 +1,43 @@
+import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
+import { styleLabel } from '#core/studio/labels.ts'
+import { EMPTY_ROOM, ENHANCE, TWILIGHT } from '#core/studio/studio.schema.ts'
+
+/**
+ * IPTC's digital source type for an image a trained model changed in part: what AI staging,
+ * emptying and twilight skies are (https://cv.iptc.org/newscodes/digitalsourcetype/).
+ */
+export const AI_EDITED_SOURCE_TYPE =
+	'http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia'
+
+export type AlterationKind = 'staged' | 'emptied' | 'twilight' | 'enhanced'
+
+export interface Alteration {
+	kind: AlterationKind
+	/** What was done, as the originals page, packs' manifests and XMP say it. */
+	words: string
+	/**
+	 * Whether listing rules count it as digitally altered (California's B&P §10140.8, CRMLS 11.5.2):
+	 * furniture added or removed, a sky changed. Colour and exposure corrections are exempt.
+	 */
+	altered: boolean
+}
+
+/** What a studio style did to the photo. Restaged views of a room are staged like any other. */
+export function alterationOf(style: string): Alteration {
+	if (style === ENHANCE) return { kind: 'enhanced', words: 'Colour and exposure only', altered: false }
+	if (style === TWILIGHT) return { kind: 'twilight', words: 'Sky changed to dusk', altered: true }
+	if (style === EMPTY_ROOM) return { kind: 'emptied', words: 'Furniture removed', altered: true }
+	return { kind: 'staged', words: `Furniture added, ${styleLabel(style)} style`, altered: true }
+}
+
+/**
+ * The label's first line where the agency turned the label on (spec 02 §9): the agency's own
+ * words for an altered image when it chose some, else what was done in the words listings use.
+ * An enhanced photo is labelled as such whatever the agency's words: it is not altered.
+ */
+export function disclosureLabelOf(style: string, agencyWords?: string | null) {
+	if (style === ENHANCE) return 'Digitally enhanced'
+	if (agencyWords) return agencyWords
+	if (style === TWILIGHT) return 'Twilight edit'
+	return DISCLOSURE_LABEL
+}
