@@ -31,6 +31,8 @@ export interface AgentBrand {
 	templateStyle: TemplateStyle
 	/** Whether staged photos and brochures carry the "Virtually staged" label. */
 	disclosureLabel: boolean
+	/** The agency's own words for the label's first line; null: the default per alteration. */
+	disclosureText: string | null
 }
 
 /** The user's agent profile and brand, or null before onboarding. */
@@ -64,6 +66,7 @@ export async function agentBrandFor(userId: string): Promise<AgentBrand> {
 			fontFamily: (brand?.fontFamily ?? BRAND_DEFAULTS.fontFamily) as FontFamily,
 			templateStyle: (brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle) as TemplateStyle,
 			disclosureLabel: brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel,
+			disclosureText: brand?.disclosureText ?? null,
 		}
 	}
 	const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -76,6 +79,7 @@ export async function agentBrandFor(userId: string): Promise<AgentBrand> {
 		phone: null,
 		website: null,
 		...BRAND_DEFAULTS,
+		disclosureText: null,
 	}
 }
 
