@@ -16,10 +16,13 @@ export const BRAND_DEFAULTS = {
 	fontFamily: 'Inter',
 	templateStyle: 'modern',
 	disclosureLabel: true,
-} as const satisfies { fontFamily: FontFamily; templateStyle: TemplateStyle; disclosureLabel: boolean } & Record<
-	string,
-	string | boolean
->
+	disclosureText: null,
+} as const satisfies {
+	fontFamily: FontFamily
+	templateStyle: TemplateStyle
+	disclosureLabel: boolean
+	disclosureText: string | null
+} & Record<string, string | boolean | null>
 
 /** The words burnt into staged photos and printed beside them when the agency keeps the label on. */
 export const DISCLOSURE_LABEL = 'Virtually staged'

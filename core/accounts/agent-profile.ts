@@ -79,7 +79,6 @@ export async function agentBrandFor(userId: string): Promise<AgentBrand> {
 		phone: null,
 		website: null,
 		...BRAND_DEFAULTS,
-		disclosureText: null,
 	}
 }
 
