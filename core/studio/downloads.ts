@@ -127,7 +127,7 @@ export async function listDownloadAssets(actor: Actor, projectId: string): Promi
 }
 
 /** The first download of a completed project confirms it; every download is a usage event. */
-async function recordDownload(project: { id: string; userId: string }, eventData: Record<string, unknown>) {
+export async function recordDownload(project: { id: string; userId: string }, eventData: Record<string, unknown>) {
 	await db.transaction(async (tx) => {
 		await recordUsageEvent(tx, {
 			projectId: project.id,

@@ -6,7 +6,8 @@ import { storage } from '#core/platform/storage.ts'
 // The installed archiver (7) exports a factory; its @types package describes version 8's classes.
 const archiver = createRequire(import.meta.url)('archiver') as (format: 'zip', options?: ArchiverOptions) => Archiver
 
-export type ZipEntry = { name: string; key: string; date?: Date }
+/** A stored file, streamed from storage; or bytes made on the way (a labelled image, a manifest). */
+export type ZipEntry = { name: string; date?: Date } & ({ key: string } | { bytes: Buffer })
 
 // Files arrive in 64 KB pieces; each piece then costs the same again in every step behind it
 // (checksum, ZIP framing, the web stream, the socket), so they are passed on in 1 MB pieces.
@@ -51,17 +52,23 @@ function entryWritten(archive: Archiver) {
 /**
  * A ZIP of stored files, streamed: it starts with the first file at once and opens each next
  * file only when the one before is written, so memory stays flat whatever the number or size of
- * files, and a slow reader slows the reading of the files down. JPEGs are already compressed, so
- * entries are stored, not deflated again. Destroying the stream (the client went away) closes the
- * file being read and stops.
+ * files, and a slow reader slows the reading of the files down. Entries may come from an async
+ * generator, which is then asked for the next one only when the one before is written. JPEGs are
+ * already compressed, so entries are stored, not deflated again. Destroying the stream (the client
+ * went away) closes the file being read and stops.
  */
-export function zipStoredFiles(entries: readonly ZipEntry[]): Readable {
+export function zipStoredFiles(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): Readable {
 	const archive = archiver('zip')
 	let reading: Readable | null = null
 	archive.once('close', () => reading?.destroy())
 	void (async () => {
-		for (const entry of entries) {
+		for await (const entry of entries) {
 			if (archive.destroyed) return
+			if ('bytes' in entry) {
+				archive.append(entry.bytes, { name: entry.name, date: entry.date, store: true })
+				await entryWritten(archive)
+				continue
+			}
 			const object = await storage().get(entry.key)
 			if (!object) throw new Error(`missing from storage: ${entry.key}`)
 			reading = object.body

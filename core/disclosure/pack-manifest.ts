@@ -1,0 +1,68 @@
+import path from 'node:path'
+import { addressSlug } from '#core/studio/asset-names.ts'
+
+/**
+ * A listing pack's names and manifest (no database here: the CLI names a pack it fetches over the
+ * API). The manifest has one row per image in the pack, the same rows as CSV (for a spreadsheet or
+ * an MLS upload tool) and as JSON (for scripts), under the same column names.
+ */
+
+export const MANIFEST_CSV = 'manifest.csv'
+export const MANIFEST_JSON = 'manifest.json'
+
+/** The pack's download name: the address's first line, as the final images are named. */
+export const listingPackName = (address: string) => `${addressSlug(address)}-listing-pack.zip`
+
+/** `04-kitchen-modern.jpg` → `04-kitchen-modern-original.jpg`, with the original's own extension. */
+export function originalNameFor(fileName: string, originalKey: string) {
+	const ext = path.extname(originalKey) || '.jpg'
+	return `${fileName.slice(0, fileName.length - path.extname(fileName).length)}-original${ext}`
+}
+
+export interface ManifestRow {
+	/** The image as delivered, labelled as the agency chose. */
+	file: string
+	/** The unaltered photo it was made from, named to pair with it. */
+	original: string
+	/** What was done, in the words listings use ("Furniture added, Modern style"). */
+	alteration: string
+	/** Whether listing rules count it as digitally altered; colour and exposure only is not. */
+	altered: boolean
+	provider: string | null
+	model: string | null
+	/** When the image was made, ISO 8601. */
+	date: string
+	/** The image's place on the property's public originals page. */
+	originals_address: string
+}
+
+export const MANIFEST_COLUMNS = [
+	'file',
+	'original',
+	'alteration',
+	'altered',
+	'provider',
+	'model',
+	'date',
+	'originals_address',
+] as const satisfies ReadonlyArray<keyof ManifestRow>
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(value: string | boolean | null) {
+	const text = value === null ? '' : String(value)
+	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The rows as CSV with a header line, CRLF line ends as RFC 4180 has them. */
+export function manifestCsv(rows: readonly ManifestRow[]) {
+	const lines = [
+		MANIFEST_COLUMNS.join(','),
+		...rows.map((row) => MANIFEST_COLUMNS.map((c) => csvField(row[c])).join(',')),
+	]
+	return `${lines.join('\r\n')}\r\n`
+}
+
+/** The rows as JSON, with the property and its originals page they belong to. */
+export function manifestJson(pack: { property: string; originalsPage: string; images: readonly ManifestRow[] }) {
+	return `${JSON.stringify(pack, null, 2)}\n`
+}
