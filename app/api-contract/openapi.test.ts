@@ -326,6 +326,10 @@ describe('every answer the routes give is the one the document describes', () =>
 			query: { projectId, token: JSON.stringify([asset.id]) },
 		})
 		expect(bulk.status).toBe(200)
+		expect((await hit('get', '/api/property-studio/projects/{id}/pack', project)).status).toBe(200)
+		expect((await hit('get', '/api/property-studio/projects/{id}/pack', { ...project, cookie: stranger })).status).toBe(
+			403,
+		)
 		expect(
 			(
 				await hit('post', '/api/property-studio/email-final-images', {
