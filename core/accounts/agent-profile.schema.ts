@@ -27,6 +27,19 @@ export const BRAND_DEFAULTS = {
 /** The words burnt into staged photos and printed beside them when the agency keeps the label on. */
 export const DISCLOSURE_LABEL = 'Virtually staged'
 
+/** How long the agency's own label words may be: short enough to fit the label's pill. */
+export const LABEL_WORDS_LENGTH = { min: 3, max: 40 } as const
+
+/**
+ * Said beside the choice to turn the label off, and again after saving with it off. Listing rules
+ * the issue cites: California's B&P §10140.8 (AB 723, since 1 January 2026) and CRMLS rule 11.5.2.
+ */
+export const LABEL_OFF_WARNING =
+	'Listing rules in several markets (California’s law since 2026 and many MLSs) require digitally altered photos to be labelled, with a way to see the original. Without the label, that is up to you wherever you post them. Your originals page stays available either way.'
+
+/** The toast after saving with the label off; the success screen then repeats the warning itself. */
+export const LABEL_OFF_SAVED = `Your staged photos will carry no “${DISCLOSURE_LABEL}” label: read the note on listing rules below.`
+
 /** The wizard's radio value for the disclosure setting. */
 export const disclosureChoice = (on: boolean) => (on ? 'on' : 'off')
 
@@ -72,6 +85,25 @@ export const AgentProfileSchema = z.object({
 			z.enum(['on', 'off']).default('on'),
 		)
 		.transform((value) => value === 'on'),
+	// Optional: empty means the default words for each alteration ("Virtually staged", "Twilight edit").
+	disclosureText: z
+		.string()
+		.trim()
+		.optional()
+		.transform((value) => value || undefined)
+		.pipe(
+			z
+				.string()
+				.min(
+					LABEL_WORDS_LENGTH.min,
+					`Label wording must be ${LABEL_WORDS_LENGTH.min} to ${LABEL_WORDS_LENGTH.max} characters`,
+				)
+				.max(
+					LABEL_WORDS_LENGTH.max,
+					`Label wording must be ${LABEL_WORDS_LENGTH.min} to ${LABEL_WORDS_LENGTH.max} characters`,
+				)
+				.optional(),
+		),
 })
 export type AgentProfileInput = z.input<typeof AgentProfileSchema>
 export type AgentProfile = z.output<typeof AgentProfileSchema>
@@ -81,7 +113,7 @@ export const ONBOARDING_STEPS = [
 	{ title: 'Company Details', fields: ['companyName', 'agentName'] },
 	{ title: 'Contact Information', fields: ['email', 'phone', 'website'] },
 	{ title: 'Brand Assets', fields: ['primaryColor', 'secondaryColor', 'accentColor'] },
-	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle', 'disclosureLabel'] },
+	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle', 'disclosureLabel', 'disclosureText'] },
 ] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof AgentProfileInput> }>
 
 // The logo goes through the account logo service (./logo.ts, rules in ./logo.schema.ts: PNG, JPEG

@@ -10,7 +10,8 @@ import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { outboxMessages } from '#tests/outbox.ts'
 import { cookieFor } from '#tests/studio.ts'
-import { EMAIL_TAKEN } from './agent-profile.ts'
+import { AgentProfileSchema } from './agent-profile.schema.ts'
+import { agentBrandFor, EMAIL_TAKEN } from './agent-profile.ts'
 
 type Answer = {
 	success: boolean
@@ -55,6 +56,8 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 		[{ accentColor: '#12345' }, 'Must be a valid hex color'],
 		[{ fontFamily: 'Comic Sans' }, 'Choose one of the listed fonts'],
 		[{ templateStyle: 'brutalist' }, 'Choose modern, classic or luxury'],
+		[{ disclosureText: ' AI ' }, 'Label wording must be 3 to 40 characters'],
+		[{ disclosureText: 'Virtually staged by our in-house design team' }, 'Label wording must be 3 to 40 characters'],
 	])('%o is refused with %j and nothing is stored', async (overrides, message) => {
 		const user = await insertUser()
 		const { status, body } = await onboard(await cookieFor(user), profile(overrides))
@@ -117,6 +120,31 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 		const mail = outboxMessages().find((m) => m.to === fields.email)
 		expect(mail?.subject).toBe('Your Rendo agent profile is ready')
 		expect(mail?.body).toContain('Hello Sam Taylor')
+	})
+
+	test("the agency's own label words are stored trimmed; empty means the default words", async () => {
+		const user = await insertUser()
+		const cookie = await cookieFor(user)
+		const wording = async () => {
+			const [row] = await db
+				.select({ text: brandAssets.disclosureText, on: brandAssets.disclosureLabel })
+				.from(brandAssets)
+				.innerJoin(agents, eq(agents.id, brandAssets.agentId))
+				.where(eq(agents.userId, user.id))
+			return row
+		}
+		const fields = profile({ disclosureText: '  Digitally staged  ' })
+		expect((await onboard(cookie, fields)).status).toBe(201)
+		expect(await wording()).toEqual({ text: 'Digitally staged', on: true })
+		expect(await agentBrandFor(user.id)).toMatchObject({ disclosureText: 'Digitally staged' })
+		// Kept with the label off, so turning it back on brings them back.
+		expect((await onboard(cookie, { ...fields, disclosureLabel: 'off' })).status).toBe(200)
+		expect(await wording()).toEqual({ text: 'Digitally staged', on: false })
+		expect((await onboard(cookie, { ...fields, disclosureText: '   ' })).status).toBe(200)
+		expect(await wording()).toEqual({ text: null, on: true })
+		expect(AgentProfileSchema.parse({ ...fields, disclosureText: 'Staged' }).disclosureText).toBe('Staged')
+		expect(AgentProfileSchema.parse({ ...fields, disclosureText: '' }).disclosureText).toBeUndefined()
+		expect(AgentProfileSchema.parse({ ...fields, disclosureText: undefined }).disclosureText).toBeUndefined()
 	})
 
 	test('a second onboarding updates the same rows instead of adding new ones, and keeps the logo', async () => {

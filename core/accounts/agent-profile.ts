@@ -145,6 +145,8 @@ export async function onboardAgent(actor: Actor, input: unknown, logo?: { path: 
 			fontFamily: fields.fontFamily,
 			templateStyle: fields.templateStyle,
 			disclosureLabel: fields.disclosureLabel,
+			// Kept whether the label is on or off, so turning it back on brings the agency's words back.
+			disclosureText: fields.disclosureText ?? null,
 			// The account logo's URL, for reference: brochures read the account logo itself (readLogo), so a
 			// later upload through /api/user/upload-logo shows up in them too.
 			...(logoState && { logoUrl: logoState.logoUrl }),
@@ -179,6 +181,7 @@ export async function onboardingDefaults(actor: Actor) {
 			fontFamily: brand?.fontFamily ?? BRAND_DEFAULTS.fontFamily,
 			templateStyle: brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle,
 			disclosureLabel: disclosureChoice(brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel),
+			disclosureText: brand?.disclosureText ?? '',
 		},
 		logoUrl: logo.logoUrl,
 	}

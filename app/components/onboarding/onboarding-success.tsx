@@ -1,9 +1,18 @@
 import { Link } from '@remix-run/react'
-import { CircleCheck, Eye, LayoutDashboard } from 'lucide-react'
+import { CircleCheck, Eye, LayoutDashboard, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
+import { DISCLOSURE_LABEL, LABEL_OFF_WARNING } from '#core/accounts/agent-profile.schema.ts'
 
-export type Onboarded = { agentId: string; previewUrl: string; dashboardUrl: string; message: string; email: string }
+export type Onboarded = {
+	agentId: string
+	previewUrl: string
+	dashboardUrl: string
+	message: string
+	email: string
+	/** The agency saved with the "Virtually staged" label off: the warning is said again. */
+	labelOff: boolean
+}
 
 /** The end of the wizard: the Agent ID, Preview Template, Go to Dashboard, and the e-mail to expect. */
 export function OnboardingSuccess({ result }: { result: Onboarded }) {
@@ -27,6 +36,18 @@ export function OnboardingSuccess({ result }: { result: Onboarded }) {
 				<p className="text-gray-700">{result.message}</p>
 				<p className="text-gray-700">A confirmation email will follow shortly to {result.email}.</p>
 			</div>
+			{result.labelOff ? (
+				<div
+					id="label-off-notice"
+					className="flex max-w-xl gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-left text-sm text-amber-950"
+				>
+					<TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+					<p>
+						<strong className="font-semibold">The “{DISCLOSURE_LABEL}” label is off.</strong> {LABEL_OFF_WARNING} You
+						can turn it back on in your agent profile at any time.
+					</p>
+				</div>
+			) : null}
 			<dl className="rounded-lg bg-white px-4 py-3 shadow-sm">
 				<dt className="text-sm text-muted-foreground">Agent ID</dt>
 				<dd className="font-mono text-sm break-all text-gray-900">{result.agentId}</dd>

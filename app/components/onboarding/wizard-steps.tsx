@@ -1,4 +1,5 @@
 import { getCollectionProps, getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { TriangleAlert } from 'lucide-react'
 import type { ReactNode, Ref } from 'react'
 import { ErrorList, Field } from '#app/components/forms.tsx'
 import { SelectField } from '#app/components/select-field.tsx'
@@ -6,6 +7,8 @@ import { cn } from '#app/utils/cn.ts'
 import {
 	DISCLOSURE_LABEL,
 	FONT_FAMILIES,
+	LABEL_OFF_WARNING,
+	LABEL_WORDS_LENGTH,
 	ONBOARDING_STEPS,
 	TEMPLATE_STYLES,
 	type AgentProfileInput,
@@ -135,7 +138,7 @@ export function TemplateFields({ fields, template }: { fields: WizardFields; tem
 				</div>
 				<ErrorList errors={fields.templateStyle.errors} />
 			</fieldset>
-			<fieldset className="flex flex-col gap-2" aria-describedby="disclosure-hint">
+			<fieldset className="group flex flex-col gap-2" aria-describedby="disclosure-hint label-off-warning">
 				<legend className="mb-1 text-sm font-medium text-gray-800">“{DISCLOSURE_LABEL}” label</legend>
 				<p id="disclosure-hint" className="text-sm text-muted-foreground">
 					Printed in a corner of every staged photo you download or share and on your brochures, as listing rules ask.
@@ -153,8 +156,31 @@ export function TemplateFields({ fields, template }: { fields: WizardFields; tem
 						),
 					)}
 				</div>
+				{/* Always in the page, so it is read without JavaScript; it stands out once "No label" is chosen (CSS only). */}
+				<p
+					id="label-off-warning"
+					className="flex gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700 group-has-[input[value=off]:checked]:border-amber-300 group-has-[input[value=off]:checked]:bg-amber-50 group-has-[input[value=off]:checked]:text-amber-950"
+				>
+					<TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+					<span>
+						<strong className="font-semibold">Before you choose No label:</strong> {LABEL_OFF_WARNING}
+					</span>
+				</p>
 				<ErrorList errors={fields.disclosureLabel.errors} />
 			</fieldset>
+			<Field
+				labelProps={{ children: 'Label wording' }}
+				inputProps={{
+					// conform adds the error's id to the hint's once there is one.
+					...getInputProps(fields.disclosureText, { type: 'text', ariaDescribedBy: 'label-wording-hint' }),
+					placeholder: DISCLOSURE_LABEL,
+				}}
+				errors={fields.disclosureText.errors}
+			/>
+			<p id="label-wording-hint" className="-mt-4 text-sm text-muted-foreground">
+				Optional: your own words for the label, {LABEL_WORDS_LENGTH.min} to {LABEL_WORDS_LENGTH.max} characters. Leave
+				it empty for “{DISCLOSURE_LABEL}” (or “Twilight edit” on a dusk sky).
+			</p>
 		</>
 	)
 }

@@ -1,4 +1,10 @@
+import { useForm } from '@conform-to/react'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { TemplateFields, type WizardFields } from '#app/components/onboarding/wizard-steps.tsx'
+import { getToast } from '#app/utils/toast.server.ts'
+import { LABEL_OFF_SAVED, LABEL_OFF_WARNING } from '#core/accounts/agent-profile.schema.ts'
 import { multipartRequest, type UploadFile } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
 import { getRequest, settle } from '#tests/request.ts'
@@ -70,6 +76,51 @@ test('a refusal comes back in the page: messages under their fields and listed, 
 	expect(result.error?.['']).toEqual(['Must be a valid hex color'])
 	expect(result.initialValue).toMatchObject({ companyName: 'Harbour Homes', primaryColor: 'red' })
 	expect(message).toBe('Must be a valid hex color')
+})
+
+function TemplateStep({ defaults }: { defaults: Record<string, string> }) {
+	const [, fields] = useForm({ id: 'agent-onboarding', defaultValue: defaults })
+	return createElement(TemplateFields, { fields: fields as WizardFields, template: 'modern' })
+}
+
+/** The wizard's last step as the server sends it (no JavaScript), filled from the loader's values. */
+const templateStep = (defaults: Record<string, string>) =>
+	renderToStaticMarkup(createElement(TemplateStep, { defaults }))
+
+test('turning the label off is warned about beside the choice, without JavaScript, and again after saving', async () => {
+	const cookie = await cookieFor(await insertUser())
+	const before = templateStep((await page('/agent-onboarding', cookie)).defaults)
+	expect(before).toContain(LABEL_OFF_WARNING)
+	expect(before).toMatch(/id="agent-onboarding-disclosureLabel-on"[^>]*checked/)
+	expect(before).toMatch(/<input[^>]*name="disclosureText"[^>]*placeholder="Virtually staged"/)
+
+	const saved = await post(cookie, profile({ disclosureText: 'Digitally staged' }))
+	expect(saved.status).toBe(302)
+	// The toast says it again, and the success screen repeats the warning itself.
+	const flashed = saved.headers.get('set-cookie')!.split(';')[0]
+	const { toast } = await getToast(getRequest('/agent-onboarding', { cookie: flashed }))
+	expect(toast?.description).toContain(LABEL_OFF_SAVED)
+	const done = await page('/agent-onboarding?done=created', cookie)
+	expect(done.onboarded?.labelOff).toBe(true)
+
+	const form = await page('/agent-onboarding', cookie)
+	const after = templateStep(form.defaults)
+	expect(form.defaults).toMatchObject({ disclosureLabel: 'off', disclosureText: 'Digitally staged' })
+	expect(after).toMatch(/id="agent-onboarding-disclosureLabel-off"[^>]*checked/)
+	expect(after).toMatch(/<input[^>]*name="disclosureText"[^>]*value="Digitally staged"/)
+	expect(after).toContain(LABEL_OFF_WARNING)
+
+	const on = await post(cookie, profile({ disclosureLabel: 'on' }))
+	const flashedOn = on.headers.get('set-cookie')!.split(';')[0]
+	expect((await getToast(getRequest('/', { cookie: flashedOn }))).toast?.description).not.toContain(LABEL_OFF_SAVED)
+	expect((await page('/agent-onboarding?done=updated', cookie)).onboarded?.labelOff).toBe(false)
+})
+
+test('a label wording too short comes back under its field', async () => {
+	const cookie = await cookieFor(await insertUser())
+	const answer = await post(cookie, profile({ disclosureText: 'AI' }))
+	expect(answer.status).toBe(400)
+	expect((answer.data as Refusal).result.error?.disclosureText).toEqual(['Label wording must be 3 to 40 characters'])
 })
 
 test('nobody signed in is sent to log in', async () => {

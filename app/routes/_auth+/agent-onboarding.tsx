@@ -29,7 +29,7 @@ import {
 } from '#app/utils/onboard-agent.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { uploadRefusal } from '#app/utils/upload-reply.server.ts'
-import { BRAND_DEFAULTS, disclosureChoice } from '#core/accounts/agent-profile.schema.ts'
+import { BRAND_DEFAULTS, disclosureChoice, LABEL_OFF_SAVED } from '#core/accounts/agent-profile.schema.ts'
 import { onboardingDefaults } from '#core/accounts/agent-profile.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Agent Onboarding | Rendo' }]
@@ -73,12 +73,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 						agentId: profile.agentId,
 						message: onboardedMessage(done === 'created'),
 						email: profile.email,
+						// Said again after saving with the label off (the wizard said it beside the choice).
+						labelOff: profile.disclosureLabel === disclosureChoice(false),
 						...ONBOARDED_LINKS,
 					}
 				: null,
 		defaults: profile ?? {
 			...BRAND_DEFAULTS,
 			disclosureLabel: disclosureChoice(BRAND_DEFAULTS.disclosureLabel),
+			disclosureText: '',
 			companyName: '',
 			agentName,
 			email: user.email,
@@ -102,10 +105,11 @@ export async function action({ request }: ActionFunctionArgs) {
 		)
 	}
 	const done: Done = outcome.created ? 'created' : 'updated'
+	const labelOff = outcome.fields.disclosureLabel === disclosureChoice(false)
 	return redirectWithToast(`/agent-onboarding?${DONE}=${done}`, {
 		type: 'success',
 		title: 'Onboarding Complete!',
-		description: 'Your agent profile has been created successfully.',
+		description: `Your agent profile has been created successfully.${labelOff ? ` ${LABEL_OFF_SAVED}` : ''}`,
 	})
 }
 
