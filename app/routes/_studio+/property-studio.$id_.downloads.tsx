@@ -1,6 +1,16 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { ArrowLeft, CircleAlert, CircleCheck, FolderOpen, MapPin, PackageOpen, RefreshCw, User } from 'lucide-react'
+import {
+	ArrowLeft,
+	CircleAlert,
+	CircleCheck,
+	FileArchive,
+	FolderOpen,
+	MapPin,
+	PackageOpen,
+	RefreshCw,
+	User,
+} from 'lucide-react'
 import { useEffect } from 'react'
 import { CompletionScreen, type CompletionSummary } from '#app/components/checkout/completion-screen.tsx'
 import { AssetCard, AssetSkeleton } from '#app/components/downloads/asset-card.tsx'
@@ -136,17 +146,33 @@ function AssetList({ project, assets }: { project: ProjectView; assets: Download
 	const token = JSON.stringify(assets.map((a) => a.id))
 	const bulkUrl = `/api/property-studio/download/bulk?${new URLSearchParams({ projectId: project.id, token })}`
 	const started = (description: string) => toast({ title: 'Download Started', description, variant: 'success' })
+	// For MLS uploads: each image beside its original, and a manifest of what was altered.
+	const packUrl = `/api/property-studio/projects/${project.id}/pack`
 	return (
 		<div className="flex flex-col gap-4">
-			<a
-				href={bulkUrl}
-				download
-				onClick={() => started(`A ZIP of ${pluralise(assets.length, 'image')} is on its way.`)}
-				className={cn(buttonClasses({ size: 'lg' }), 'self-stretch sm:self-start')}
-			>
-				<PackageOpen aria-hidden className="size-5" />
-				Download All Assets ({pluralise(assets.length, 'file')})
-			</a>
+			<div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+				<a
+					href={bulkUrl}
+					download
+					onClick={() => started(`A ZIP of ${pluralise(assets.length, 'image')} is on its way.`)}
+					className={cn(buttonClasses({ size: 'lg' }), 'self-stretch sm:self-start')}
+				>
+					<PackageOpen aria-hidden className="size-5" />
+					Download All Assets ({pluralise(assets.length, 'file')})
+				</a>
+				<a
+					href={packUrl}
+					download
+					onClick={() => started('A ZIP of each image beside its original, with a manifest, is on its way.')}
+					className={cn(buttonClasses({ size: 'lg', variant: 'outline' }), 'self-stretch sm:self-start')}
+				>
+					<FileArchive aria-hidden className="size-5" />
+					Download listing pack
+				</a>
+			</div>
+			<p className="text-sm text-muted-foreground">
+				The listing pack pairs each image with its original photo and lists what was altered, for MLS uploads.
+			</p>
 			<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{assets.map((asset) => (
 					<AssetCard key={asset.id} asset={asset} onDownload={() => started(asset.filename)} />
