@@ -1,8 +1,7 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { loadConfig } from '#core/platform/config.ts'
 import { STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from '#tests/mocks/stripe.ts'
-import { context, getRequest } from '#tests/request.ts'
+import { requestPage } from '#tests/app-build.ts'
 
 // config() is read once per process; the Stripe case swaps in a configuration parsed with keys.
 const configured = vi.hoisted(() => ({ stripe: false }))
@@ -26,53 +25,11 @@ afterEach(() => {
 	configured.stripe = false
 })
 
-type RouteModule = Record<string, unknown>
-
-/** The app's document handler (entry.server), its root and a page, put together the way Remix's build does. */
-async function appBuild(): Promise<ServerBuild> {
-	const entry = await import('#app/entry.server.tsx')
-	const root: RouteModule = await import('#app/root.tsx')
-	const about: RouteModule = await import('./_marketing+/about.tsx')
-	const route = (id: string, module: RouteModule, at: { path?: string; parentId?: string }) => ({
-		server: { id, ...at, module },
-		browser: {
-			id,
-			...at,
-			module: `/assets/${id}.js`,
-			hasLoader: 'loader' in module,
-			hasAction: 'action' in module,
-			hasClientLoader: false,
-			hasClientAction: false,
-			hasErrorBoundary: 'ErrorBoundary' in module,
-		},
-	})
-	const routes = [route('root', root, { path: '' }), route('routes/about', about, { path: 'about', parentId: 'root' })]
-	return {
-		mode: 'production',
-		entry: { module: entry },
-		routes: Object.fromEntries(routes.map((r) => [r.server.id, r.server])),
-		assets: {
-			entry: { module: '/assets/entry.client.js', imports: [] },
-			routes: Object.fromEntries(routes.map((r) => [r.browser.id, r.browser])),
-			url: '/assets/manifest.js',
-			version: 'test',
-		},
-		publicPath: '/',
-		assetsBuildDirectory: 'build/client',
-		future: {
-			v3_fetcherPersist: true,
-			v3_relativeSplatPath: true,
-			v3_throwAbortReason: true,
-			v3_lazyRouteDiscovery: true,
-			v3_singleFetch: true,
-		},
-		isSpaMode: false,
-	} as unknown as ServerBuild
-}
-
 async function page(path: string) {
-	const handle = createRequestHandler(await appBuild(), 'production')
-	const response = await handle(getRequest(path), context)
+	const response = await requestPage(
+		[{ id: 'routes/about', path: 'about', module: await import('./_marketing+/about.tsx') }],
+		path,
+	)
 	return { response, html: await response.text() }
 }
 

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useRevalidator } from '@remix-run/react'
 import {
 	ArrowLeft,
@@ -14,6 +14,7 @@ import {
 import { useEffect } from 'react'
 import { CompletionScreen, type CompletionSummary } from '#app/components/checkout/completion-screen.tsx'
 import { AssetCard, AssetSkeleton } from '#app/components/downloads/asset-card.tsx'
+import { OriginalsSection } from '#app/components/downloads/originals-section.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { PropertyNotFoundPanel, StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
@@ -22,7 +23,10 @@ import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { takeCompletion } from '#app/utils/checkout.server.ts'
 import { cn } from '#app/utils/cn.ts'
+import { dispatchIntent } from '#app/utils/intents.server.ts'
+import { originalsIntents } from './originals-intents.server.ts'
 import { orPropertyNotFound } from './property-not-found.server.ts'
+import { originalsPageFor, shortOriginalsAddress } from '#core/disclosure/originals-address.ts'
 import { logger } from '#core/platform/logger.ts'
 import { downloadsOverview, listDownloadAssets, type DownloadAsset } from '#core/studio/downloads.ts'
 import type { ProjectView } from '#core/studio/views.ts'
@@ -50,7 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 				logger.error({ err: error, projectId: id }, 'download assets not listed')
 				return 'failed' as const
 			})
-	return data({ overview, assets, completion }, { headers })
+	const page = await originalsPageFor(actor, id)
+	const originals = { url: page.url, shortAddress: shortOriginalsAddress(page.token), enabled: page.enabled }
+	return data({ overview, assets, completion, originals }, { headers })
+}
+
+/** The originals page's controls (`?intent=originals-*`), plain form posts answered with a redirect and a toast. */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const { actor } = await requireSessionUser(request)
+	return dispatchIntent(request, originalsIntents, { actor, projectId: params.id ?? '' })
 }
 
 /** Re-reads the page every 2 s while the final images are being made. */
@@ -223,7 +235,7 @@ function JustCompleted({ overview, completion }: { overview: Overview; completio
 }
 
 export default function DownloadsPage() {
-	const { overview, assets, completion } = useLoaderData<typeof loader>()
+	const { overview, assets, completion, originals } = useLoaderData<typeof loader>()
 	useRefreshWhilePreparing(overview.preparing && !completion)
 	if (completion) return <JustCompleted overview={overview} completion={completion} />
 	return (
@@ -238,6 +250,7 @@ export default function DownloadsPage() {
 					<AssetList project={overview.project} assets={assets} />
 				)}
 			</section>
+			<OriginalsSection page={originals} />
 		</div>
 	)
 }

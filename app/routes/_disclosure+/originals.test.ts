@@ -1,0 +1,178 @@
+import { describe, expect, test } from 'vitest'
+import { action as downloadsAction } from '#app/routes/_studio+/property-studio.$id_.downloads.tsx'
+import {
+	issueNewOriginalsAddress,
+	liveOriginalsPage,
+	resolveOriginalsToken,
+	setOriginalsPageEnabled,
+} from '#core/disclosure/originals-address.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { completeProject } from '#core/studio/complete-project.ts'
+import { type AppRoute, requestPage } from '#tests/app-build.ts'
+import { favourite, renderedProject } from '#tests/checkout.ts'
+import { insertUser } from '#tests/factories.ts'
+import { drainJobs } from '#tests/jobs.ts'
+import { propertyWithDeliveredImages } from '#tests/originals.ts'
+import { formRequest, settle } from '#tests/request.ts'
+import { cookieFor } from '#tests/studio.ts'
+
+const routes: AppRoute[] = [
+	{ id: 'routes/o.$token', path: 'o/:token', module: await import('./o.$token.tsx') },
+	{
+		id: 'routes/o.$token_.$variationId.$file',
+		path: 'o/:token/:variationId/:file',
+		module: await import('./o.$token_.$variationId.$file.ts'),
+	},
+	{
+		id: 'routes/property-studio.$id_.downloads',
+		path: 'property-studio/:id/downloads',
+		module: await import('#app/routes/_studio+/property-studio.$id_.downloads.tsx'),
+	},
+]
+
+async function get(path: string, cookie?: string) {
+	const response = await requestPage(routes, path, { cookie })
+	return { response, status: response.status, body: Buffer.from(await response.arrayBuffer()) }
+}
+
+const NOINDEX_META = /<meta name="robots" content="noindex, nofollow"\/?>/
+
+function expectNotIndexed(response: Response, html: string) {
+	expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+	expect(html).toMatch(NOINDEX_META)
+}
+
+/** Posts one of the downloads page's originals forms, as the browser does without JavaScript. */
+function post(projectId: string, intent: string, cookie: string) {
+	return settle(() =>
+		downloadsAction({
+			request: formRequest(`/property-studio/${projectId}/downloads?intent=${intent}`, {}, { cookie }),
+			params: { id: projectId },
+			context: {},
+		} as never),
+	)
+}
+
+describe('GET /o/:token', () => {
+	test('a live page: the address, the statement, each image at its anchor beside its original; not indexed', async () => {
+		const { page, project, shown } = await propertyWithDeliveredImages()
+		const { response, status, body } = await get(`/o/${page.token}`)
+		const html = body.toString()
+		expect(status).toBe(200)
+		expectNotIndexed(response, html)
+		expect(response.headers.get('cache-control')).toMatch(/no-cache|no-store/)
+		expect(html).toMatch(new RegExp(`<h1[^>]*>${project.propertyAddress}</h1>`))
+		expect(html).toContain(
+			'Photos of this property were digitally altered. Each altered image is shown beside the original photo it was made from.',
+		)
+		for (const { id } of shown) {
+			const article = html.match(new RegExp(`<article id="v-${id}"[\\s\\S]*?</article>`))?.[0] ?? ''
+			expect(article).toContain(`src="/o/${page.token}/${id}/altered"`)
+			expect(article).toContain(`src="/o/${page.token}/${id}/original"`)
+			expect(article).toContain(`href="/o/${page.token}/${id}/original"`)
+		}
+		expect(html).toContain('Sky changed to dusk')
+		// the enhanced photo sits in its own group, marked as not altered
+		const enhancedGroup = html.slice(html.indexOf('Enhanced, not altered'), html.indexOf('<script'))
+		expect(enhancedGroup).toContain(`id="v-${shown.at(-1)!.id}"`)
+		expect(enhancedGroup).toContain('Colour and exposure only')
+		expect(enhancedGroup).not.toContain('Furniture')
+	})
+
+	test('unknown and switched off: 404 with a plain page; a replaced address: 410; none indexed', async () => {
+		const user = await insertUser()
+		const { project } = await renderedProject(user)
+		const cookie = await cookieFor(user)
+		const first = await liveOriginalsPage(project.id)
+
+		const unknown = await get(`/o/${'Z'.repeat(22)}`)
+		expect(unknown.status).toBe(404)
+		expectNotIndexed(unknown.response, unknown.body.toString())
+		expect(unknown.body.toString()).toContain('Original photos not found')
+
+		expect(await post(project.id, 'originals-off', cookie)).toMatchObject({ status: 302 })
+		const off = await get(`/o/${first.token}`)
+		expect(off.status).toBe(404)
+		expect(off.body.toString()).toContain('may have switched the page off')
+		expect(await post(project.id, 'originals-on', cookie)).toMatchObject({ status: 302 })
+		expect((await get(`/o/${first.token}`)).status).toBe(200)
+
+		const issued = await post(project.id, 'originals-new-address', cookie)
+		expect(issued.status).toBe(302)
+		expect(issued.headers.get('location')).toBe(`/property-studio/${project.id}/downloads`)
+		const gone = await get(`/o/${first.token}`)
+		expect(gone.status).toBe(410)
+		expectNotIndexed(gone.response, gone.body.toString())
+		expect(gone.body.toString()).toContain('This address has been replaced')
+		const next = await liveOriginalsPage(project.id)
+		expect(next.token).not.toBe(first.token)
+		expect((await get(`/o/${next.token}`)).status).toBe(200)
+	})
+})
+
+describe('GET /o/:token/:variationId/original|altered', () => {
+	test("serves the pair's files of images the page lists; anything else 404, a replaced address 410", async () => {
+		const { actor, page, project, shown, notShown, rooms } = await propertyWithDeliveredImages()
+		const other = await propertyWithDeliveredImages()
+		const [image] = shown
+
+		const altered = await get(`/o/${page.token}/${image.id}/altered`)
+		expect(altered.status).toBe(200)
+		expect(altered.response.headers.get('content-type')).toBe('image/jpeg')
+		expect(altered.response.headers.get('cache-control')).toBe('private, max-age=300')
+		expect(altered.response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+		expect(altered.body.equals(image.bytes!)).toBe(true)
+		const original = await get(`/o/${page.token}/${image.id}/original`)
+		expect(original.status).toBe(200)
+		expect(original.body.equals((await readBytes(rooms.living.originalImageUrl))!)).toBe(true)
+
+		expect((await get(`/o/${page.token}/${other.shown[0].id}/original`)).status).toBe(404)
+		expect((await get(`/o/${other.page.token}/${image.id}/altered`)).status).toBe(404)
+		expect((await get(`/o/${page.token}/${notShown[0].id}/original`)).status).toBe(404)
+		expect((await get(`/o/${page.token}/${image.id}/thumbnail`)).status).toBe(404)
+
+		await setOriginalsPageEnabled(actor, project.id, false)
+		expect((await get(`/o/${page.token}/${image.id}/original`)).status).toBe(404)
+		await issueNewOriginalsAddress(actor, project.id)
+		expect((await get(`/o/${page.token}/${image.id}/original`)).status).toBe(410)
+	})
+
+	test('after completion and its clean-up, the kept images and their originals are still served', async () => {
+		const user = await insertUser()
+		const { actor, project, variations } = await renderedProject(user)
+		const [kept, dropped] = variations
+		await favourite(user, [kept.id])
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		const { token } = await liveOriginalsPage(project.id)
+
+		const html = (await get(`/o/${token}`)).body.toString()
+		expect(html).toContain(`id="v-${kept.id}"`)
+		expect(html).not.toContain(`id="v-${dropped.id}"`)
+		for (const file of ['original', 'altered']) {
+			const served = await get(`/o/${token}/${kept.id}/${file}`)
+			expect(served.status).toBe(200)
+			expect(served.body.length).toBeGreaterThan(1000)
+		}
+		expect((await get(`/o/${token}/${dropped.id}/original`)).status).toBe(404)
+	})
+})
+
+describe("the downloads page's originals controls", () => {
+	test('show the address and its state; only the owner can switch it or issue a new one', async () => {
+		const user = await insertUser()
+		const { project } = await renderedProject(user)
+		const cookie = await cookieFor(user)
+		const html = (await get(`/property-studio/${project.id}/downloads`, cookie)).body.toString()
+		const { token } = await liveOriginalsPage(project.id)
+		expect(html).toContain('Disclosure and originals')
+		expect(html).toMatch(new RegExp(`href="https?://[^"/]+/o/${token}"`))
+		expect(html).toContain('On: anyone with the address can see it')
+
+		const stranger = await cookieFor(await insertUser())
+		for (const intent of ['originals-off', 'originals-new-address'])
+			await expect(post(project.id, intent, stranger)).rejects.toMatchObject({ init: { status: 404 } })
+		expect(await resolveOriginalsToken(token)).toMatchObject({ state: 'live' })
+		await expect(post(project.id, 'originals-nonsense', cookie)).rejects.toMatchObject({ init: { status: 400 } })
+	})
+})
