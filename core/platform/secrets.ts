@@ -13,18 +13,27 @@ export interface LocalSecrets {
  */
 export function localSecrets(dataDir: string): LocalSecrets {
 	const file = path.join(dataDir, 'secrets.json')
-	if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as LocalSecrets
-	const secrets: LocalSecrets = {
+	if (fs.existsSync(file)) return readKept<LocalSecrets>(file)
+	return keepFirst(file, {
 		sessionSecret: randomBytes(32).toString('hex'),
 		pgPassword: randomBytes(18).toString('base64url'),
-	}
-	fs.mkdirSync(dataDir, { recursive: true })
-	// 'wx' so two processes starting together cannot overwrite each other's secrets.
+	})
+}
+
+export const readKept = <T>(file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as T
+
+/**
+ * Keeps generated secrets in `file` (readable by this user only) unless another process got there
+ * first: 'wx' so two processes starting together cannot overwrite each other's, and the one
+ * that lost the race takes what the winner wrote. Returns what is kept.
+ */
+export function keepFirst<T>(file: string, secrets: T): T {
+	fs.mkdirSync(path.dirname(file), { recursive: true })
 	try {
 		fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' })
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-		return JSON.parse(fs.readFileSync(file, 'utf8')) as LocalSecrets
+		return readKept<T>(file)
 	}
 	return secrets
 }
