@@ -2,14 +2,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { propertyStudioRooms } from '#db/schema/studio.ts'
+import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
+import { downloadableImages } from '#core/studio/download-files.ts'
 import { variationImageKeys } from '#core/studio/render-variations.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { rendo, rendoJson } from '#tests/cli.ts'
 import { insertUser } from '#tests/factories.ts'
 import { changedBox } from '#tests/image-diff.ts'
 import { drainJobs } from '#tests/jobs.ts'
+import { readZip } from '#tests/zip.ts'
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-download-test-'))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -62,5 +67,37 @@ describe('rendo download and the "Virtually staged" label', () => {
 		await drainJobs()
 		expect(await labelled(await downloadOne(project.id, 'final', '--json'), rendered)).toBe(true)
 		expect(await downloadOne(project.id, 'final-plain', '--no-disclosure', '--json')).toEqual(rendered)
+	}, 120_000)
+})
+
+describe('rendo download --pack', () => {
+	test('saves the listing pack into the folder: the final image beside its original, and the manifest', async () => {
+		const agent = await insertUser({ role: 'agent' })
+		const { actor, project, variations } = await renderedProject(agent)
+		await stagedByVendor(variations)
+		await favourite(agent, [variations[0].id])
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		const out = path.join(work, 'pack')
+		const saved = await rendoJson(['download', project.id, '--out', out, '--pack'])
+		expect(saved.pack.path).toBe(path.join(out, '12-acacia-avenue-listing-pack.zip'))
+		const zip = fs.readFileSync(saved.pack.path)
+		expect(zip.length).toBe(saved.pack.size)
+		const files = new Map(readZip(zip).map((e) => [e.name, e.data!]))
+		const manifest = JSON.parse(files.get('manifest.json')!.toString())
+		expect(manifest.images).toMatchObject([{ alteration: 'Furniture added, Scandinavian style', altered: true }])
+		const [row] = manifest.images
+		const [room] = await db.select().from(propertyStudioRooms).where(eq(propertyStudioRooms.projectId, project.id))
+		expect(files.get(row.original)).toEqual(await readBytes(room.originalImageUrl))
+		// The final image as completion made it, labelled: the same bytes a plain `rendo download` saves.
+		const [image] = (await downloadableImages(actor, project.id)).images
+		expect(files.get(row.file)).toEqual(await image.read())
+		expect(files.get(row.file)).not.toEqual(await readBytes(variationImageKeys(variations[0].id).full))
+		expect([...files.keys()].sort()).toEqual([row.file, row.original, 'manifest.csv', 'manifest.json'].sort())
+		expect(fs.readdirSync(out)).toEqual(['12-acacia-avenue-listing-pack.zip'])
+
+		const unlabelled = await rendo(['download', project.id, '--out', out, '--pack', '--no-disclosure'])
+		expect(unlabelled.code).not.toBe(0)
+		expect(unlabelled.stderr).toContain("option '--pack' cannot be used with option '--no-disclosure'")
 	}, 120_000)
 })

@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Command } from 'commander'
+import { pipeline } from 'node:stream/promises'
+import { type Command, Option } from 'commander'
 import { systemActor } from '#core/accounts/actor.ts'
+import { listingPackName } from '#core/disclosure/pack-manifest.ts'
 import { asOption, projectActor } from './actor.ts'
 import { CommandFailed, createProgress, example, formatBytes, printJson, printTable } from './output.ts'
 import type { ApiClient } from './remote/api-client.ts'
@@ -94,7 +96,58 @@ async function offeredOverApi(
 
 const MISSING_ON_SERVER = 'This image is missing from storage'
 
+const PREPARING = 'the final images of this completed project are still being prepared: try again in a minute'
+
+/**
+ * The listing pack (each image beside its original, and the manifest) saved into `out` under its
+ * name, from this machine's storage or over the API. Replaced if already there: an older pack may
+ * lack an image or point at an originals address since retired.
+ */
+async function savePack(
+	api: ApiClient | null,
+	projectId: string,
+	opts: { out: string; as?: string },
+	signal: AbortSignal,
+) {
+	if (api) {
+		const offer = await api.get<{ project: { propertyAddress: string }; preparing: boolean }>(
+			`/api/property-studio/projects/${encodeURIComponent(projectId)}/images`,
+		)
+		if (offer.preparing) throw new CommandFailed(PREPARING)
+		await fs.promises.mkdir(opts.out, { recursive: true })
+		const target = path.join(opts.out, listingPackName(offer.project.propertyAddress))
+		const route = `/api/property-studio/projects/${encodeURIComponent(projectId)}/pack`
+		return { path: target, size: (await downloadFile(api, route, target, signal)).size }
+	}
+	const actor = await projectActor(opts.as, projectId)
+	const { listingPack } = await import('#core/disclosure/listing-pack.ts')
+	const { AssetsPreparingError } = await import('#core/studio/downloads.ts')
+	const pack = await listingPack(actor, projectId).catch((error: unknown) => {
+		throw error instanceof AssetsPreparingError ? new CommandFailed(PREPARING) : error
+	})
+	await fs.promises.mkdir(opts.out, { recursive: true })
+	const target = path.join(opts.out, pack.fileName)
+	const partial = `${target}.part`
+	try {
+		await pipeline(pack.stream, fs.createWriteStream(partial), { signal })
+		await fs.promises.rename(partial, target)
+	} catch (error) {
+		await fs.promises.rm(partial, { force: true })
+		throw error
+	}
+	return { path: target, size: (await fs.promises.stat(target)).size }
+}
+
 const INTERRUPTED = 'interrupted: the files saved so far are kept; run the same command again for the rest'
+const PACK_INTERRUPTED = 'interrupted: no listing pack was saved; run the same command again'
+
+interface DownloadOptions {
+	out: string
+	as?: string
+	json?: boolean
+	disclosure: boolean
+	pack?: boolean
+}
 
 export function registerDownloadCommand(program: Command) {
 	example(
@@ -111,17 +164,30 @@ export function registerDownloadCommand(program: Command) {
 				'--no-disclosure',
 				'leave the "Virtually staged" label out, whatever the agency chose (staff only: not with --as an agent)',
 			)
+			.addOption(
+				new Option(
+					'--pack',
+					'save one listing pack instead (a ZIP for MLS uploads: each image beside its original, with manifest.csv and manifest.json); replaced if there',
+				).conflicts('disclosure'),
+			)
 			.option('--json', 'print JSON for scripts'),
 		'rendo download 0b6d3c1e-5f0a-4c36-9a57-2a1f0f7f1c55 --out ./acacia-avenue',
-	).action(async (projectId: string, opts: { out: string; as?: string; json?: boolean; disclosure: boolean }) => {
+	).action(async (projectId: string, opts: DownloadOptions) => {
 		const api = remoteApi(opts.as)
+		if (opts.pack) {
+			const interrupt = new AbortController()
+			void untilSignal().then(() => interrupt.abort(new CommandFailed(PACK_INTERRUPTED)))
+			const pack = await savePack(api, projectId, opts, interrupt.signal).catch((error) => {
+				throw interrupt.signal.aborted ? interrupt.signal.reason : error
+			})
+			if (opts.json) printJson({ projectId, out: opts.out, pack })
+			else console.log(`Saved the listing pack: ${pack.path} (${formatBytes(pack.size)})`)
+			return
+		}
 		const { project, images, preparing } = api
 			? await offeredOverApi(api, projectId, opts)
 			: await offeredLocally(projectId, opts)
-		if (preparing)
-			throw new CommandFailed(
-				'the final images of this completed project are still being prepared: try again in a minute',
-			)
+		if (preparing) throw new CommandFailed(PREPARING)
 		await fs.promises.mkdir(opts.out, { recursive: true })
 		const bar = createProgress('Downloading', { quiet: opts.json || !images.length })
 		const interrupt = new AbortController()
