@@ -138,4 +138,10 @@ describe('the signing identity', () => {
 		const { codes } = (await readCredentials(await withContentCredentials(altered, original, info)))!
 		expect(codes).not.toContain('signingCredential.invalid')
 	})
+
+	test('signs as COSE asks, r and s side by side: what c2pa-rs readers accept, not DER', async () => {
+		const { manifest } = (await readCredentials(await withContentCredentials(altered, original, info)))!
+		// P-256: 32 bytes each; DER would be 70 to 72 and c2pa-rs says signingCredential.invalid.
+		expect(manifest.signature!.signatureData.signature).toHaveLength(64)
+	})
 })

@@ -1,8 +1,8 @@
-import { randomBytes, webcrypto } from 'node:crypto'
+import { createPrivateKey, type KeyObject, randomBytes, sign, webcrypto } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as x509 from '@peculiar/x509'
-import { CoseAlgorithmIdentifier, LocalSigner } from '@trustnxt/c2pa-ts/cose'
+import { CoseAlgorithmIdentifier, type Signer } from '@trustnxt/c2pa-ts/cose'
 import { config } from '#core/platform/config.ts'
 import { keepFirst, readKept } from '#core/platform/secrets.ts'
 
@@ -32,10 +32,10 @@ const ES256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' }
 /** No trusted time-stamp is possible offline, so validators judge the certificate by today's date. */
 const VALIDITY_YEARS = 10
 
-const signers = new Map<string, Promise<LocalSigner>>()
+const signers = new Map<string, Promise<Signer>>()
 
 /** The signer for this installation's data folder, read once per process. */
-export function contentCredentialsSigner(dataDir = config().dataDir): Promise<LocalSigner> {
+export function contentCredentialsSigner(dataDir = config().dataDir): Promise<Signer> {
 	let signer = signers.get(dataDir)
 	if (!signer) {
 		signer = loadOrCreate(dataDir).then(toSigner)
@@ -45,9 +45,27 @@ export function contentCredentialsSigner(dataDir = config().dataDir): Promise<Lo
 	return signer
 }
 
-function toSigner(stored: StoredIdentity) {
-	const key = new Uint8Array(Buffer.from(stored.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'))
-	return new LocalSigner(key, CoseAlgorithmIdentifier.ES256, new x509.X509Certificate(stored.certificate))
+const toSigner = (stored: StoredIdentity) =>
+	new Es256Signer(createPrivateKey(stored.privateKey), new x509.X509Certificate(stored.certificate))
+
+/**
+ * Signs claims with ES256 as COSE wants the signature: r and s side by side (IEEE P1363, RFC 9053
+ * §2.1). c2pa-ts 0.9's own LocalSigner writes ECDSA signatures DER-encoded, which its validator
+ * accepts but c2pa-rs (Adobe's and the CAI's reader) rejects as signingCredential.invalid; fixed
+ * upstream after 0.9.4, the last release on the registry here.
+ */
+class Es256Signer implements Signer {
+	algorithm = CoseAlgorithmIdentifier.ES256
+	chainCertificates: x509.X509Certificate[] = []
+
+	constructor(
+		private readonly key: KeyObject,
+		public certificate: x509.X509Certificate,
+	) {}
+
+	async sign(payload: Uint8Array) {
+		return new Uint8Array(sign('sha256', payload, { key: this.key, dsaEncoding: 'ieee-p1363' }))
+	}
 }
 
 async function loadOrCreate(dataDir: string): Promise<StoredIdentity> {
