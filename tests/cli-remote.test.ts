@@ -15,6 +15,7 @@ import { startWebProcess } from '#tests/child-process.ts'
 import { rendo, rendoJson } from '#tests/cli.ts'
 import { actorFor, insertUser, PASSWORD } from '#tests/factories.ts'
 import { csvLine, IMPORT_HEADER, writeRoomPhoto } from '#tests/fixtures/import-csv.ts'
+import { readZip } from '#tests/zip.ts'
 
 /**
  * The CLI over HTTPS, end to end: a real Rendo web server in its own process (jobs and the local
@@ -258,6 +259,46 @@ describe('an agent from their own machine', () => {
 		const third = await rendoJson(['download', project.id, '--out', out], opts)
 		expect(third.files.map((f: { status: string }) => f.status)).toEqual(['skipped', 'skipped'])
 	})
+
+	test('download --pack over the API: the listing pack, named after the address, with its manifest', async () => {
+		const agent = await insertUser({ role: 'agent' })
+		const token = await tokenFor(agent, 'read')
+		const writer = withToken(await tokenFor(agent, 'write'))
+		const project = await rendoJson(['projects', 'create', '--address', '3 Kiln Yard, Hull'], writer)
+		const sent = await rendoJson(
+			['submit', project.id, await photos('kiln-yard', 1), '--style', 'modern', '--wait'],
+			writer,
+		)
+		const variations = await fetch(`${web.url}/api/property-studio/projects/${project.id}/variations`, {
+			headers: { authorization: `Bearer ${token}` },
+		}).then((r) => r.json() as Promise<Array<{ id: string; roomId: string }>>)
+		const kept = variations.find((v) => v.roomId === sent.rooms[0].id)!
+		const hearted = await fetch(`${web.url}/api/property-studio/variations/${kept.id}/favorite`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${writer.env.RENDO_TOKEN}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ isFavorite: true }),
+		})
+		expect(hearted.status).toBe(200)
+
+		const out = path.join(work, 'kiln-yard-pack')
+		// A read token is enough to take the pack away.
+		const saved = await rendoJson(['download', project.id, '--out', out, '--pack'], withToken(token))
+		expect(saved.pack.path).toBe(path.join(out, '3-kiln-yard-listing-pack.zip'))
+		const entries = readZip(fs.readFileSync(saved.pack.path))
+		const manifest = JSON.parse(entries.find((e) => e.name === 'manifest.json')!.data!.toString())
+		expect(manifest.images).toMatchObject([
+			{ alteration: 'Furniture added, Modern style', originals_address: expect.stringContaining(`#v-${kept.id}`) },
+		])
+		const [row] = manifest.images
+		expect(entries.map((e) => e.name).sort()).toEqual([row.file, row.original, 'manifest.csv', 'manifest.json'].sort())
+		const original = entries.find((e) => e.name === row.original)!.data!
+		const page = await fetch(row.originals_address.replace(/#.*/, ''))
+		expect(page.status).toBe(200)
+		// The original is the photo the public originals page shows beside the image.
+		const stored = await fetch(`${row.originals_address.replace(/#.*/, '')}/${kept.id}/original`)
+		expect(stored.status).toBe(200)
+		expect(original.equals(Buffer.from(await stored.arrayBuffer()))).toBe(true)
+	}, 120_000)
 
 	test('import: checked on this machine, sent over the API, and a rerun (or one after a local import) skips by the same keys', async () => {
 		const agent = await insertUser({ role: 'agent' })
