@@ -1,27 +1,89 @@
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
-import { disclosureLabelOf } from './alteration.ts'
 import { markImage } from '#core/studio/watermark.ts'
+import { alterationOf, disclosureLabelOf } from './alteration.ts'
+import type { DisclosureLabel } from './label-layer.ts'
+import { imageAnchor, liveOriginalsPage, originalsUrl, shortOriginalsAddress } from './originals-address.ts'
+import { markProvenance, type Provenance, provenanceOf } from './provenance.ts'
 
-/**
- * Whether a render carries the "Virtually staged" label: the agency's choice, and never on the
- * local preview, which is not staged and says so in its captions instead.
- */
-export const disclosureApplies = (agencyLabel: boolean, { isPreview }: { isPreview: boolean }) =>
-	agencyLabel && !isPreview
-
-/** The agency's setting for the account (on until the agency turns it off). */
-export async function agencyDisclosure(userId: string) {
-	return (await agentBrandFor(userId)).disclosureLabel
+/** What every image of one property discloses: read once, then applied to each image. */
+export interface ProjectDisclosure {
+	/** Whether images are labelled: the agency's setting, unless staff left the label out. */
+	label: boolean
+	/** The agency's own words for the label's first line, or null for the default per alteration. */
+	words: string | null
+	/** The property's live originals page: every image leads there, to its own anchor. */
+	token: string
 }
 
-/** A render as it leaves Rendo outside the final downloads (the bot's results, favourites saved by the CLI). */
+/**
+ * The property's disclosure: the agency's label setting and words, and its originals page (made
+ * on first need). `label: false` is staff leaving the label out; the machine-readable marking stays.
+ */
+export async function projectDisclosure(
+	project: { id: string; userId: string },
+	{ label = true }: { label?: boolean } = {},
+): Promise<ProjectDisclosure> {
+	const [brand, page] = await Promise.all([agentBrandFor(project.userId), liveOriginalsPage(project.id)])
+	return { label: label && brand.disclosureLabel, words: brand.disclosureText, token: page.token }
+}
+
+/** A render as disclosure sees it. */
+export interface RenderRef {
+	id: string
+	style: string
+	isPreview: boolean
+}
+
+export const renderRef = (v: { id: string; style: string; provider: string | null }): RenderRef => ({
+	id: v.id,
+	style: v.style,
+	isPreview: isPreviewProvider(v.provider),
+})
+
+/** What one image carries: the burnt-in label (null when off) and its provenance (null when none). */
+export interface ImageDisclosure {
+	label: DisclosureLabel | null
+	provenance: Provenance | null
+}
+
+/**
+ * What a render carries as it leaves Rendo. An altered image's label leads to its original (the
+ * short address and a QR code to its anchor); an enhanced one is labelled alone. The local preview
+ * carries neither label nor provenance: it is Rendo's own colour restyling, no trained model drew
+ * it, its style's words ("Furniture added") would be false, and every screen calls it a preview.
+ */
+export function imageDisclosure(project: ProjectDisclosure, render: RenderRef): ImageDisclosure {
+	// An image's label follows the agency's setting; its marking for machines does not.
+	if (render.isPreview) return { label: null, provenance: null }
+	const original = alterationOf(render.style).altered
+		? { address: shortOriginalsAddress(project.token), url: originalsUrl(project.token, imageAnchor(render.id)) }
+		: null
+	return {
+		label: project.label ? { text: disclosureLabelOf(render.style, project.words), original } : null,
+		provenance: provenanceOf(render, project.token),
+	}
+}
+
+/** Whether an image leaves Rendo other than as rendered: with a logo, a label or provenance. */
+export const changesImage = (disclosure: ImageDisclosure, logo: Buffer | null = null) =>
+	!!logo || !!disclosure.label || !!disclosure.provenance
+
+/**
+ * The image as it leaves Rendo: logo and label burnt in (one re-encode, only when there are any),
+ * then the provenance written into the file as it is.
+ */
+export async function discloseImage(image: Buffer, disclosure: ImageDisclosure, logo: Buffer | null = null) {
+	const marked = logo || disclosure.label ? await markImage(image, { logo, disclosure: disclosure.label }) : image
+	return disclosure.provenance ? markProvenance(marked, disclosure.provenance) : marked
+}
+
+/** A render as it leaves Rendo outside the final downloads (the bot's results). */
 export async function disclosedImage(
-	userId: string,
 	image: Buffer,
-	render: { provider: string | null; style: string },
+	render: { id: string; provider: string | null; style: string },
+	project: { id: string; userId: string },
 ) {
-	if (!disclosureApplies(await agencyDisclosure(userId), { isPreview: isPreviewProvider(render.provider) }))
-		return image
-	return markImage(image, { logo: null, disclosure: disclosureLabelOf(render.style) })
+	if (isPreviewProvider(render.provider)) return image
+	return discloseImage(image, imageDisclosure(await projectDisclosure(project), renderRef(render)))
 }

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { sharp } from '#core/platform/sharp.ts'
+import { findQr, readQr } from '#tests/disclosure.ts'
 import { changedBox } from '#tests/image-diff.ts'
 import { disclosureLabelOf } from './alteration.ts'
-import { hasMarks, markImage } from '#core/studio/watermark.ts'
+import { markImage } from '#core/studio/watermark.ts'
 
 const photo = (width: number, height: number) =>
 	sharp({ create: { width, height, channels: 3, background: '#d8cfc0' } })
@@ -17,7 +18,10 @@ describe('the "Virtually staged" label', () => {
 			[3200, 2400],
 		]) {
 			const image = await photo(width, height)
-			const box = (await changedBox(image, await markImage(image, { logo: null, disclosure: 'Virtually staged' })))!
+			const box = (await changedBox(
+				image,
+				await markImage(image, { logo: null, disclosure: { text: 'Virtually staged', original: null } }),
+			))!
 			expect(box.left).toBeLessThan(width * 0.05)
 			expect(box.bottom).toBeGreaterThan(height * 0.9)
 			expect(box.right).toBeLessThan(width / 2)
@@ -35,7 +39,7 @@ describe('the "Virtually staged" label', () => {
 
 	test('has white letters on a dark pill', async () => {
 		const image = await photo(1200, 800)
-		const marked = await markImage(image, { logo: null, disclosure: 'Virtually staged' })
+		const marked = await markImage(image, { logo: null, disclosure: { text: 'Virtually staged', original: null } })
 		const box = (await changedBox(image, marked))!
 		const { data, info } = await sharp(marked)
 			.extract({ left: box.left, top: box.top, width: box.width, height: box.height })
@@ -58,7 +62,7 @@ describe('the "Virtually staged" label', () => {
 		for (const style of ['modern', 'enhance', 'twilight']) {
 			const box = (await changedBox(
 				image,
-				await markImage(image, { logo: null, disclosure: disclosureLabelOf(style) }),
+				await markImage(image, { logo: null, disclosure: { text: disclosureLabelOf(style), original: null } }),
 			))!
 			widths.push(box.width)
 		}
@@ -73,7 +77,6 @@ describe('the "Virtually staged" label', () => {
 	})
 
 	test('is left out when the agency turns it off', async () => {
-		expect(hasMarks({ logo: null, disclosure: null })).toBe(false)
 		const logo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } })
 			.png()
 			.toBuffer()
@@ -81,5 +84,56 @@ describe('the "Virtually staged" label', () => {
 		const box = (await changedBox(image, await markImage(image, { logo, disclosure: null })))!
 		// Only the logo, bottom-right.
 		expect(box.left).toBeGreaterThan(320)
+	})
+
+	describe("an altered image's label leads to its original", () => {
+		const url = 'https://rendo.example/o/AbCdEfGhIjKlMnOpQrStUv#v-0b7c1a2e-1234-4567-89ab-0123456789ab'
+		const label = { text: 'Virtually staged', original: { address: 'rendo.example/o/AbCdEfGhIjKlMnOpQrStUv', url } }
+
+		test('by a QR code a phone reads at 1080 px wide, 3 px a module or more, kept out of the logo corner', async () => {
+			// 3:2 and 4:3 listing photos, a 16:9 phone photo, a 4:5 portrait, and a 12-megapixel original.
+			for (const [width, height] of [
+				[1080, 720],
+				[1080, 810],
+				[1080, 608],
+				[1080, 1350],
+				[4000, 3000],
+			]) {
+				const image = await photo(width, height)
+				const marked = await markImage(image, { logo: null, disclosure: label })
+				const box = (await changedBox(image, marked))!
+				expect(box.left).toBeLessThan(width * 0.05)
+				expect(box.bottom).toBeGreaterThan(height * 0.9)
+				// The logo's corner (a fifth of the width and its margin) stays clear.
+				expect(box.right).toBeLessThan(width * 0.8 - Math.min(width, height) * 0.03)
+
+				const code = (await findQr(marked, 1080))!
+				expect(code.data).toBe(url)
+				const modules = 17 + 4 * code.version
+				const modulePx = (code.location.topRightCorner.x - code.location.topLeftCorner.x) / modules
+				expect(modulePx).toBeGreaterThanOrEqual(2.9)
+			}
+		})
+
+		test('and by its short address on a second line; an enhanced photo is labelled alone', async () => {
+			const image = await photo(1200, 800)
+			const linked = (await changedBox(image, await markImage(image, { logo: null, disclosure: label })))!
+			const alone = await markImage(image, { logo: null, disclosure: { text: 'Digitally enhanced', original: null } })
+			expect(await readQr(alone)).toBeNull()
+			const aloneBox = (await changedBox(image, alone))!
+			// Two lines over the QR code's height, against one line's pill.
+			expect(linked.height).toBeGreaterThan(2 * aloneBox.height)
+			expect(linked.width).toBeGreaterThan(2 * aloneBox.width)
+		})
+
+		test("the agency's own words lead the label, and a narrow image gets smaller letters, not an overlap", async () => {
+			const image = await photo(1200, 800)
+			const words = { ...label, text: 'Digitally altered: furniture added by virtual staging for illustration' }
+			const own = (await changedBox(image, await markImage(image, { logo: null, disclosure: words })))!
+			const plain = (await changedBox(image, await markImage(image, { logo: null, disclosure: label })))!
+			expect(own.width).toBeGreaterThan(plain.width)
+			expect(own.right).toBeLessThan(1200 * 0.8 - 800 * 0.03)
+			expect(await readQr(await markImage(image, { logo: null, disclosure: words }))).toBe(url)
+		})
 	})
 })

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
+import QRCode from 'qrcode'
 
 const require = createRequire(import.meta.url)
 
@@ -9,6 +10,35 @@ const TEXT_SHARE = 0.032
 /** Never smaller than this many pixels, so a thumbnail-sized image still reads. */
 const MIN_TEXT_PX = 11
 const MARGIN_SHARE = 0.03
+/** The address line's letters against the first line's: it is read up close, the first line at a glance. */
+const ADDRESS_SHARE = 0.75
+/**
+ * A QR module's side as a share of the image's shorter side, whole pixels so modules stay crisp:
+ * an image 1080 px wide is at least 608 px tall up to 16:9, so its modules are at least 3 px, what
+ * a phone's camera reads off a screen; on A4 (an image printed 190 mm wide) a module is 0.5 mm or
+ * more, above the 0.4 mm printers' guides ask for.
+ */
+const MODULE_SHARE = 0.005
+const MIN_MODULE_PX = 2
+/** The white margin round the code, in modules, as ISO/IEC 18004 asks: the photo behind is no margin. */
+const QUIET_MODULES = 4
+
+/** What the burnt-in disclosure says, and for an altered image where its original is. */
+export interface DisclosureLabel {
+	/** The first line: the agency's own words, or what was done ("Virtually staged"). */
+	text: string
+	/**
+	 * The originals page's short address (a second line, to type) and the image's own place on it
+	 * (the QR code). Null for an image that is not altered (an enhanced photo): it is labelled alone.
+	 */
+	original: { address: string; url: string } | null
+}
+
+export interface Layer {
+	input: Buffer
+	left: number
+	top: number
+}
 
 /**
  * Each label's words laid out once in Inter Bold from the installed @fontsource package: drawn as
@@ -25,36 +55,117 @@ function labelRun(text: string) {
 	return { font, run }
 }
 
+const textWidth = (text: string, size: number) => {
+	const { font, run } = labelRun(text)
+	return run.advanceWidth * (size / font.unitsPerEm)
+}
+
+/** One line of text as SVG paths, its baseline at `baseline` and starting at `left`. */
+function textPaths(text: string, size: number, left: number, baseline: number) {
+	const { font, run } = labelRun(text)
+	const scale = size / font.unitsPerEm
+	let x = left
+	return run.glyphs
+		.map((glyph, i) => {
+			const position = run.positions[i]
+			const placed = `<path transform="translate(${(x + position.xOffset * scale).toFixed(2)} ${(baseline - position.yOffset * scale).toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${glyph.path.toSVG()}"/>`
+			x += position.xAdvance * scale
+			return placed
+		})
+		.join('')
+}
+
 /**
- * The label as an SVG layer the size of its pill and where it goes: the bottom-left corner,
- * opposite the logo watermark (bottom-right), scaled to the image; white letters on a translucent
- * dark pill, which reads on light and dark photos alike. Only the pill is drawn, not a layer the
- * size of the photo, so a 12-megapixel photo pays for a few thousand pixels.
+ * White letters on a translucent dark pill, which reads on light and dark photos alike: one line
+ * or more, each its own size, the capitals of each centred in its slot.
  */
-export function disclosureLabelLayer(
-	text: string,
+function pill(lines: Array<{ text: string; size: number }>) {
+	const { font } = labelRun(lines[0].text)
+	const first = lines[0].size
+	const padX = Math.round(first * 0.6)
+	const width = Math.ceil(Math.max(...lines.map((l) => textWidth(l.text, l.size))) + 2 * padX)
+	// 0.4 of the first line above and below, 0.35 of a line between lines: one line is 1.8 of its size tall.
+	const height = Math.round(
+		0.8 * first + lines.reduce((sum, line, i) => sum + line.size + (i ? 0.35 * line.size : 0), 0),
+	)
+	let top = 0.4 * first
+	const paths = lines.map((line, i) => {
+		if (i) top += 0.35 * line.size
+		const baseline = top + line.size / 2 + (font.capHeight * (line.size / font.unitsPerEm)) / 2
+		top += line.size
+		return textPaths(line.text, line.size, padX, baseline)
+	})
+	const radius = lines.length === 1 ? height / 2 : Math.round(first * 0.5)
+	const svg =
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+		`<rect width="${width}" height="${height}" rx="${radius}" fill="#000" fill-opacity="0.62"/>` +
+		`<g fill="#fff">${paths.join('')}</g></svg>`
+	return { input: Buffer.from(svg), width, height }
+}
+
+/**
+ * The QR code of a URL as black squares on a white square with its quiet zone, whole pixels per
+ * module. Level M: a URL of ~85 characters is version 5 (37 modules), and 15% of it may be lost to
+ * JPEG, print or a crease.
+ */
+function qrCode(url: string, modulePx: number) {
+	const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
+	const n = modules.size
+	const side = (n + 2 * QUIET_MODULES) * modulePx
+	let dark = ''
+	for (let row = 0; row < n; row++)
+		for (let col = 0; col < n; col++) {
+			if (!modules.data[row * n + col]) continue
+			// Runs of dark modules along the row as one rectangle each.
+			let run = 1
+			while (col + run < n && modules.data[row * n + col + run]) run++
+			dark += `M${(col + QUIET_MODULES) * modulePx} ${(row + QUIET_MODULES) * modulePx}h${run * modulePx}v${modulePx}h${-run * modulePx}z`
+			col += run - 1
+		}
+	const svg =
+		`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" shape-rendering="crispEdges">` +
+		`<rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${dark}"/></svg>`
+	return { input: Buffer.from(svg), side }
+}
+
+/**
+ * The label as SVG layers the size of what they draw, for the bottom-left corner, opposite the
+ * logo (bottom-right) and scaled to the image: only the label is drawn, not a layer the size of
+ * the photo, so a 12-megapixel photo pays for a few thousand pixels.
+ *
+ * An altered image's label leads to its original: the QR code in the corner, and beside it the pill
+ * with the label's words over "Original: <address>". The pill ends before `right` (where the
+ * logo's corner begins), its letters made smaller if the image is too narrow for them.
+ */
+export function disclosureLabelLayers(
+	label: DisclosureLabel,
 	width: number,
 	height: number,
-): { input: Buffer; left: number; top: number } {
-	const { font, run } = labelRun(text)
-	const fontSize = Math.max(MIN_TEXT_PX, Math.round(Math.min(width, height) * TEXT_SHARE))
-	const scale = fontSize / font.unitsPerEm
-	const padX = Math.round(fontSize * 0.6)
-	const boxWidth = Math.ceil(run.advanceWidth * scale + 2 * padX)
-	const boxHeight = Math.round(fontSize * 1.8)
-	const margin = Math.round(Math.min(width, height) * MARGIN_SHARE)
-	// Baseline so that the capitals sit in the middle of the pill.
-	const baseline = boxHeight / 2 + (font.capHeight * scale) / 2
-	let x = padX
-	const glyphs = run.glyphs.map((glyph, i) => {
-		const position = run.positions[i]
-		const placed = `<path transform="translate(${(x + position.xOffset * scale).toFixed(2)} ${(baseline - position.yOffset * scale).toFixed(2)}) scale(${scale.toFixed(5)} ${(-scale).toFixed(5)})" d="${glyph.path.toSVG()}"/>`
-		x += position.xAdvance * scale
-		return placed
-	})
-	const svg =
-		`<svg xmlns="http://www.w3.org/2000/svg" width="${boxWidth}" height="${boxHeight}">` +
-		`<rect width="${boxWidth}" height="${boxHeight}" rx="${boxHeight / 2}" fill="#000" fill-opacity="0.62"/>` +
-		`<g fill="#fff">${glyphs.join('')}</g></svg>`
-	return { input: Buffer.from(svg), left: margin, top: height - margin - boxHeight }
+	{ right = width }: { right?: number } = {},
+): Layer[] {
+	const shorter = Math.min(width, height)
+	const fontSize = Math.max(MIN_TEXT_PX, Math.round(shorter * TEXT_SHARE))
+	const margin = Math.round(shorter * MARGIN_SHARE)
+	if (!label.original) {
+		const alone = pill([{ text: label.text, size: fontSize }])
+		return [{ input: alone.input, left: margin, top: height - margin - alone.height }]
+	}
+
+	const qr = qrCode(label.original.url, Math.max(MIN_MODULE_PX, Math.floor(shorter * MODULE_SHARE)))
+	const pillLeft = margin + qr.side + Math.round(margin / 2)
+	const lines = [
+		{ text: label.text, size: fontSize },
+		{ text: `Original: ${label.original.address}`, size: Math.max(MIN_TEXT_PX, fontSize * ADDRESS_SHARE) },
+	]
+	const room = right - margin - pillLeft
+	const natural = pill(lines)
+	const fitted =
+		natural.width <= room
+			? natural
+			: pill(lines.map((l) => ({ ...l, size: Math.max(MIN_TEXT_PX, (l.size * room) / natural.width) })))
+	const bottom = height - margin
+	return [
+		{ input: qr.input, left: margin, top: bottom - qr.side },
+		{ input: fitted.input, left: pillLeft, top: bottom - fitted.height },
+	]
 }

@@ -13,11 +13,15 @@ import { db } from '#core/platform/db.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { logger } from '#core/platform/logger.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
-import { isPreviewProvider } from '#core/render/provider.ts'
+import {
+	changesImage,
+	discloseImage,
+	type ImageDisclosure,
+	imageDisclosure,
+	projectDisclosure,
+	renderRef,
+} from '#core/disclosure/disclosed-image.ts'
 import { assetFileNames } from './asset-names.ts'
-import { disclosureLabelOf } from '#core/disclosure/alteration.ts'
-import { agencyDisclosure, disclosureApplies } from '#core/disclosure/disclosed-image.ts'
-import { hasMarks, markImage, type ImageMarks } from './watermark.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
 export const CleanupJobSchema = z.object({ projectId: z.string().uuid(), watermarkingEnabled: z.boolean() })
@@ -28,20 +32,22 @@ const oneAtATime = createLimiter(1)
 const DELETE_CONCURRENCY = 8
 
 /**
- * The final file of a kept variation: with its marks (logo, disclosure label) burnt into a file of
- * its own, or the rendered one as is when it has none.
+ * The final file of a kept variation: with its marks (logo, disclosure label) burnt in and its
+ * provenance written, in a file of its own; or the rendered one as is when it carries none (a preview).
  */
-async function finalImage(variation: PropertyStudioVariation, marks: ImageMarks) {
+async function finalImage(variation: PropertyStudioVariation, disclosure: ImageDisclosure, logo: Buffer | null) {
 	const source = variation.imageUrl
 	if (!source) return null
-	if (hasMarks(marks)) {
+	if (changesImage(disclosure, logo)) {
 		return oneAtATime(async () => {
 			const image = await readBytes(source)
 			if (!image) return null
 			// A key of its own: the rendered image stays as it was, so a retry marks it afresh, never twice.
 			const key = `variations/${variation.id}/final.jpg`
-			const stored = await storage().put(key, await markImage(image, marks), { contentType: 'image/jpeg' })
-			return { storageKey: key, fileSize: stored.size, watermarked: !!marks.logo }
+			const stored = await storage().put(key, await discloseImage(image, disclosure, logo), {
+				contentType: 'image/jpeg',
+			})
+			return { storageKey: key, fileSize: stored.size, watermarked: !!logo }
 		})
 	}
 	const object = await storage().get(source)
@@ -73,7 +79,8 @@ async function deleteUnkept(projectId: string, keptIds: string[]) {
 
 /**
  * The completion clean-up job: makes each kept image final (with the agent's logo when branding
- * was chosen, and the "Virtually staged" label unless the agency turned it off) and records it as
+ * was chosen, the "Virtually staged" label with the way to the original unless the agency turned
+ * it off, and its provenance for machines) and records it as
  * a download asset, deletes every other variation's files and rows, then marks the completion
  * cleaned up. Each step checks what is already done, so a retry after a crash finishes the work
  * without repeating it.
@@ -108,16 +115,11 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 	const logo = job.watermarkingEnabled ? await readLogo(project.userId) : null
 	if (job.watermarkingEnabled && !logo)
 		logger.warn({ projectId: project.id }, 'branding asked for but the logo is gone: images left unbranded')
-	const agencyLabel = await agencyDisclosure(project.userId)
+	const disclosure = await projectDisclosure(project)
 
 	for (const { variation } of kept) {
 		if (done.has(variation.id)) continue
-		const final = await finalImage(variation, {
-			logo,
-			disclosure: disclosureApplies(agencyLabel, { isPreview: isPreviewProvider(variation.provider) })
-				? disclosureLabelOf(variation.style)
-				: null,
-		})
+		const final = await finalImage(variation, imageDisclosure(disclosure, renderRef(variation)), logo)
 		if (!final) {
 			logger.error(
 				{ projectId: project.id, variationId: variation.id },

@@ -11,12 +11,10 @@ import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { ownedProject } from './access.ts'
 import { assetFileNames } from './asset-names.ts'
-import { disclosureLabelOf } from '#core/disclosure/alteration.ts'
-import { agencyDisclosure, disclosureApplies } from '#core/disclosure/disclosed-image.ts'
+import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
 import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
 import { openCheckNote, projectView, roomCheckView } from './views.ts'
-import { markImage } from './watermark.ts'
 
 export interface DownloadableImage {
 	id: string
@@ -30,7 +28,10 @@ export interface DownloadableImage {
 }
 
 export interface DisclosureChoice {
-	/** false: leave the "Virtually staged" label out whatever the agency chose (staff only). */
+	/**
+	 * false: leave the "Virtually staged" label out whatever the agency chose (staff only). The
+	 * marking for machines (XMP: AI-edited, what was done, where the original is) stays.
+	 */
 	disclosure?: boolean
 	/** Who asked to leave it out, when that is not the actor (the CLI's operator acting as the owner). */
 	requestedBy?: Actor
@@ -51,6 +52,7 @@ export async function downloadableImages(
 	const row = await ownedProject(db, actor, projectId, { need: 'read' })
 	const project = projectView(row)
 	const ownerId = row.userId
+	const disclosed = await projectDisclosure(row, { label: disclosure })
 	if (project.status === 'completed') {
 		const rows = await db
 			.select({
@@ -73,11 +75,14 @@ export async function downloadableImages(
 			roomName: roomName ?? roomType,
 			style,
 			roomCheck: openCheckNote(roomCheckView(variation)),
-			// Without the label: the render again, with the logo the final image has, if any.
+			// Without the label: the render again, with the logo the final image has, if any, and its provenance.
 			read: async () => {
 				if (disclosure || !rendered) return readBytes(asset.storageKey)
 				const image = await readBytes(rendered)
-				return image && asset.watermarked && logo ? markImage(image, { logo, disclosure: null }) : image
+				return (
+					image &&
+					discloseImage(image, imageDisclosure(disclosed, renderRef(variation)), asset.watermarked ? logo : null)
+				)
 			},
 		}))
 		// The completion's clean-up job writes the assets: until it has finished, the list is not whole.
@@ -92,7 +97,6 @@ export async function downloadableImages(
 		project.propertyAddress,
 		favourites.map((v) => ({ id: v.id, roomName: v.roomName, roomType: v.roomName, style: v.style })),
 	)
-	const agencyLabel = disclosure && (await agencyDisclosure(ownerId))
 	const images: DownloadableImage[] = []
 	for (const v of favourites) {
 		const key = await studioFileKey(actor, { owner: 'variation', id: v.id, kind: 'full' })
@@ -104,9 +108,7 @@ export async function downloadableImages(
 			roomCheck: openCheckNote(v.roomCheck),
 			read: async () => {
 				const image = await readBytes(key)
-				return image && disclosureApplies(agencyLabel, v)
-					? markImage(image, { logo: null, disclosure: disclosureLabelOf(v.style) })
-					: image
+				return image && discloseImage(image, imageDisclosure(disclosed, v))
 			},
 		})
 	}

@@ -1,17 +1,18 @@
 import { sharp } from '#core/platform/sharp.ts'
-import { disclosureLabelLayer } from '#core/disclosure/label-layer.ts'
+import { type DisclosureLabel, disclosureLabelLayers, type Layer } from '#core/disclosure/label-layer.ts'
 
 /** The logo's largest share of the image's width and height. */
 const LOGO_SHARE = 0.2
 const MARGIN_SHARE = 0.03
 
-/** What is burnt into a final image: the agent's logo, the disclosure label ("Virtually staged"…), or both. */
+/**
+ * What is burnt into a final image: the agent's logo, the disclosure label ("Virtually staged"…,
+ * with the way to the original for an altered image), or both.
+ */
 export interface ImageMarks {
 	logo: Buffer | null
-	disclosure: string | null
+	disclosure: DisclosureLabel | null
 }
-
-export const hasMarks = (marks: ImageMarks) => !!marks.logo || !!marks.disclosure
 
 /**
  * Puts the logo in the bottom-right corner (spec 02 §9), sized to the image (a fifth of it at most)
@@ -20,7 +21,8 @@ export const hasMarks = (marks: ImageMarks) => !!marks.logo || !!marks.disclosur
  */
 export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffer> {
 	const { width = 0, height = 0 } = await sharp(image).metadata()
-	const layers: Array<{ input: Buffer; left: number; top: number }> = []
+	const layers: Layer[] = []
+	const margin = Math.round(Math.min(width, height) * MARGIN_SHARE)
 	if (marks.logo) {
 		const logo = await sharp(marks.logo)
 			.resize(Math.max(1, Math.round(width * LOGO_SHARE)), Math.max(1, Math.round(height * LOGO_SHARE)), {
@@ -29,13 +31,18 @@ export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffe
 			})
 			.png()
 			.toBuffer({ resolveWithObject: true })
-		const margin = Math.round(Math.min(width, height) * MARGIN_SHARE)
 		layers.push({
 			input: logo.data,
 			left: Math.max(0, width - logo.info.width - margin),
 			top: Math.max(0, height - logo.info.height - margin),
 		})
 	}
-	if (marks.disclosure) layers.push(disclosureLabelLayer(marks.disclosure, width, height))
+	// The label keeps out of the logo's corner whether or not this image has a logo: one layout for all.
+	if (marks.disclosure)
+		layers.push(
+			...disclosureLabelLayers(marks.disclosure, width, height, {
+				right: width - Math.round(width * LOGO_SHARE) - margin,
+			}),
+		)
 	return sharp(image).composite(layers).jpeg({ quality: 90, optimiseCoding: false }).toBuffer()
 }

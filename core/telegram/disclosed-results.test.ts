@@ -8,7 +8,10 @@ import { PREVIEW_PROVIDER } from '#core/render/provider.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { readQr } from '#tests/disclosure.ts'
 import { changedBox } from '#tests/image-diff.ts'
+import { imageAnchor, liveOriginalsPage, originalsUrl } from '#core/disclosure/originals-address.ts'
+import { withoutXmp } from '#core/disclosure/xmp.ts'
 import type { TelegramNotifier, VariationDelivery } from './ports.ts'
 import { reportProgress } from './progress.ts'
 import { variationImage } from './variation-actions.ts'
@@ -65,9 +68,12 @@ describe("the bot's results carry the agency's disclosure label", () => {
 		expect(box.left).toBeLessThan(640 * 0.05)
 		expect(box.bottom).toBeGreaterThan(480 * 0.9)
 		expect(await changedBox(rendered, await variationImage(actorFor(user), variation.id))).toEqual(box)
+		// Its QR code leads to the image's place on the property's originals page.
+		const { token } = await liveOriginalsPage(project.id)
+		expect(await readQr(sent, 1080)).toBe(originalsUrl(token, imageAnchor(variation.id)))
 	}, 60_000)
 
-	test('nothing is added when the agency turned the label off, or to a preview', async () => {
+	test('no label when the agency turned the label off; nothing at all on a preview', async () => {
 		const agency = await insertUser()
 		await onboardAgent(actorFor(agency), {
 			companyName: 'Plain Homes',
@@ -75,9 +81,12 @@ describe("the bot's results carry the agency's disclosure label", () => {
 			email: agency.email,
 			disclosureLabel: 'off',
 		})
+		// The render's own bytes, with only its provenance (XMP) for machines written in.
 		const off = await stagedProject(agency)
-		expect(await deliveredImage(agency, off.project, off.variation.roomId)).toEqual(off.rendered)
-		expect(await variationImage(actorFor(agency), off.variation.id)).toEqual(off.rendered)
+		const sent = await deliveredImage(agency, off.project, off.variation.roomId)
+		expect(withoutXmp(sent)).toEqual(off.rendered)
+		expect(sent).not.toEqual(off.rendered)
+		expect(withoutXmp(await variationImage(actorFor(agency), off.variation.id))).toEqual(off.rendered)
 
 		const user = await insertUser()
 		const preview = await stagedProject(user, PREVIEW_PROVIDER)

@@ -82,7 +82,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 					id: v.id,
 					isFavorite: v.isFavorite,
 					roomCheck: openCheckNote(roomCheckView(v)),
-					readImage: async () => disclosedImage(userId, await storedBytes(v.imageUrl!), v),
+					readImage: async () => disclosedImage(await storedBytes(v.imageUrl!), v, { id: intake.projectId!, userId }),
 				})),
 			})
 		const failed = variations.find((v) => v.status === 'failed')

@@ -36,5 +36,5 @@ export async function remodelVariation(actor: Actor, variationId: string) {
 export async function variationImage(actor: Actor, variationId: string) {
 	const { variation, project } = await ownedVariation(db, actor, variationId)
 	const image = await storedBytes(await studioFileKey(actor, { owner: 'variation', id: variationId, kind: 'full' }))
-	return disclosedImage(project.userId, image, variation)
+	return disclosedImage(image, variation, project)
 }
