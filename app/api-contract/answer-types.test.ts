@@ -4,6 +4,7 @@ import type { LogoState } from '#core/accounts/logo.ts'
 import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
 import type { CapacityAnalysis, capacityAutomation } from '#core/ops/capacity.ts'
 import type { OpsDashboard } from '#core/ops/dashboard.ts'
+import type { projectWithOriginals } from '#core/disclosure/originals-links.ts'
 import type { DownloadAsset } from '#core/studio/downloads.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import type { reportIssue, TicketCommentView, TicketView, ticketStats } from '#core/tickets/tickets.ts'
@@ -21,6 +22,7 @@ type Answer<F extends (...args: any[]) => Promise<unknown>> = Awaited<ReturnType
 
 test('core views and the answer schemas have the same types', () => {
 	expectTypeOf<ProjectView>().toEqualTypeOf<Json<typeof A.Project>>()
+	expectTypeOf<Answer<typeof projectWithOriginals>>().toEqualTypeOf<Json<typeof A.ProjectWithOriginals>>()
 	expectTypeOf<RoomView>().toEqualTypeOf<Json<typeof A.Room>>()
 	expectTypeOf<VariationView>().toEqualTypeOf<Json<typeof A.Variation>>()
 	expectTypeOf<DownloadAsset>().toEqualTypeOf<Json<typeof A.DownloadAsset>>()

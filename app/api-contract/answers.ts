@@ -101,6 +101,13 @@ export const Project = z
 	})
 	.openapi({ ref: 'Project' })
 
+export const ProjectWithOriginals = Project.extend({
+	originalsPageUrl: z.string().url().nullable().openapi({
+		description:
+			"the property's public originals page (each altered image beside its original); null while the agent has switched it off",
+	}),
+}).openapi({ ref: 'ProjectWithOriginals' })
+
 export const Room = z
 	.object({
 		id,
@@ -173,6 +180,10 @@ export const Variation = z
 		matchedTo: id
 			.nullable()
 			.openapi({ description: "the first view's variation this view of a room was staged to match; null otherwise" }),
+		originalsUrl: z.string().url().nullable().openapi({
+			description:
+				"this image's original on the property's originals page (its anchor); null for a pending or failed render, an enhanced photo (not altered: its original is on the page all the same), a local preview, and while the page is switched off",
+		}),
 		createdAt: time,
 	})
 	.openapi({ ref: 'Variation' })

@@ -331,7 +331,11 @@ export const operations: Operation[] = [
 		summary: 'One project',
 		scope: 'read',
 		params: idParam('id', 'project'),
-		answers: { 200: { description: 'The project', schema: A.Project }, 403: notYours, 404: notFound },
+		answers: {
+			200: { description: 'The project, with its originals page', schema: A.ProjectWithOriginals },
+			403: notYours,
+			404: notFound,
+		},
 	},
 	{
 		method: 'get',

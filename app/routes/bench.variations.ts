@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { apiResponse, jsonText } from '#app/utils/api.server.ts'
 import { NotFoundError } from '#core/errors.ts'
+import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
 import { variationView } from '#core/studio/views.ts'
 
 /**
@@ -42,6 +43,7 @@ function sixtyVariations() {
 				createdAt: new Date(),
 			},
 			{ roomName: null, roomType: 'living' },
+			NO_ORIGINALS,
 		),
 	)
 }

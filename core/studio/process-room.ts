@@ -23,6 +23,7 @@ import { renderOptionsOf, unavailableReason } from './render-options.ts'
 import { viewToMatch, type Reference } from './view-reference.ts'
 import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { variationView } from './views.ts'
+import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
 
 export const RenderJobSchema = z.object({
 	roomId: z.string().uuid(),
@@ -177,7 +178,7 @@ export async function remodelRoom(actor: Actor, roomId: string, input: unknown) 
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
 		assertOpen(project)
 		const variation = await queueOneMore(tx, room, style)
-		return { success: true as const, variation: variationView(variation, room) }
+		return { success: true as const, variation: variationView(variation, room, NO_ORIGINALS) }
 	})
 }
 

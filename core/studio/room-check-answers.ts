@@ -8,6 +8,7 @@ import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom, ownedVariation } from './access.ts'
 import { queueOneMore, type RenderJob } from './process-room.ts'
 import { variationView } from './views.ts'
+import { NO_ORIGINALS, originalsLinks } from '#core/disclosure/originals-links.ts'
 
 /**
  * The agent's answer to an image the room check flagged (a permanent feature may have changed, or
@@ -41,8 +42,8 @@ export async function answerRoomCheck(actor: Actor, input: unknown) {
 		const replacement =
 			answer === 'replaced' ? await queueOneMore(tx, room, variation.style as RenderJob['style']) : null
 		return {
-			variation: variationView(answered, room),
-			replacement: replacement && variationView(replacement, room),
+			variation: variationView(answered, room, await originalsLinks(project.id, tx)),
+			replacement: replacement && variationView(replacement, room, NO_ORIGINALS),
 		}
 	})
 }

@@ -21,6 +21,7 @@ import {
 import { addsFurniture } from './studio.schema.ts'
 import { differentRoomTypes } from './view-room-types.ts'
 import { roomView, variationView } from './views.ts'
+import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
 
 /**
  * Views of one room: photos of the same room from other angles, marked "same room as" its first
@@ -158,7 +159,7 @@ export async function restageViews(actor: Actor, variationId: string) {
 			const variation = await queueOneMore(tx, view, style, {
 				matchTo: { referenceKey: image.imageUrl, matchedTo: image.id },
 			})
-			queued.push(variationView(variation, view))
+			queued.push(variationView(variation, view, NO_ORIGINALS))
 		}
 		return { success: true as const, variations: queued }
 	})

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { db } from '#core/platform/db.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { originalsLinks } from '#core/disclosure/originals-links.ts'
 import { galleryJson, listFavorites, listVariations } from './variations.ts'
 import { variationView, type VariationView } from './views.ts'
 
@@ -33,6 +34,7 @@ test('the gallery lists variationView of every row in gallery order; favourites 
 		},
 	])
 
+	const originals = await originalsLinks(project.id)
 	const rows = await db
 		.select({ variation: propertyStudioVariations, room: propertyStudioRooms })
 		.from(propertyStudioVariations)
@@ -43,11 +45,13 @@ test('the gallery lists variationView of every row in gallery order; favourites 
 			asc(propertyStudioVariations.generationNumber),
 			asc(propertyStudioVariations.variationIndex),
 		)
-	const expected = rows.map(({ variation, room }) => variationView(variation, room))
-
-	expect(await listVariations(actorFor(user), project.id)).toEqual(expected)
+	const listed = await listVariations(actorFor(user), project.id)
+	const expected = rows.map(({ variation, room }) => variationView(variation, room, originals))
+	expect(listed).toEqual(expected)
 	expect(await listFavorites(actorFor(user), project.id)).toEqual(expected.filter((v) => v.isFavorite))
 	expect(expected.map((v) => v.roomName)).toEqual(['bedroom', 'bedroom', 'Kitchen 1', 'Kitchen 1'])
+	// Only the one delivered image (a completed render with its file) leads to its original.
+	expect(expected.map((v) => !!v.originalsUrl)).toEqual([false, false, true, false])
 })
 
 test('an empty project of your own is an empty list', async () => {

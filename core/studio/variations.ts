@@ -1,6 +1,9 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { originalsPages } from '#db/schema/disclosure.ts'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { liveOriginalsPage } from '#core/disclosure/originals-address.ts'
+import { leadsToOriginal, linksOf, originalsLinks } from '#core/disclosure/originals-links.ts'
 import { db } from '#core/platform/db.ts'
 import { assertOpen, ownedProject, ownedVariation } from './access.ts'
 import { variationView, type VariationView } from './views.ts'
@@ -11,13 +14,22 @@ import { isUuid } from '#core/ids.ts'
  * So each call first reads the gallery's fingerprint (its rows' count and highest change number,
  * see `galleryChangeSeq`), which also checks ownership, and answers from memory when it is the
  * one last seen; only a changed gallery reads its rows. The fingerprint is read before the rows,
- * so a cached answer is never older than the fingerprint it is filed under.
+ * so a cached answer is never older than the fingerprint it is filed under. It names the project's
+ * live originals page too (the images' `originalsUrl`), so a new address or a page switched off
+ * changes the answer, and a poll costs no query more for it.
  */
 const projectId = sql.placeholder('projectId')
+const livePage = <T>(column: typeof originalsPages.token | typeof originalsPages.enabled) =>
+	sql<T | null>`(${db
+		.select({ column })
+		.from(originalsPages)
+		.where(and(eq(originalsPages.projectId, projectId), isNull(originalsPages.retiredAt)))})`
 const galleryFingerprint = db
 	.select({
 		count: sql<number>`count(*)::int`,
 		last: sql<string | null>`max(greatest(${propertyStudioVariations.changeSeq}, ${propertyStudioRooms.changeSeq}))`,
+		pageToken: livePage<string>(originalsPages.token),
+		pageEnabled: livePage<boolean>(originalsPages.enabled),
 	})
 	.from(propertyStudioVariations)
 	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
@@ -75,22 +87,27 @@ export async function galleryJson(
 	{ onlyFavorites = false } = {},
 ): Promise<GalleryJson> {
 	const { userId } = requireUser(actor, 'read')
-	const [{ count, last }] = isUuid(projectId)
+	const [{ count, last, pageToken, pageEnabled }] = isUuid(projectId)
 		? await galleryFingerprint.execute({ projectId, userId })
-		: [{ count: 0, last: null }]
+		: [{ count: 0, last: null, pageToken: null, pageEnabled: null }]
 	if (count === 0) {
 		// An empty project of yours, or somebody else's (403), or none at all (404).
 		await ownedProject(db, actor, projectId, { need: 'read' })
 		return { etag: '"empty"', json: '[]' }
 	}
-	const etag = `"${count}-${last}${onlyFavorites ? '-favorites' : ''}"`
+	const etagOf = (page: { token: string; enabled: boolean } | null) =>
+		`"${count}-${last}-${page ? (page.enabled ? page.token : 'off') : 'none'}${onlyFavorites ? '-favorites' : ''}"`
+	let page = pageToken ? { token: pageToken, enabled: !!pageEnabled } : null
 	const key = `${projectId}${onlyFavorites ? ':favorites' : ''}`
 	const seen = recentGalleries.get(key)
-	if (seen?.etag === etag) return remember(key, seen)
+	if (seen?.etag === etagOf(page)) return remember(key, seen)
 	const rows = await galleryRows.execute({ projectId, onlyFavorites })
+	// The first altered image delivered is the page's first need: made once, later polls read it.
+	if (!page && rows.some(({ variation }) => leadsToOriginal(variation))) page = await liveOriginalsPage(projectId)
+	const links = linksOf(page)
 	return remember(key, {
-		etag,
-		json: JSON.stringify(rows.map(({ variation, ...room }) => variationView(variation, room))),
+		etag: etagOf(page),
+		json: JSON.stringify(rows.map(({ variation, ...room }) => variationView(variation, room, links))),
 	})
 }
 
@@ -110,5 +127,5 @@ export async function setFavorite(actor: Actor, variationId: string, isFavorite:
 		.set({ isFavorite })
 		.where(eq(propertyStudioVariations.id, variationId))
 		.returning()
-	return variationView(variation, room)
+	return variationView(variation, room, await originalsLinks(project.id))
 }

@@ -1,5 +1,6 @@
 import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation } from '#db/schema/studio.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
+import type { OriginalsLinks } from '#core/disclosure/originals-links.ts'
 
 /**
  * The JSON shapes of the studio API (spec 02 §3). Rows keep storage keys in their *Url columns;
@@ -39,7 +40,12 @@ export function roomView(r: PropertyStudioRoom) {
 }
 export type RoomView = ReturnType<typeof roomView>
 
-export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStudioRoom, 'roomName' | 'roomType'>) {
+/** `originals`: the project's originals links, read once for the whole answer (core/disclosure). */
+export function variationView(
+	v: PropertyStudioVariation,
+	room: Pick<PropertyStudioRoom, 'roomName' | 'roomType'>,
+	originals: OriginalsLinks,
+) {
 	const ready = v.status === 'completed'
 	return {
 		id: v.id,
@@ -60,6 +66,8 @@ export function variationView(v: PropertyStudioVariation, room: Pick<PropertyStu
 		stagingNote: v.stagingNote,
 		/** The first view's variation this view was staged to match, null for a room of its own. */
 		matchedTo: v.matchedTo,
+		/** Where this image's original is on the property's originals page; null unless it is altered and delivered. */
+		originalsUrl: originals.image(v),
 		createdAt: v.createdAt.toISOString(),
 	}
 }

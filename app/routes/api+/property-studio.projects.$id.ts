@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiResponse } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
-import { getProject } from '#core/studio/projects.ts'
+import { projectWithOriginals } from '#core/disclosure/originals-links.ts'
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-	return apiResponse(async () => Response.json(await getProject(await getActor(request), params.id!)))
+	return apiResponse(async () => Response.json(await projectWithOriginals(await getActor(request), params.id!)))
 }
