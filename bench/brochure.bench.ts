@@ -38,6 +38,7 @@ for (const templateStyle of TEMPLATE_STYLES) {
 		for (const [i, before] of photos.entries())
 			rooms.push({
 				name: NAMES[i],
+				style: 'scandinavian',
 				styleLabel: 'Scandinavian',
 				before: await printImage(before),
 				after: await printImage(staged[i]),

@@ -14,6 +14,7 @@ import { styleLabel } from '#core/studio/labels.ts'
 import type { BrochureContent, BrochureRoom } from './pdf/content.ts'
 import { printImage } from './print-image.ts'
 import { brochureSubjectKey } from './render-room.ts'
+import { roomOriginals } from './room-originals.ts'
 import { readStored } from './room-photos.ts'
 
 // A PDF holds every page's photos in memory while it is laid out: one at a time per process.
@@ -93,7 +94,8 @@ function readyNotice(to: string, brochure: { address: string; buyerName: string;
 }
 
 /**
- * The brochure_pdf job: the cover, a page per staged room (before beside after) and the closing
+ * The brochure_pdf job: the cover, a page per staged room (its original beside it, and a QR code to
+ * the room on the brochure's web page) and the closing
  * page, in the agent's current brand, stored and recorded (file name, generatedAt). Building again
  * (a retry, a regenerate) replaces the file under the same key. The agent's address from the
  * form hears once, when the brochure is first ready.
@@ -136,10 +138,12 @@ async function build(brochureId: string) {
 		if (!before || !after) continue
 		pages.push({
 			name: names[index],
+			style: brochure.stylePreference ?? 'standard',
 			styleLabel: style,
 			before: await printImage(before),
 			after: await printImage(after),
 			isPreview: previews.has(brochureSubjectKey(room.id)),
+			originals: await roomOriginals(brochure.uniqueToken, room.id),
 		})
 	}
 	if (!pages.length) return markFailed(brochure.transformationId, 'The room photos are missing')

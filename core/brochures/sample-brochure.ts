@@ -26,6 +26,7 @@ export async function sampleBrochureContent(brand: BrochureContent['brand']): Pr
 			const [before, after] = await Promise.all([fs.readFile(paths.before), fs.readFile(paths.after)])
 			return {
 				name: names[index],
+				style: SAMPLE_STYLE,
 				styleLabel: styleLabel(SAMPLE_STYLE),
 				before: await printImage(before),
 				after: await printImage(after),

@@ -1,24 +1,29 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
+import { stagingRenders } from '#db/schema/staging.ts'
 import { loader as photoLoader } from '#app/routes/_files+/brochure.$uniqueToken_.rooms.$roomId.$image.ts'
 import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
 import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { call, multipartRequest } from '#tests/brochures.ts'
-import { insertUser } from '#tests/factories.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
 import { settleJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import type { AgentBrochure } from './agent-brochures.ts'
+import { brochureSubjectKey } from './render-room.ts'
 import { brochureRoomPhotoKey, viewBrochure } from './web-view.ts'
 
 let brochure: AgentBrochure
+let user: Awaited<ReturnType<typeof insertUser>>
 
 beforeAll(async () => {
-	const cookie = await cookieFor(await insertUser({ firstName: 'Wes' }))
+	user = await insertUser({ firstName: 'Wes' })
+	const cookie = await cookieFor(user)
 	const files = await Promise.all(
 		['kitchen.jpg', 'bedroom.jpg', 'second-bedroom.jpg'].map(async (name, seed) => ({
 			field: 'property-images',
@@ -60,8 +65,12 @@ describe("a brochure's web page", () => {
 		expect(view.rooms.map((room) => room.name)).toEqual(['Kitchen', 'Bedroom', 'Bedroom 2'])
 		for (const room of view.rooms) {
 			expect(room).toMatchObject({
+				anchor: `room-${room.id}`,
 				isPreview: true,
 				disclosure: false,
+				// The local preview only colour-grades: no label, but the original is still beside it.
+				label: null,
+				statement: 'The original photo is shown beside it.',
 				before: `${page}/rooms/${room.id}/before`,
 				after: `${page}/rooms/${room.id}/after`,
 			})
@@ -76,6 +85,44 @@ describe("a brochure's web page", () => {
 				await response.arrayBuffer()
 			}
 		}
+	})
+
+	test("it is the brochure's originals page: each staged room says so in words, in the agency's own when it chose some", async () => {
+		const view = await viewBrochure(brochure.uniqueToken)
+		const [kitchen, bedroom] = view.rooms
+		// A vendor staged the kitchen; the local preview made the others.
+		await db
+			.update(stagingRenders)
+			.set({ provider: 'openai' })
+			.where(eq(stagingRenders.subjectKey, brochureSubjectKey(kitchen.id)))
+		const staged = await viewBrochure(brochure.uniqueToken)
+		expect(staged.rooms[0]).toMatchObject({
+			anchor: `room-${kitchen.id}`,
+			isPreview: false,
+			disclosure: true,
+			label: 'Virtually staged',
+			statement: 'Virtually staged: furniture added, Coastal style. The original photo is shown beside it.',
+		})
+		expect(staged.rooms[1]).toMatchObject({ anchor: `room-${bedroom.id}`, label: null })
+
+		const actor = actorFor(user)
+		const profile = {
+			companyName: 'Harbour Homes',
+			agentName: 'Wes Agent',
+			email: `wes.${user.id.slice(0, 8)}@harbourhomes.example`,
+		}
+		await onboardAgent(actor, { ...profile, disclosureText: 'Digitally staged' })
+		expect((await viewBrochure(brochure.uniqueToken)).rooms[0]).toMatchObject({
+			label: 'Digitally staged',
+			statement: 'Digitally staged: furniture added, Coastal style. The original photo is shown beside it.',
+		})
+		// The label off: no label, but the original is still said to be beside it.
+		await onboardAgent(actor, { ...profile, disclosureText: 'Digitally staged', disclosureLabel: 'off' })
+		expect((await viewBrochure(brochure.uniqueToken)).rooms[0]).toMatchObject({
+			disclosure: false,
+			label: null,
+			statement: 'The original photo is shown beside it.',
+		})
 	})
 
 	test('looking is not a download', async () => {

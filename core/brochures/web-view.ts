@@ -10,6 +10,7 @@ import { styleLabel } from '#core/studio/labels.ts'
 import { BROCHURE_NOT_FOUND, brochureDownloadPath, brochureWebPath } from './agent-brochures.ts'
 import { roomNames } from './labels.ts'
 import { brochureSubjectKey } from './render-room.ts'
+import { roomAnchor, roomDisclosure } from './room-originals.ts'
 import { isBrochureToken } from './token.ts'
 
 export type BrochurePhoto = 'before' | 'after'
@@ -19,7 +20,9 @@ const shownRoom = and(isNotNull(roomImages.originalImageUrl), isNotNull(roomImag
 
 /**
  * GET /brochure/{uniqueToken}: a built brochure's property and staged rooms, for anyone holding
- * the token (buyers have no account), as the PDF shows them. Looking counts nothing: only the
+ * the token (buyers have no account), as the PDF shows them. It is the brochure's originals page:
+ * each room has its own anchor (the PDF's QR codes lead there) and says beside its staged photo
+ * what was altered and that the original is beside it. Looking counts nothing: only the
  * PDF's fetches are downloads. Test brochures have no property and no rooms of their own, so
  * they, like unknown tokens and brochures still being built, are not found.
  */
@@ -43,10 +46,11 @@ export async function viewBrochure(uniqueToken: string) {
 	])
 	const names = roomNames(rooms.map((room) => room.roomType ?? 'living'))
 	const page = brochureWebPath(uniqueToken)
+	const style = brochure.stylePreference ?? 'standard'
 	return {
 		address: property.address,
 		buyerName: brochure.buyerName ?? property.clientName,
-		styleLabel: styleLabel(brochure.stylePreference ?? 'standard'),
+		styleLabel: styleLabel(style),
 		agent: {
 			companyName: brand.companyName,
 			agentName: brand.agentName,
@@ -58,12 +62,20 @@ export async function viewBrochure(uniqueToken: string) {
 		rooms: rooms.map((room, i) => {
 			// The local preview only colour-grades: the page says so, as the PDF does.
 			const isPreview = previews.has(brochureSubjectKey(room.id))
+			// The label's words by the PDF's rule; the statement that the original is beside it always.
+			const { label, statement } = roomDisclosure(style, {
+				isPreview,
+				labelOn: brand.disclosureLabel,
+				agencyWords: brand.disclosureText,
+			})
 			return {
 				id: room.id,
+				anchor: roomAnchor(room.id),
 				name: names[i],
 				isPreview,
-				// "Virtually staged" beside the staged photo, by the PDF's rule.
-				disclosure: brand.disclosureLabel && !isPreview,
+				disclosure: label !== null,
+				label,
+				statement,
 				before: `${page}/rooms/${room.id}/before`,
 				after: `${page}/rooms/${room.id}/after`,
 			}

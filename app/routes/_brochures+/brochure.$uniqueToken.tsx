@@ -6,7 +6,6 @@ import { PreviewLabel } from '#app/components/studio/variation-image.tsx'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
 import { viewBrochure } from '#core/brochures/web-view.ts'
 import { NotFoundError } from '#core/errors.ts'
 
@@ -40,22 +39,37 @@ export default function BrochurePage() {
 				</p>
 			</div>
 			{brochure.rooms.map((room, i) => (
-				<section key={room.id} aria-labelledby={`room-${room.id}`} className="flex flex-col gap-3">
-					<h2 id={`room-${room.id}`} className="flex flex-wrap items-center gap-2 text-xl font-semibold text-gray-900">
+				// The room's anchor is where the PDF's QR code for it leads.
+				<section
+					key={room.id}
+					id={room.anchor}
+					aria-labelledby={`${room.anchor}-name`}
+					className="flex scroll-mt-6 flex-col gap-3"
+				>
+					<h2
+						id={`${room.anchor}-name`}
+						className="flex flex-wrap items-center gap-2 text-xl font-semibold text-gray-900"
+					>
 						{room.name}
 						{room.isPreview ? <PreviewLabel /> : null}
-						{room.disclosure ? (
+						{room.label ? (
 							<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">
-								{DISCLOSURE_LABEL}
+								{room.label}
 							</span>
 						) : null}
 					</h2>
+					<p className="text-sm text-gray-800" data-testid="room-disclosure">
+						{room.statement}
+					</p>
 					<BeforeAfter
-						before={{ src: room.before, alt: `${room.name}, before` }}
+						before={{ src: room.before, alt: `${room.name}, the original photo` }}
 						after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
 						label={room.name}
 						eager={i === 0}
 					/>
+					<a href={room.before} className="self-start text-sm font-medium text-brand underline underline-offset-2">
+						Open the original photo of the {room.name.toLowerCase()}
+					</a>
 				</section>
 			))}
 			<div className="flex flex-col gap-4 border-t border-gray-200 pt-6">

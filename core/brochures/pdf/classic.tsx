@@ -1,6 +1,6 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
-import { ContactLines, Logo, Notes, Photo, SmallPrint } from './parts.tsx'
+import { afterCaption, formatPreparedOn, stagedLabel } from './content.ts'
+import { ContactLines, Logo, Notes, OriginalsLink, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 import type { Theme } from './theme.ts'
 
@@ -80,7 +80,7 @@ export const classic: Template = {
 							<Photo
 								data={hero}
 								style={{ width: '100%', height: '100%' }}
-								disclosure={showsDisclosure(content, content.rooms[0])}
+								label={stagedLabel(content, content.rooms[0])}
 							/>
 						) : null}
 					</View>
@@ -121,16 +121,16 @@ export const classic: Template = {
 				<Rule theme={theme} />
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, disclosure: false, caption: 'As viewed' },
+						{ data: room.before, disclosure: null, caption: 'The original photo, as viewed' },
 						{
 							data: room.after,
-							disclosure: showsDisclosure(content, room),
+							disclosure: stagedLabel(content, room),
 							caption: afterCaption(room, `Staged in ${room.styleLabel}`),
 						},
 					].map((photo, i) => (
 						<View key={photo.caption} style={{ flex: 1, marginLeft: i ? 20 : 0 }}>
 							<View style={{ flex: 1, borderWidth: 1, borderColor: theme.primary, padding: 4 }}>
-								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
+								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
 							</View>
 							<Text style={{ fontSize: 10, fontStyle: 'italic', textAlign: 'center', marginTop: 6 }}>
 								{photo.caption}
@@ -138,9 +138,12 @@ export const classic: Template = {
 						</View>
 					))}
 				</View>
-				<Text style={{ fontSize: 8, textAlign: 'center', color: theme.muted, marginTop: 10, letterSpacing: 1 }}>
-					{content.brand.companyName} · {content.address}
-				</Text>
+				<View style={{ flexDirection: 'row', alignItems: 'center', justifyContent: 'center', marginTop: 8 }}>
+					<OriginalsLink room={room} color={theme.ink} style={{ marginRight: 24 }} />
+					<Text style={{ fontSize: 8, textAlign: 'center', color: theme.muted, letterSpacing: 1 }}>
+						{content.brand.companyName} · {content.address}
+					</Text>
+				</View>
 			</Page>
 		)
 	},

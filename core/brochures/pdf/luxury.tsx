@@ -1,6 +1,6 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
-import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
+import { afterCaption, formatPreparedOn, stagedLabel } from './content.ts'
+import { ContactLines, Logo, Notes, OriginalsLink, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
 const spaced = (text: string) => text.toUpperCase()
@@ -17,7 +17,7 @@ export const luxury: Template = {
 						<Photo
 							data={hero}
 							style={{ width: '100%', height: '100%' }}
-							disclosure={showsDisclosure(content, content.rooms[0])}
+							label={stagedLabel(content, content.rooms[0])}
 						/>
 					) : null}
 				</View>
@@ -63,17 +63,18 @@ export const luxury: Template = {
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: theme.ink }}>
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, disclosure: false, label: 'Before' },
+						{ data: room.before, disclosure: null, label: 'Original photo' },
 						{
 							data: room.after,
-							disclosure: showsDisclosure(content, room),
+							disclosure: stagedLabel(content, room),
 							label: afterCaption(room, `After · ${room.styleLabel}`),
 						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 3 : 0 }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
+							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
 							<Text
-								style={{ position: 'absolute', bottom: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}
+								// At the top: the label takes the staged photo's bottom-left corner.
+								style={{ position: 'absolute', top: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}
 							>
 								{spaced(photo.label)}
 							</Text>
@@ -86,7 +87,7 @@ export const luxury: Template = {
 						alignItems: 'center',
 						justifyContent: 'space-between',
 						paddingHorizontal: 36,
-						height: 78,
+						height: 90,
 					}}
 				>
 					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
@@ -100,7 +101,12 @@ export const luxury: Template = {
 							</Text>
 						</View>
 					</View>
-					<Text style={{ fontSize: 8, letterSpacing: 2, color: theme.muted }}>{spaced(content.brand.companyName)}</Text>
+					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
+						<Text style={{ fontSize: 8, letterSpacing: 2, color: theme.muted, marginRight: 20 }}>
+							{spaced(content.brand.companyName)}
+						</Text>
+						<OriginalsLink room={room} color={theme.ink} align="right" />
+					</View>
 				</View>
 			</Page>
 		)

@@ -1,6 +1,6 @@
 import { Page, Text, View } from '@react-pdf/renderer'
-import { afterCaption, formatPreparedOn, showsDisclosure } from './content.ts'
-import { ContactLines, Logo, Notes, pageNumber, Photo, SmallPrint } from './parts.tsx'
+import { afterCaption, formatPreparedOn, stagedLabel } from './content.ts'
+import { ContactLines, Logo, Notes, OriginalsLink, pageNumber, Photo, SmallPrint } from './parts.tsx'
 import { PAGE, type Template } from './template.ts'
 
 /** Modern: a photo beside a solid block of the primary colour, bold type, accent chips. */
@@ -14,7 +14,7 @@ export const modern: Template = {
 						<Photo
 							data={hero}
 							style={{ width: '100%', height: '100%' }}
-							disclosure={showsDisclosure(content, content.rooms[0])}
+							label={stagedLabel(content, content.rooms[0])}
 						/>
 					) : null}
 				</View>
@@ -72,17 +72,17 @@ export const modern: Template = {
 				</View>
 				<View style={{ flexDirection: 'row', flex: 1 }}>
 					{[
-						{ data: room.before, disclosure: false, label: 'BEFORE', colour: '#1b1b1f', text: '#ffffff' },
+						{ data: room.before, disclosure: null, label: 'ORIGINAL PHOTO', colour: '#1b1b1f', text: '#ffffff' },
 						{
 							data: room.after,
-							disclosure: showsDisclosure(content, room),
+							disclosure: stagedLabel(content, room),
 							label: afterCaption(room, `AFTER · ${room.styleLabel}`).toUpperCase(),
 							colour: theme.accent,
 							text: theme.onAccent,
 						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 12 : 0, borderRadius: 8, overflow: 'hidden' }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} disclosure={photo.disclosure} />
+							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
 							<Text
 								style={{
 									position: 'absolute',
@@ -107,6 +107,7 @@ export const modern: Template = {
 					style={{
 						flexDirection: 'row',
 						justifyContent: 'space-between',
+						alignItems: 'center',
 						marginTop: 14,
 						paddingTop: 8,
 						borderTopWidth: 2,
@@ -119,6 +120,8 @@ export const modern: Template = {
 					<Text style={{ flex: 1 }}>{content.brand.companyName}</Text>
 					<Text style={{ flex: 1, textAlign: 'center', marginHorizontal: 8 }}>{content.address}</Text>
 					<Text style={{ flex: 1, textAlign: 'right' }}>Prepared for {content.buyerName}</Text>
+					{/* Under the staged photo, right: where its original is online. */}
+					<OriginalsLink room={room} color={theme.ink} align="right" style={{ marginLeft: 12 }} />
 				</View>
 			</Page>
 		)

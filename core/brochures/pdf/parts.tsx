@@ -1,20 +1,21 @@
 import { Image, Link, Text, View, type Styles } from '@react-pdf/renderer'
-import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
-import type { BrochureContent } from './content.ts'
+import { ORIGINALS_LEAD } from '../room-originals.ts'
+import { type BrochureRoom, originalsOf, type BrochureContent } from './content.ts'
 
 export type Style = Styles[string]
 
 /** Pieces every template uses: photos, the logo, the agent's contact lines and the small print. */
 
 /**
- * A photo filling its box; a staged one may carry the "Virtually staged" label in its bottom-left
- * corner, drawn over the photo rather than burnt into it because the box crops the photo to fit.
+ * A photo filling its box; a staged one may carry the "Virtually staged" label (or the agency's
+ * words) in its bottom-left corner, drawn over the photo rather than burnt into it because the box
+ * crops the photo to fit.
  */
-export function Photo({ data, style, disclosure = false }: { data: Buffer; style?: Style; disclosure?: boolean }) {
+export function Photo({ data, style, label = null }: { data: Buffer; style?: Style; label?: string | null }) {
 	return (
 		<>
 			<Image src={{ data, format: 'jpg' }} style={{ objectFit: 'cover', ...style }} />
-			{disclosure ? (
+			{label ? (
 				<Text
 					style={{
 						position: 'absolute',
@@ -29,10 +30,59 @@ export function Photo({ data, style, disclosure = false }: { data: Buffer; style
 						borderRadius: 8,
 					}}
 				>
-					{DISCLOSURE_LABEL}
+					{label}
 				</Text>
 			) : null}
 		</>
+	)
+}
+
+/** The printed side of a QR code: big enough for a phone to read off an A4 page. */
+export const QR_SIZE = 72
+
+/**
+ * Beside an altered room: a QR code to the room on the brochure's web page, where its original and
+ * details are, and the address to type. Nothing for a room without one (a preview, the sample).
+ */
+export function OriginalsLink({
+	room,
+	color,
+	align = 'left',
+	style,
+}: {
+	room: BrochureRoom
+	color: string
+	align?: 'left' | 'right'
+	style?: Style
+}) {
+	const originals = originalsOf(room)
+	if (!originals) return null
+	const qr = (
+		<Link src={originals.url}>
+			{/* White behind the code: its quiet zone must be light on every template's paper. */}
+			<Image
+				src={{ data: originals.qr, format: 'png' }}
+				style={{ width: QR_SIZE, height: QR_SIZE, backgroundColor: '#ffffff' }}
+			/>
+		</Link>
+	)
+	// The address on a line of its own, wide enough to stay whole: it is there to be typed.
+	const caption = (
+		<View
+			style={{
+				alignItems: align === 'left' ? 'flex-start' : 'flex-end',
+				[align === 'left' ? 'marginLeft' : 'marginRight']: 8,
+			}}
+		>
+			<Text style={{ fontSize: 8, lineHeight: 1.35, color }}>{ORIGINALS_LEAD}</Text>
+			<Text style={{ fontSize: 8, lineHeight: 1.35, color, fontWeight: 700 }}>{originals.shortAddress}</Text>
+		</View>
+	)
+	return (
+		<View style={{ flexDirection: 'row', alignItems: 'center', ...style }}>
+			{align === 'left' ? qr : caption}
+			{align === 'left' ? caption : qr}
+		</View>
 	)
 }
 

@@ -1,19 +1,57 @@
 import { describe, expect, test } from 'vitest'
 import fs from 'node:fs'
+import { sharp } from '#core/platform/sharp.ts'
 import {
 	BRAND_DEFAULTS,
 	DISCLOSURE_LABEL,
 	FONT_FAMILIES,
 	TEMPLATE_STYLES,
 } from '#core/accounts/agent-profile.schema.ts'
+import { config } from '#core/platform/config.ts'
 import { embeddedFonts, pdfPages, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
+import { readQr } from '#tests/disclosure.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
+import { brochureRoomUrl, ORIGINALS_LEAD, roomOriginals, shortBrochureAddress } from '../room-originals.ts'
 import { sampleBrochureContent } from '../sample-brochure.ts'
 import { renderBrochurePdf } from './brochure-document.tsx'
+import type { BrochureContent } from './content.ts'
 import { BRAND_PACKAGES, BRAND_SUBSETS, EMOJI_SUBSETS } from './font-stack.ts'
 import { fontsourceFiles } from './fonts.ts'
 import { contrast, readableOn, themeFor } from './theme.ts'
+
+/** The QR codes a PDF's images hold, read by jsQR off the pixels pdfjs decodes, with their page. */
+async function pdfQrCodes(pdf: Buffer) {
+	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+		.promise
+	const found: Array<{ page: number; text: string }> = []
+	for (let n = 1; n <= doc.numPages; n++) {
+		const page = await doc.getPage(n)
+		const ops = await page.getOperatorList()
+		for (const [i, fn] of ops.fnArray.entries()) {
+			if (fn !== pdfjs.OPS.paintImageXObject) continue
+			const id: string = ops.argsArray[i][0]
+			// Images drawn more than once live in the document's shared objects ('g_' ids), the rest in the page's.
+			const store = id.startsWith('g_') ? page.commonObjs : page.objs
+			const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) =>
+				store.get(id, resolve),
+			)
+			const channels = image.data.length / (image.width * image.height)
+			// A QR code is square and whole-byte greyscale, RGB or RGBA; the photos are not square.
+			if (image.width !== image.height || ![1, 3, 4].includes(channels)) continue
+			const png = await sharp(Buffer.from(image.data), {
+				raw: { width: image.width, height: image.height, channels: channels as 1 | 3 | 4 },
+			})
+				.png()
+				.toBuffer()
+			const text = await readQr(png)
+			if (text) found.push({ page: n, text })
+		}
+	}
+	await doc.destroy()
+	return found
+}
 
 const brand = {
 	...BRAND_DEFAULTS,
@@ -81,6 +119,66 @@ describe('the "Virtually staged" label', () => {
 		preview.rooms[0] = { ...preview.rooms[0], isPreview: true }
 		expect(labels(await pdfTextRuns(await renderBrochurePdf(preview))).map((run) => run.page)).toEqual([3, 4])
 	})
+})
+
+describe("the way to each altered room's original", () => {
+	const TOKEN = '0123456789abcdef0123456789abcdef'
+	const roomId = (i: number) => `00000000-0000-4000-8000-00000000000${i}`
+
+	/** The sample brochure as a real one prints it: each room linked to its place on the web page. */
+	async function linkedContent(overrides: Partial<BrochureContent['brand']> = {}) {
+		const content = await sampleBrochureContent({ ...brand, ...overrides })
+		content.rooms = await Promise.all(
+			content.rooms.map(async (room, i) => ({ ...room, originals: await roomOriginals(TOKEN, roomId(i)) })),
+		)
+		return content
+	}
+
+	test("the QR code reads as the room on the brochure's web page", async () => {
+		const url = brochureRoomUrl(TOKEN, roomId(1))
+		expect(url).toBe(`${config().appUrl}/brochure/${TOKEN}#room-${roomId(1)}`)
+		const { qr } = await roomOriginals(TOKEN, roomId(1))
+		expect(await readQr(qr)).toBe(url)
+	})
+
+	test.each(TEMPLATE_STYLES)(
+		'%s: every altered room page shows its original, a QR code and the address; even with the label off',
+		async (templateStyle) => {
+			const address = shortBrochureAddress(TOKEN)
+			const squeeze = (text: string) => text.replace(/\s+/g, '')
+			for (const disclosureLabel of [true, false]) {
+				const pages = await pdfPages(await renderBrochurePdf(await linkedContent({ templateStyle, disclosureLabel })))
+				for (const page of pages.slice(1, 4)) {
+					// The original, the staged photo and the QR code.
+					expect(page.images).toBe(3)
+					expect(squeeze(page.text)).toContain(squeeze(`${ORIGINALS_LEAD} ${address}`))
+				}
+				expect(squeeze(pages[1].text).toLowerCase()).toContain('originalphoto')
+				expect(pages[0].text).not.toContain(ORIGINALS_LEAD)
+			}
+		},
+	)
+
+	test.each(TEMPLATE_STYLES)('%s: each QR code printed leads to its own room', async (templateStyle) => {
+		const codes = await pdfQrCodes(await renderBrochurePdf(await linkedContent({ templateStyle })))
+		expect(codes).toEqual([2, 3, 4].map((page) => ({ page, text: brochureRoomUrl(TOKEN, roomId(page - 2)) })))
+	})
+
+	test.each(TEMPLATE_STYLES)(
+		"%s: a preview is not altered, so it has no QR code; the label is in the agency's words",
+		async (templateStyle) => {
+			const content = await linkedContent({ templateStyle, disclosureText: 'Digitally staged' })
+			content.rooms[0] = { ...content.rooms[0], isPreview: true }
+			const pdf = await renderBrochurePdf(content)
+			const pages = await pdfPages(pdf)
+			expect(pages[1].images).toBe(2)
+			expect(pages[1].text).not.toContain(ORIGINALS_LEAD)
+			expect(pages[2].images).toBe(3)
+			const labels = (await pdfTextRuns(pdf)).filter((run) => run.str.includes('Digitally staged'))
+			expect(labels.map((run) => run.page)).toEqual([3, 4])
+			expect((await pdfTextRuns(pdf)).some((run) => run.str.includes(DISCLOSURE_LABEL))).toBe(false)
+		},
+	)
 })
 
 describe('long addresses and names', () => {
