@@ -14,6 +14,7 @@ const variation = (roomCheck: string | null) => ({
 	id: randomUUID(),
 	isFavorite: false,
 	roomCheck,
+	originalsUrl: null,
 	readImage: smallRoomPhoto,
 })
 const room = { roomType: 'living', roomName: null, ordinal: null }

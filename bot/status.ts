@@ -9,6 +9,7 @@ import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts
 import { setCurrentProject } from '#core/telegram/links.ts'
 import { variationImage } from '#core/telegram/variation-actions.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
+import { caption, originalLine } from './captions.ts'
 import { linkedUser, type BotContext } from './context.ts'
 
 const NO_PROPERTIES = 'No Properties Yet. Send me a room photo to start one.'
@@ -50,7 +51,7 @@ async function sendFavorites(ctx: BotContext, actor: Actor, favorites: Variation
 		const media = await Promise.all(
 			chunk.map(async (v) => ({
 				file: new InputFile(await variationImage(actor, v.id), `rendo-${v.id}.jpg`),
-				caption: `${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`,
+				caption: caption([`${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`, ...originalLine(v.originalsUrl)]),
 			})),
 		)
 		// An album needs two images at least.

@@ -13,6 +13,7 @@ import type {
 	VariationDelivery,
 } from '#core/telegram/ports.ts'
 import { createApi, notModified, telegramSettings, type TelegramSettings } from './api.ts'
+import { caption, originalLine } from './captions.ts'
 import { variationKeyboard } from './variation-buttons.ts'
 
 /** 'Bedroom 2' when the batch has two bedrooms, else the room's name or type. */
@@ -71,27 +72,31 @@ export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 	}
 
 	async sendVariations(chatId: number, delivery: VariationDelivery) {
-		const caption = [
+		const title = [
 			roomTitle(delivery.room),
 			styleLabel(delivery.style),
 			...(delivery.isPreview ? [PREVIEW_LABEL] : []),
 		].join(' · ')
+		const { variations } = delivery
 		const files = await Promise.all(
-			delivery.variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)),
+			variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)),
 		)
-		const keyboard = variationKeyboard(delivery.variations)
+		const keyboard = variationKeyboard(variations)
 		const checks = roomCheckLines(delivery)
 		if (files.length === 1) {
-			await this.api.sendPhoto(chatId, files[0], { caption: [caption, ...checks].join('\n'), reply_markup: keyboard })
+			await this.api.sendPhoto(chatId, files[0], {
+				caption: caption([title, ...originalLine(variations[0].originalsUrl), ...checks]),
+				reply_markup: keyboard,
+			})
 			return
 		}
 		await this.api.sendMediaGroup(
 			chatId,
-			files.map((file, i) => InputMediaBuilder.photo(file, i === 0 ? { caption } : {})),
+			files.map((file, i) => InputMediaBuilder.photo(file, albumCaption(title, variations, i))),
 		)
 		await this.api.sendMessage(
 			chatId,
-			[`${caption}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`, ...checks].join('\n'),
+			[`${title}: ${pluralise(files.length, 'variation')}. Tap ♡ to keep your favourites.`, ...checks].join('\n'),
 			{
 				reply_markup: keyboard,
 			},
@@ -109,6 +114,15 @@ export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 			`Failed to process ${roomTitle(failure.room)} with ${styleLabel(failure.style)} style: ${failure.message}`,
 		)
 	}
+}
+
+/**
+ * An album's captions: the title under the album; altered images each carry their own, numbered
+ * as their hearts are, with the address of their original, so one forwarded alone still leads there.
+ */
+function albumCaption(title: string, variations: VariationDelivery['variations'], i: number) {
+	if (!variations.some((v) => v.originalsUrl)) return i === 0 ? { caption: title } : {}
+	return { caption: caption([`${title} · ${i + 1}`, ...originalLine(variations[i].originalsUrl)]) }
 }
 
 /** A line per image the room check flagged: listings may add furniture, not change the property. */

@@ -20,6 +20,7 @@ import { storedBytes } from './stored-bytes.ts'
 import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { disclosedImage } from '#core/disclosure/disclosed-image.ts'
+import { NO_ORIGINALS, originalsLinks } from '#core/disclosure/originals-links.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
 import { openCheckNote, roomCheckView } from '#core/studio/views.ts'
 
@@ -73,6 +74,8 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 	if (!variations.length) return
 	try {
 		const completed = variations.filter((v) => v.status === 'completed' && v.imageUrl)
+		// One read of the property's originals page for the album, however many images it holds.
+		const originals = completed.length ? await originalsLinks(intake.projectId!) : NO_ORIGINALS
 		if (completed.length)
 			await notifier.sendVariations(chatId, {
 				room: group.room,
@@ -82,6 +85,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 					id: v.id,
 					isFavorite: v.isFavorite,
 					roomCheck: openCheckNote(roomCheckView(v)),
+					originalsUrl: originals.image(v),
 					readImage: async () => disclosedImage(await storedBytes(v.imageUrl!), v, { id: intake.projectId!, userId }),
 				})),
 			})
