@@ -40,13 +40,15 @@ export function printRooms(rooms: Rooms) {
 		)
 }
 
-export function printStatus({ project, rooms, totals }: RenderProgress) {
+/** `originalsPageUrl`: the property's originals page, null while the agent has switched it off. */
+export function printStatus({ project, rooms, totals }: RenderProgress, originalsPageUrl: string | null) {
 	printDetails([
 		['Project', `${project.propertyAddress} (${project.status})`],
 		[
 			'Variations',
 			`${totals.done}/${totals.expected} done, ${totals.pending} pending, ${totals.failed} failed${totals.checks ? `, ${totals.checks} to check` : ''}`,
 		],
+		['Originals', originalsPageUrl ?? 'page switched off (its address opens nothing until switched on)'],
 	])
 	console.log()
 	printRooms(rooms)
@@ -72,12 +74,29 @@ export function remoteProgress(api: ApiClient, projectId: string, roomIds?: stri
 
 export const projectProgress = (projectId: string, as: string | undefined) => progressReader(projectId, as)()
 
+/** The property's originals page address (null while switched off), from the API's project answer when logged in. */
+export async function originalsPageUrl(projectId: string, as: string | undefined, api = remoteApi(as)) {
+	if (api)
+		return (
+			await api.get<{ originalsPageUrl: string | null }>(
+				`/api/property-studio/projects/${encodeURIComponent(projectId)}`,
+			)
+		).originalsPageUrl
+	const [actor, { projectWithOriginals }] = await Promise.all([
+		projectActor(as, projectId),
+		import('#core/disclosure/originals-links.ts'),
+	])
+	return (await projectWithOriginals(actor, projectId)).originalsPageUrl
+}
+
 export function registerStatusCommand(program: Command) {
 	example(
 		program
 			.command('status')
 			.summary("a project's renders: done, expected, failed")
-			.description("a project's rooms, styles, variations done of expected, and failures")
+			.description(
+				"a project's rooms, styles, variations done of expected, failures, and the address of its originals page",
+			)
 			.argument('<projectId>', 'the project id')
 			.option('--watch', 'refresh until no variation is pending')
 			.option('--interval <seconds>', 'seconds between refreshes with --watch', (v) => Number(v), 2)
@@ -87,15 +106,18 @@ export function registerStatusCommand(program: Command) {
 	).action(async (projectId: string, opts: { watch?: boolean; interval: number; as?: string; json?: boolean }) => {
 		const read = progressReader(projectId, opts.as)
 		let previous = ''
+		let originals: string | null | undefined
 		for (;;) {
 			const progress = await read()
-			const snapshot = JSON.stringify(progress)
+			// Asked once, after the first read has found the project: it does not change while renders run.
+			if (originals === undefined) originals = await originalsPageUrl(projectId, opts.as)
+			const snapshot = JSON.stringify({ ...progress, originalsPageUrl: originals })
 			if (snapshot !== previous) {
-				if (opts.json) console.log(opts.watch ? snapshot : JSON.stringify(progress, null, 2))
+				if (opts.json) console.log(opts.watch ? snapshot : JSON.stringify(JSON.parse(snapshot), null, 2))
 				else {
 					if (opts.watch && process.stdout.isTTY) console.clear()
 					else if (previous) console.log()
-					printStatus(progress)
+					printStatus(progress, originals)
 				}
 				previous = snapshot
 			}
