@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { config } from '#core/platform/config.ts'
+import { sharp } from '#core/platform/sharp.ts'
+import { readQr } from './disclosure.ts'
 
 const ORIGIN = 'http://localhost:3000'
 
@@ -39,11 +41,17 @@ export function storedKeys(prefix = '') {
 		)
 }
 
-/** Text extracted from every page of a PDF, one string per page (pdfjs-dist, legacy build for Node). */
-export async function pdfPages(pdf: Buffer) {
+/** A PDF opened with pdfjs-dist (its legacy build, for Node), with the module for its constants. */
+async function openPdf(pdf: Buffer) {
 	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
 	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
 		.promise
+	return { pdfjs, doc }
+}
+
+/** Text extracted from every page of a PDF, one string per page. */
+export async function pdfPages(pdf: Buffer) {
+	const { pdfjs, doc } = await openPdf(pdf)
 	const pages: Array<{ text: string; images: number }> = []
 	for (let n = 1; n <= doc.numPages; n++) {
 		const page = await doc.getPage(n)
@@ -71,9 +79,7 @@ export type PdfTextRun = {
 
 /** Every text run of a PDF with its page and position, in the order the page draws them. */
 export async function pdfTextRuns(pdf: Buffer) {
-	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
-		.promise
+	const { doc } = await openPdf(pdf)
 	const runs: PdfTextRun[] = []
 	for (let n = 1; n <= doc.numPages; n++) {
 		const page = await doc.getPage(n)
@@ -97,3 +103,36 @@ export async function pdfTextRuns(pdf: Buffer) {
 /** The fonts a PDF embeds, by PostScript name without the subset tag (`ABCDEF+Inter-Bold` → `Inter-Bold`). */
 export const embeddedFonts = (pdf: Buffer) =>
 	new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([^\s/]+)/g)].map((m) => m[1]))
+
+/**
+ * The QR codes a PDF's images hold, with their page: each square image as pdfjs decodes it, read
+ * by jsQR (readQr). The photos are not square, so only the codes are read.
+ */
+export async function pdfQrCodes(pdf: Buffer) {
+	const { pdfjs, doc } = await openPdf(pdf)
+	const found: Array<{ page: number; text: string }> = []
+	for (let n = 1; n <= doc.numPages; n++) {
+		const page = await doc.getPage(n)
+		const ops = await page.getOperatorList()
+		for (const [i, fn] of ops.fnArray.entries()) {
+			if (fn !== pdfjs.OPS.paintImageXObject) continue
+			const id: string = ops.argsArray[i][0]
+			// Images drawn more than once live in the document's shared objects ('g_' ids), the rest in the page's.
+			const store = id.startsWith('g_') ? page.commonObjs : page.objs
+			const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) =>
+				store.get(id, resolve),
+			)
+			const channels = image.data.length / (image.width * image.height)
+			if (image.width !== image.height || ![1, 3, 4].includes(channels)) continue
+			const png = await sharp(Buffer.from(image.data), {
+				raw: { width: image.width, height: image.height, channels: channels as 1 | 3 | 4 },
+			})
+				.png()
+				.toBuffer()
+			const text = await readQr(png)
+			if (text) found.push({ page: n, text })
+		}
+	}
+	await doc.destroy()
+	return found
+}

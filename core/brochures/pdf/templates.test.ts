@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import fs from 'node:fs'
-import { sharp } from '#core/platform/sharp.ts'
 import {
 	BRAND_DEFAULTS,
 	DISCLOSURE_LABEL,
@@ -8,7 +7,7 @@ import {
 	TEMPLATE_STYLES,
 } from '#core/accounts/agent-profile.schema.ts'
 import { config } from '#core/platform/config.ts'
-import { embeddedFonts, pdfPages, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
+import { embeddedFonts, pdfPages, pdfQrCodes, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
 import { readQr } from '#tests/disclosure.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
@@ -19,39 +18,6 @@ import type { BrochureContent } from './content.ts'
 import { BRAND_PACKAGES, BRAND_SUBSETS, EMOJI_SUBSETS } from './font-stack.ts'
 import { fontsourceFiles } from './fonts.ts'
 import { contrast, readableOn, themeFor } from './theme.ts'
-
-/** The QR codes a PDF's images hold, read by jsQR off the pixels pdfjs decodes, with their page. */
-async function pdfQrCodes(pdf: Buffer) {
-	const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
-	const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
-		.promise
-	const found: Array<{ page: number; text: string }> = []
-	for (let n = 1; n <= doc.numPages; n++) {
-		const page = await doc.getPage(n)
-		const ops = await page.getOperatorList()
-		for (const [i, fn] of ops.fnArray.entries()) {
-			if (fn !== pdfjs.OPS.paintImageXObject) continue
-			const id: string = ops.argsArray[i][0]
-			// Images drawn more than once live in the document's shared objects ('g_' ids), the rest in the page's.
-			const store = id.startsWith('g_') ? page.commonObjs : page.objs
-			const image = await new Promise<{ width: number; height: number; data: Uint8ClampedArray }>((resolve) =>
-				store.get(id, resolve),
-			)
-			const channels = image.data.length / (image.width * image.height)
-			// A QR code is square and whole-byte greyscale, RGB or RGBA; the photos are not square.
-			if (image.width !== image.height || ![1, 3, 4].includes(channels)) continue
-			const png = await sharp(Buffer.from(image.data), {
-				raw: { width: image.width, height: image.height, channels: channels as 1 | 3 | 4 },
-			})
-				.png()
-				.toBuffer()
-			const text = await readQr(png)
-			if (text) found.push({ page: n, text })
-		}
-	}
-	await doc.destroy()
-	return found
-}
 
 const brand = {
 	...BRAND_DEFAULTS,
