@@ -4,7 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import jsQR from 'jsqr'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { sharp } from '#core/platform/sharp.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
 
 /**
  * The QR code in an image as a phone would find it on a screen showing the image `width` pixels
@@ -22,19 +24,31 @@ export async function findQr(image: Buffer, width?: number) {
 /** The text of the QR code in an image (seen `width` pixels wide), or null when none is legible. */
 export const readQr = async (image: Buffer, width?: number) => (await findQr(image, width))?.data ?? null
 
-/**
- * What exiftool (Debian's libimage-exiftool-perl, as the CI installs it) reads of an image's XMP:
- * each tag by its group and name, e.g. 'XMP-iptcExt:DigitalSourceType', 'XMP-dc:Description'.
- */
-export async function readXmp(image: Buffer): Promise<Record<string, unknown>> {
-	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rendo-xmp-'))
+/** exiftool's JSON answer about an image (Debian's libimage-exiftool-perl, as the CI installs it). */
+export async function exiftool(image: Buffer, args: string[]): Promise<Record<string, unknown>> {
+	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rendo-exiftool-'))
 	try {
 		const file = path.join(dir, 'image.jpg')
 		await fs.writeFile(file, image)
-		const { stdout } = await promisify(execFile)('exiftool', ['-j', '-G1', '-struct', '-XMP:all', file])
-		const [tags] = JSON.parse(stdout) as Array<Record<string, unknown>>
-		return Object.fromEntries(Object.entries(tags).filter(([name]) => name.startsWith('XMP')))
+		const { stdout } = await promisify(execFile)('exiftool', ['-j', ...args, file])
+		return (JSON.parse(stdout) as Array<Record<string, unknown>>)[0]
 	} finally {
 		await fs.rm(dir, { recursive: true, force: true })
 	}
+}
+
+/**
+ * What exiftool reads of an image's XMP: each tag by its group and name, e.g.
+ * 'XMP-iptcExt:DigitalSourceType', 'XMP-dc:Description'.
+ */
+export async function readXmp(image: Buffer) {
+	const tags = await exiftool(image, ['-G1', '-struct', '-XMP:all'])
+	return Object.fromEntries(Object.entries(tags).filter(([name]) => name.startsWith('XMP')))
+}
+
+/** An agency that made its label choice when it signed up: turned off, or in its own words. */
+export async function agencyChoosing(choice: { disclosureLabel?: 'on' | 'off'; disclosureText?: string }) {
+	const user = await insertUser()
+	await onboardAgent(actorFor(user), { companyName: 'Plain Homes', agentName: 'Pat', email: user.email, ...choice })
+	return user
 }

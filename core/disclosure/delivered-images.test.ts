@@ -3,14 +3,13 @@ import { describe, expect, test } from 'vitest'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import { propertyStudioVariations as variations } from '#db/schema/studio.ts'
 import type { User } from '#db/schema/accounts.ts'
-import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
 import { markImage } from '#core/studio/watermark.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
-import { readQr, readXmp } from '#tests/disclosure.ts'
+import { agencyChoosing, readQr, readXmp } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { AI_EDITED_SOURCE_TYPE } from './alteration.ts'
@@ -125,14 +124,8 @@ describe('a delivered altered image leads to its original', () => {
 	}, 60_000)
 
 	test("an agency's own words lead the label, and an agency that turned the label off still marks its files", async () => {
-		const worded = await insertUser()
 		const words = 'Digitally altered, see original'
-		await onboardAgent(actorFor(worded), {
-			companyName: 'Worded Homes',
-			agentName: 'Wren',
-			email: worded.email,
-			disclosureText: words,
-		})
+		const worded = await agencyChoosing({ disclosureText: words })
 		const own = await vendorProject(worded)
 		const sent = await disclosedImage(own.staged.rendered, own.staged.row, own.owned)
 		const label = {
@@ -143,13 +136,7 @@ describe('a delivered altered image leads to its original', () => {
 		const expected = await markImage(own.staged.rendered, { logo: null, disclosure: label })
 		expect(withoutXmp(sent).equals(expected)).toBe(true)
 
-		const plain = await insertUser()
-		await onboardAgent(actorFor(plain), {
-			companyName: 'Plain Homes',
-			agentName: 'Pat',
-			email: plain.email,
-			disclosureLabel: 'off',
-		})
+		const plain = await agencyChoosing({ disclosureLabel: 'off' })
 		const off = await vendorProject(plain)
 		const files = await finals(off.actor, plain, off.project.id, [off.staged.row.id])
 		const final = files.get(off.staged.row.id)!

@@ -1,11 +1,6 @@
-import { execFile } from 'node:child_process'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import { sharp } from '#core/platform/sharp.ts'
-import { readXmp } from '#tests/disclosure.ts'
+import { exiftool, readXmp } from '#tests/disclosure.ts'
 import { AI_EDITED_SOURCE_TYPE } from './alteration.ts'
 import { withoutXmp, withXmp, xmpPacket } from './xmp.ts'
 
@@ -16,16 +11,8 @@ const photo = () =>
 
 /** exiftool's verdict on the file's structure: its warnings, none when well-formed. */
 async function validate(image: Buffer) {
-	const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rendo-xmp-'))
-	try {
-		const file = path.join(dir, 'image.jpg')
-		await fs.writeFile(file, image)
-		const { stdout } = await promisify(execFile)('exiftool', ['-j', '-validate', '-warning', '-a', file])
-		const [tags] = JSON.parse(stdout) as Array<Record<string, unknown>>
-		return Object.entries(tags).filter(([name]) => name.startsWith('Warning') || name === 'Validate')
-	} finally {
-		await fs.rm(dir, { recursive: true, force: true })
-	}
+	const tags = await exiftool(image, ['-validate', '-warning', '-a'])
+	return Object.entries(tags).filter(([name]) => name.startsWith('Warning') || name === 'Validate')
 }
 
 describe('XMP written into a JPEG', () => {

@@ -14,10 +14,10 @@ import { loader as workflowLoader } from '#app/routes/_studio+/property-studio.$
 import { db } from '#core/platform/db.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'
-import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { ForbiddenError } from '#core/errors.ts'
 import { withoutXmp } from '#core/disclosure/xmp.ts'
 import { favourite, giveLogo, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { agencyChoosing } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { changedBox } from '#tests/image-diff.ts'
 import { drainJobs } from '#tests/jobs.ts'
@@ -178,13 +178,7 @@ describe('completion in invoice mode', () => {
 		// With the QR code and the originals address it reaches across, but not into the logo's corner.
 		expect(box.right).toBeLessThan(640 * 0.8 - 14)
 
-		const agency = await insertUser()
-		await onboardAgent(actorFor(agency), {
-			companyName: 'Plain Homes',
-			agentName: 'Pat',
-			email: agency.email,
-			disclosureLabel: 'off',
-		})
+		const agency = await agencyChoosing({ disclosureLabel: 'off' })
 		// No label: the render's own pixels and bytes, with only its provenance (XMP) written in.
 		const plain = await finalOf(agency)
 		expect(withoutXmp(plain.final)).toEqual(plain.rendered)

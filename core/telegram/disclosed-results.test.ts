@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { propertyStudioVariations } from '#db/schema/studio.ts'
 import { telegramIntakePhotos, telegramIntakes } from '#db/schema/telegram.ts'
-import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { db } from '#core/platform/db.ts'
 import { PREVIEW_PROVIDER } from '#core/render/provider.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { agencyChoosing } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { readQr } from '#tests/disclosure.ts'
 import { changedBox } from '#tests/image-diff.ts'
@@ -74,13 +74,7 @@ describe("the bot's results carry the agency's disclosure label", () => {
 	}, 60_000)
 
 	test('no label when the agency turned the label off; nothing at all on a preview', async () => {
-		const agency = await insertUser()
-		await onboardAgent(actorFor(agency), {
-			companyName: 'Plain Homes',
-			agentName: 'Pat',
-			email: agency.email,
-			disclosureLabel: 'off',
-		})
+		const agency = await agencyChoosing({ disclosureLabel: 'off' })
 		// The render's own bytes, with only its provenance (XMP) for machines written in.
 		const off = await stagedProject(agency)
 		const sent = await deliveredImage(agency, off.project, off.variation.roomId)
