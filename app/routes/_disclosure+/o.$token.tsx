@@ -33,7 +33,7 @@ function Pair({ image }: { image: OriginalsImage }) {
 		<article
 			id={image.anchor}
 			aria-labelledby={titleId}
-			className="flex scroll-mt-4 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 target:ring-2 target:ring-brand"
+			className="flex scroll-mt-20 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 target:ring-2 target:ring-brand"
 		>
 			<div className="flex flex-col gap-0.5">
 				<h3 id={titleId} className="text-lg font-semibold text-gray-900">
