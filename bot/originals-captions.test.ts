@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { telegramIntakePhotos, telegramIntakes } from '#db/schema/telegram.ts'
 import type { User } from '#db/schema/accounts.ts'
-import { resolveOriginalsToken } from '#core/disclosure/originals-address.ts'
 import { db } from '#core/platform/db.ts'
 import { reportProgress } from '#core/telegram/progress.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { insertUser } from '#tests/factories.ts'
+import { livePageOf, whatOpens } from '#tests/originals-address.ts'
 import { smallRoomPhoto } from '#tests/studio.ts'
 import { fakeBotApiWithRunningBot, linkAccount } from '#tests/telegram/bot-harness.ts'
 import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
@@ -21,11 +21,8 @@ const gateway = new TelegramGateway(api, settings)
 const toChat = (chatId: number) => (c: { params: Record<string, unknown> }) =>
 	String(c.params.chat_id) === String(chatId)
 
-/** The originals address in a caption: the page its token opens, and the anchor. */
-async function originalIn(caption: unknown) {
-	const [, token, anchor] = /^Original: \S+\/o\/([^/#\s]+)#(\S+)$/m.exec(String(caption)) ?? []
-	return { page: token ? await resolveOriginalsToken(token) : null, anchor }
-}
+/** What the originals address in a caption opens. */
+const originalIn = (caption: unknown) => whatOpens(/^Original: (\S+)$/m.exec(String(caption))?.[1])
 
 /** A batch the agent sent from this chat, holding the project's one room, as its progress job finds it. */
 async function batch(user: User, chatId: number, project: { id: string }, roomId: string) {
@@ -60,7 +57,7 @@ describe("the bot's images lead to their originals", () => {
 		await reportProgress(gateway, intake.id)
 		const album = await fake.waitFor('sendMediaGroup', toChat(9501), { since })
 		const captions = (album.params.media as Array<{ caption?: string }>).map((m) => m.caption)
-		const live = { state: 'live', projectId: project.id, token: expect.any(String) }
+		const live = livePageOf(project.id)
 		for (const [i, v] of variations.entries()) {
 			expect(captions[i]).toMatch(new RegExp(`^Kitchen · Scandinavian · ${i + 1}\n`))
 			expect(await originalIn(captions[i])).toEqual({ page: live, anchor: `v-${v.id}` })
@@ -96,7 +93,7 @@ describe("the bot's images lead to their originals", () => {
 		expect(captions.map((c) => c?.split('\n')[0])).toEqual(['Kitchen · Scandinavian', 'Kitchen · Scandinavian'])
 		expect((await originalIn(captions[0])).anchor).toBe(`v-${variations[0].id}`)
 		expect(await originalIn(captions[1])).toEqual({
-			page: { state: 'live', projectId: project.id, token: expect.any(String) },
+			page: livePageOf(project.id),
 			anchor: `v-${variations[2].id}`,
 		})
 	}, 60_000)

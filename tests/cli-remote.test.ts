@@ -14,6 +14,7 @@ import { uploadKeyOf } from '#cli/remote/send-photo.ts'
 import { startWebProcess } from '#tests/child-process.ts'
 import { rendo, rendoJson } from '#tests/cli.ts'
 import { actorFor, insertUser, PASSWORD } from '#tests/factories.ts'
+import { livePageOf, whatOpens } from '#tests/originals-address.ts'
 import { csvLine, IMPORT_HEADER, writeRoomPhoto } from '#tests/fixtures/import-csv.ts'
 import { readZip } from '#tests/zip.ts'
 
@@ -152,6 +153,9 @@ describe('an agent from their own machine', () => {
 
 		const status = await rendo(['status', project.id, '--watch'], opts)
 		expect(status.stdout).toContain('Variations: 9/9 done, 0 pending, 0 failed')
+		// The originals page's address, from the server's answer: it opens the property's live page.
+		const originals = /^Originals: +(\S+)$/m.exec(status.stdout)?.[1]
+		expect(await whatOpens(originals)).toEqual({ page: livePageOf(project.id), anchor: undefined })
 		const shown = await rendoJson(['projects', 'show', project.id], opts)
 		expect(shown.rooms).toHaveLength(3)
 

@@ -8,15 +8,9 @@ import { db } from '#core/platform/db.ts'
 import { galleryJson, listVariations } from '#core/studio/variations.ts'
 import { renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { issueNewOriginalsAddress, resolveOriginalsToken, setOriginalsPageEnabled } from './originals-address.ts'
+import { livePageOf, whatOpens } from '#tests/originals-address.ts'
+import { issueNewOriginalsAddress, setOriginalsPageEnabled } from './originals-address.ts'
 import { projectWithOriginals } from './originals-links.ts'
-
-/** The token of an originals address, and the anchor after it. */
-function parseOriginalsUrl(url: string) {
-	const match = new RegExp(`^${config().appUrl}/o/([A-Za-z0-9_-]{22})(?:#(.+))?$`).exec(url)
-	if (!match) throw new Error(`not an originals address: ${url}`)
-	return { token: match[1], anchor: match[2] }
-}
 
 const pagesOf = (projectId: string) => db.select().from(originalsPages).where(eq(originalsPages.projectId, projectId))
 
@@ -40,17 +34,14 @@ describe("the API's variations lead to their originals", () => {
 		const staged = shown.filter((v) => v.style === 'modern')
 		expect(staged).toHaveLength(3)
 		for (const v of staged) {
-			const { token, anchor } = parseOriginalsUrl(v.originalsUrl!)
-			expect(anchor).toBe(`v-${v.id}`)
-			expect(await resolveOriginalsToken(token)).toEqual({ state: 'live', projectId: project.id, token })
+			expect(v.originalsUrl).toMatch(new RegExp(`^${config().appUrl}/o/`))
+			expect(await whatOpens(v.originalsUrl)).toEqual({ page: livePageOf(project.id), anchor: `v-${v.id}` })
 		}
 		expect(shown.filter((v) => v.style === 'enhance').map((v) => v.originalsUrl)).toEqual([null, null, null])
 
 		const answer = await projectWithOriginals(actor, project.id)
-		expect(parseOriginalsUrl(answer.originalsPageUrl!)).toEqual({
-			token: parseOriginalsUrl(staged[0].originalsUrl!).token,
-			anchor: undefined,
-		})
+		expect(await whatOpens(answer.originalsPageUrl)).toEqual({ page: livePageOf(project.id), anchor: undefined })
+		expect(staged[0].originalsUrl).toBe(`${answer.originalsPageUrl}#v-${staged[0].id}`)
 		await expect(projectWithOriginals(actorFor(await insertUser()), project.id)).rejects.toBeInstanceOf(ForbiddenError)
 	}, 60_000)
 

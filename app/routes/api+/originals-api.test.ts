@@ -1,24 +1,18 @@
 import { expect, test } from 'vitest'
-import { resolveOriginalsToken } from '#core/disclosure/originals-address.ts'
 import { hit } from '#tests/api-contract.ts'
 import { renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { insertUser } from '#tests/factories.ts'
+import { livePageOf, whatOpens } from '#tests/originals-address.ts'
 import { cookieFor } from '#tests/studio.ts'
 
 type Variation = { id: string; originalsUrl: string | null; isFavorite: boolean }
-
-/** The page an originals address opens, by its token; the anchor after it. */
-async function opened(url: string) {
-	const [, token, anchor] = /\/o\/([^/#]+)(?:#(.*))?$/.exec(url) ?? []
-	return { page: await resolveOriginalsToken(token), anchor }
-}
 
 test("the API's variations, favourites, hearts and project lead to the live originals page, as documented", async () => {
 	const user = await insertUser()
 	const cookie = await cookieFor(user)
 	const { project, variations } = await renderedProject(user)
 	await stagedByVendor(variations)
-	const live = { state: 'live', projectId: project.id, token: expect.any(String) }
+	const live = livePageOf(project.id)
 
 	const listed = await hit('get', '/api/property-studio/projects/{id}/variations', {
 		cookie,
@@ -27,7 +21,7 @@ test("the API's variations, favourites, hearts and project lead to the live orig
 	expect(listed.status).toBe(200)
 	const shown = listed.body as Variation[]
 	expect(shown).toHaveLength(3)
-	for (const v of shown) expect(await opened(v.originalsUrl!)).toEqual({ page: live, anchor: `v-${v.id}` })
+	for (const v of shown) expect(await whatOpens(v.originalsUrl)).toEqual({ page: live, anchor: `v-${v.id}` })
 	// A poll with the answer's ETag is still a 304.
 	const again = await hit('get', '/api/property-studio/projects/{id}/variations', {
 		cookie,
@@ -50,6 +44,6 @@ test("the API's variations, favourites, hearts and project lead to the live orig
 
 	const one = await hit('get', '/api/property-studio/projects/{id}', { cookie, params: { id: project.id } })
 	const { originalsPageUrl } = one.body as { originalsPageUrl: string }
-	expect(await opened(originalsPageUrl)).toEqual({ page: live, anchor: undefined })
+	expect(await whatOpens(originalsPageUrl)).toEqual({ page: live, anchor: undefined })
 	expect(shown[0].originalsUrl).toBe(`${originalsPageUrl}#v-${shown[0].id}`)
 }, 60_000)
