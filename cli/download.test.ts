@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { propertyStudioRooms } from '#db/schema/studio.ts'
 import { db } from '#core/platform/db.ts'
-import { withoutXmp } from '#core/disclosure/xmp.ts'
+import { withoutProvenance } from '#core/disclosure/provenance.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
@@ -53,7 +53,9 @@ describe('rendo download and the "Virtually staged" label', () => {
 
 		expect(await labelled(await downloadOne(project.id, 'favourites', '--json'), rendered)).toBe(true)
 		// Without the label: the render's own bytes, its provenance (XMP) written in.
-		expect(withoutXmp(await downloadOne(project.id, 'favourites-plain', '--no-disclosure', '--json'))).toEqual(rendered)
+		expect(withoutProvenance(await downloadOne(project.id, 'favourites-plain', '--no-disclosure', '--json'))).toEqual(
+			rendered,
+		)
 
 		const refused = await rendo([
 			'download',
@@ -71,7 +73,9 @@ describe('rendo download and the "Virtually staged" label', () => {
 		await completeProject(actor, project.id, { watermarkingEnabled: false })
 		await drainJobs()
 		expect(await labelled(await downloadOne(project.id, 'final', '--json'), rendered)).toBe(true)
-		expect(withoutXmp(await downloadOne(project.id, 'final-plain', '--no-disclosure', '--json'))).toEqual(rendered)
+		expect(withoutProvenance(await downloadOne(project.id, 'final-plain', '--no-disclosure', '--json'))).toEqual(
+			rendered,
+		)
 	}, 120_000)
 })
 

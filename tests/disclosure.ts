@@ -3,6 +3,9 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { JPEG } from '@trustnxt/c2pa-ts/asset'
+import { SuperBox } from '@trustnxt/c2pa-ts/jumbf'
+import { ManifestStore } from '@trustnxt/c2pa-ts/manifest'
 import jsQR from 'jsqr'
 import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { sharp } from '#core/platform/sharp.ts'
@@ -51,4 +54,14 @@ export async function agencyChoosing(choice: { disclosureLabel?: 'on' | 'off'; d
 	const user = await insertUser()
 	await onboardAgent(actorFor(user), { companyName: 'Plain Homes', agentName: 'Pat', email: user.email, ...choice })
 	return user
+}
+
+/** The C2PA manifest store in a JPEG, read and validated by the library's reader; null when it has none. */
+export async function readCredentials(jpeg: Buffer) {
+	const asset = new JPEG(new Uint8Array(jpeg))
+	const jumbf = asset.getManifestJUMBF()
+	if (!jumbf) return null
+	const store = ManifestStore.read(SuperBox.fromBuffer(jumbf as Uint8Array<ArrayBuffer>))
+	const validation = await store.validate(asset)
+	return { manifest: store.getActiveManifest()!, validation, codes: validation.statusEntries.map((e) => e.code) }
 }

@@ -3,12 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { JPEG } from '@trustnxt/c2pa-ts/asset'
-import { type CBORBox, SuperBox } from '@trustnxt/c2pa-ts/jumbf'
-import { ActionType, ManifestStore, RelationshipType, ThumbnailAssertion } from '@trustnxt/c2pa-ts/manifest'
+import type { CBORBox } from '@trustnxt/c2pa-ts/jumbf'
+import { ActionType, RelationshipType, ThumbnailAssertion } from '@trustnxt/c2pa-ts/manifest'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { config } from '#core/platform/config.ts'
 import { sharp } from '#core/platform/sharp.ts'
+import { readCredentials } from '#tests/disclosure.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { AI_EDITED_SOURCE_TYPE } from './alteration.ts'
 import { withContentCredentials } from './content-credentials.ts'
@@ -20,16 +20,6 @@ const info = {
 	alteration: 'Furniture added, Modern style',
 	digitalSourceType: AI_EDITED_SOURCE_TYPE,
 	originalsUrl: 'https://rendo.test/o/abc#v-1',
-}
-
-/** The manifest store in a JPEG, read and validated by the library's reader. */
-async function readCredentials(jpeg: Buffer) {
-	const asset = new JPEG(new Uint8Array(jpeg))
-	const jumbf = asset.getManifestJUMBF()
-	if (!jumbf) return null
-	const store = ManifestStore.read(SuperBox.fromBuffer(jumbf as Uint8Array<ArrayBuffer>))
-	const validation = await store.validate(asset)
-	return { manifest: store.getActiveManifest()!, validation, codes: validation.statusEntries.map((e) => e.code) }
 }
 
 let original: Buffer

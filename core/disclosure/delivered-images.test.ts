@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
+import { RelationshipType } from '@trustnxt/c2pa-ts/manifest'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
-import { propertyStudioVariations as variations } from '#db/schema/studio.ts'
+import { propertyStudioRooms as rooms, propertyStudioVariations as variations } from '#db/schema/studio.ts'
 import type { User } from '#db/schema/accounts.ts'
 import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
@@ -9,13 +11,13 @@ import { completeProject } from '#core/studio/complete-project.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
 import { markImage } from '#core/studio/watermark.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
-import { agencyChoosing, readQr, readXmp } from '#tests/disclosure.ts'
+import { agencyChoosing, readCredentials, readQr, readXmp } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { AI_EDITED_SOURCE_TYPE } from './alteration.ts'
 import { disclosedImage } from './disclosed-image.ts'
 import { imageAnchor, liveOriginalsPage, originalsUrl, shortOriginalsAddress } from './originals-address.ts'
-import { withoutXmp } from './xmp.ts'
+import { withoutProvenance } from './provenance.ts'
 
 // The three ways a render leaves Rendo as a file (the final downloads made at completion, the
 // favourites downloaded before it, the bot's results) against renders a staging vendor made.
@@ -34,7 +36,10 @@ async function vendorProject(user: User) {
 		made.map(async (v) => (await db.select().from(variations).where(eq(variations.id, v.id)))[0]),
 	)
 	const [staged, twilight, enhanced] = await Promise.all(
-		rows.map(async (row) => ({ row, rendered: (await readBytes(row.imageUrl!))! })),
+		rows.map(async (row) => {
+			const [room] = await db.select().from(rooms).where(eq(rooms.id, row.roomId))
+			return { row, rendered: (await readBytes(row.imageUrl!))!, originalKey: room.originalImageUrl }
+		}),
 	)
 	const { token } = await liveOriginalsPage(project.id)
 	const link = (v: { id: string }) => originalsUrl(token, imageAnchor(v.id))
@@ -73,11 +78,19 @@ describe('a delivered altered image leads to its original', () => {
 		expect(await readXmp(files.get(twilight.row.id)!)).toMatchObject(
 			alteredXmp('Sky changed to dusk', link(twilight.row)),
 		)
+		// Content Credentials, signed over the file as delivered, XMP included: the original photo
+		// (by its hash) is their ingredient, and its address is where to see it.
+		const { manifest, validation } = (await readCredentials(files.get(staged.row.id)!))!
+		expect(validation.isValid).toBe(true)
+		const [ingredient] = manifest.assertions!.getIngredientsByRelationship(RelationshipType.ParentOf)
+		expect(ingredient.informationalURI).toBe(link(staged.row))
+		const original = (await readBytes(staged.originalKey))!
+		expect(ingredient.instanceID).toBe(`sha256:${createHash('sha256').update(original).digest('hex')}`)
 
 		// Enhanced: labelled as before, alone; described for machines but not as AI-made.
 		const plain = files.get(enhanced.row.id)!
 		expect(await readQr(plain, 1080)).toBeNull()
-		expect(withoutXmp(plain)).toEqual(
+		expect(withoutProvenance(plain)).toEqual(
 			await markImage(enhanced.rendered, { logo: null, disclosure: { text: 'Digitally enhanced', original: null } }),
 		)
 		const tags = await readXmp(plain)
@@ -86,6 +99,7 @@ describe('a delivered altered image leads to its original', () => {
 			'XMP-dc:Source': link(enhanced.row),
 		})
 		expect(tags).not.toHaveProperty('XMP-iptcExt:DigitalSourceType')
+		expect(await readCredentials(plain)).toBeNull()
 	}, 90_000)
 
 	test('favourites before completion carry the same; staff leaving the label out leaves the marking in', async () => {
@@ -109,7 +123,7 @@ describe('a delivered altered image leads to its original', () => {
 		const unlabelled = await read({ disclosure: false, requestedBy: staff })
 		const file = unlabelled.get(staged.row.id)!
 		// The render's own bytes with the XMP segment added: no label, no re-encoding.
-		expect(withoutXmp(file)).toEqual(staged.rendered)
+		expect(withoutProvenance(file)).toEqual(staged.rendered)
 		expect(await readXmp(file)).toMatchObject(alteredXmp('Furniture added, Scandinavian style', link(staged.row)))
 	}, 90_000)
 
@@ -134,18 +148,18 @@ describe('a delivered altered image leads to its original', () => {
 		}
 		// Byte for byte the label with the agency's words, the address and the QR code.
 		const expected = await markImage(own.staged.rendered, { logo: null, disclosure: label })
-		expect(withoutXmp(sent).equals(expected)).toBe(true)
+		expect(withoutProvenance(sent).equals(expected)).toBe(true)
 
 		const plain = await agencyChoosing({ disclosureLabel: 'off' })
 		const off = await vendorProject(plain)
 		const files = await finals(off.actor, plain, off.project.id, [off.staged.row.id])
 		const final = files.get(off.staged.row.id)!
-		expect(withoutXmp(final)).toEqual(off.staged.rendered)
+		expect(withoutProvenance(final)).toEqual(off.staged.rendered)
 		expect(await readXmp(final)).toMatchObject(
 			alteredXmp('Furniture added, Scandinavian style', off.link(off.staged.row)),
 		)
 		const bot = await disclosedImage(off.twilight.rendered, off.twilight.row, off.owned)
-		expect(withoutXmp(bot)).toEqual(off.twilight.rendered)
+		expect(withoutProvenance(bot)).toEqual(off.twilight.rendered)
 		expect(await readXmp(bot)).toMatchObject(alteredXmp('Sky changed to dusk', off.link(off.twilight.row)))
 	}, 90_000)
 })

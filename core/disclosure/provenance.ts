@@ -1,6 +1,15 @@
+import { eq } from 'drizzle-orm'
+import { propertyStudioRooms as rooms, propertyStudioVariations as variations } from '#db/schema/studio.ts'
+import { db } from '#core/platform/db.ts'
+import { logger } from '#core/platform/logger.ts'
+import { readBytes } from '#core/platform/storage.ts'
 import { AI_EDITED_SOURCE_TYPE, alterationOf } from './alteration.ts'
+import { withContentCredentials } from './content-credentials.ts'
 import { imageAnchor, originalsUrl } from './originals-address.ts'
-import { withXmp, xmpPacket } from './xmp.ts'
+import { isXmp, withoutSegments, withXmp, xmpPacket } from './xmp.ts'
+
+/** C2PA's JUMBF boxes travel in APP11 segments (C2PA specification, "Embedding manifests into JPEG"). */
+const APP11 = 0xeb
 
 /** What a delivered image says about itself to machines: what was done, by what kind of process, and where its original is. */
 export interface Provenance {
@@ -32,12 +41,14 @@ export function provenanceOf(render: { id: string; style: string }, token: strin
 
 /**
  * Writes the provenance into a delivered JPEG without re-encoding it: the one place every door's
- * images pass through after their pixels are final. XMP now (IPTC's DigitalSourceType, which the
- * EU AI Act's Article 50 marking and listing portals read); C2PA Content Credentials belong here
- * after it, since a C2PA manifest hashes the file's bytes, XMP segment included.
+ * images pass through after their pixels are final. XMP first (IPTC's DigitalSourceType, which the
+ * EU AI Act's Article 50 marking and listing portals read), then, on an altered image, C2PA
+ * Content Credentials naming its original as their ingredient: a C2PA manifest hashes the file's
+ * bytes, XMP segment included, so it must come last. An original storage has lost leaves the
+ * image with its XMP alone rather than undelivered.
  */
 export async function markProvenance(jpeg: Buffer, provenance: Provenance): Promise<Buffer> {
-	return withXmp(
+	const marked = withXmp(
 		jpeg,
 		xmpPacket({
 			digitalSourceType: provenance.digitalSourceType,
@@ -45,4 +56,28 @@ export async function markProvenance(jpeg: Buffer, provenance: Provenance): Prom
 			source: provenance.originalUrl,
 		}),
 	)
+	if (!provenance.digitalSourceType) return marked
+	const original = await originalOf(provenance.variationId)
+	if (!original) {
+		logger.warn({ variationId: provenance.variationId }, 'original missing from storage: delivered without C2PA')
+		return marked
+	}
+	return withContentCredentials(marked, original, {
+		alteration: provenance.description,
+		digitalSourceType: provenance.digitalSourceType,
+		originalsUrl: provenance.originalUrl,
+	})
 }
+
+async function originalOf(variationId: string) {
+	const [row] = await db
+		.select({ key: rooms.originalImageUrl })
+		.from(variations)
+		.innerJoin(rooms, eq(rooms.id, variations.roomId))
+		.where(eq(variations.id, variationId))
+	return row ? readBytes(row.key) : null
+}
+
+/** The JPEG without what markProvenance wrote (XMP and C2PA segments), byte for byte otherwise. */
+export const withoutProvenance = (jpeg: Buffer) =>
+	withoutSegments(jpeg, (file, segment) => segment.marker === APP11 || isXmp(file, segment))

@@ -55,7 +55,7 @@ export function xmpPacket({ digitalSourceType, description, source }: XmpFields)
 	].join('\n')
 }
 
-interface Segment {
+export interface Segment {
 	marker: number
 	start: number
 	end: number
@@ -86,23 +86,26 @@ function headerSegments(jpeg: Buffer) {
 const startsWith = (jpeg: Buffer, segment: Segment, header: Buffer) =>
 	segment.marker === APP1 && jpeg.subarray(segment.start + 4, segment.start + 4 + header.length).equals(header)
 
-const isXmp = (jpeg: Buffer, segment: Segment) =>
+export const isXmp = (jpeg: Buffer, segment: Segment) =>
 	startsWith(jpeg, segment, XMP_HEADER) || startsWith(jpeg, segment, EXTENDED_XMP_HEADER)
 
-/** The JPEG without its XMP segments, byte for byte otherwise. */
-export function withoutXmp(jpeg: Buffer) {
+/** The JPEG without the header segments `drop` picks, byte for byte otherwise. */
+export function withoutSegments(jpeg: Buffer, drop: (jpeg: Buffer, segment: Segment) => boolean) {
 	const { segments } = headerSegments(jpeg)
-	const xmp = segments.filter((s) => isXmp(jpeg, s))
-	if (!xmp.length) return jpeg
+	const dropped = segments.filter((s) => drop(jpeg, s))
+	if (!dropped.length) return jpeg
 	const kept: Buffer[] = []
 	let at = 0
-	for (const segment of xmp) {
+	for (const segment of dropped) {
 		kept.push(jpeg.subarray(at, segment.start))
 		at = segment.end
 	}
 	kept.push(jpeg.subarray(at))
 	return Buffer.concat(kept)
 }
+
+/** The JPEG without its XMP segments, byte for byte otherwise. */
+export const withoutXmp = (jpeg: Buffer) => withoutSegments(jpeg, isXmp)
 
 /**
  * The JPEG with the packet as its only XMP: any XMP it had is taken out, and the new segment goes

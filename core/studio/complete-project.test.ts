@@ -15,7 +15,7 @@ import { db } from '#core/platform/db.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { storage } from '#core/platform/storage.ts'
 import { ForbiddenError } from '#core/errors.ts'
-import { withoutXmp } from '#core/disclosure/xmp.ts'
+import { withoutProvenance } from '#core/disclosure/provenance.ts'
 import { favourite, giveLogo, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { agencyChoosing } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
@@ -181,7 +181,7 @@ describe('completion in invoice mode', () => {
 		const agency = await agencyChoosing({ disclosureLabel: 'off' })
 		// No label: the render's own pixels and bytes, with only its provenance (XMP) written in.
 		const plain = await finalOf(agency)
-		expect(withoutXmp(plain.final)).toEqual(plain.rendered)
+		expect(withoutProvenance(plain.final)).toEqual(plain.rendered)
 		expect(plain.final.length).toBeGreaterThan(plain.rendered.length)
 
 		// The local preview is not staged: its captions say "Preview, not staged" instead.

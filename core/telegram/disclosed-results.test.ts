@@ -11,7 +11,7 @@ import { actorFor, insertUser } from '#tests/factories.ts'
 import { readQr } from '#tests/disclosure.ts'
 import { changedBox } from '#tests/image-diff.ts'
 import { imageAnchor, liveOriginalsPage, originalsUrl } from '#core/disclosure/originals-address.ts'
-import { withoutXmp } from '#core/disclosure/xmp.ts'
+import { withoutProvenance } from '#core/disclosure/provenance.ts'
 import type { TelegramNotifier, VariationDelivery } from './ports.ts'
 import { reportProgress } from './progress.ts'
 import { variationImage } from './variation-actions.ts'
@@ -78,9 +78,9 @@ describe("the bot's results carry the agency's disclosure label", () => {
 		// The render's own bytes, with only its provenance (XMP) for machines written in.
 		const off = await stagedProject(agency)
 		const sent = await deliveredImage(agency, off.project, off.variation.roomId)
-		expect(withoutXmp(sent)).toEqual(off.rendered)
+		expect(withoutProvenance(sent)).toEqual(off.rendered)
 		expect(sent).not.toEqual(off.rendered)
-		expect(withoutXmp(await variationImage(actorFor(agency), off.variation.id))).toEqual(off.rendered)
+		expect(withoutProvenance(await variationImage(actorFor(agency), off.variation.id))).toEqual(off.rendered)
 
 		const user = await insertUser()
 		const preview = await stagedProject(user, PREVIEW_PROVIDER)
