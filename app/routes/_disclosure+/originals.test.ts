@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
+import { propertyStudioRooms as rooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { action as downloadsAction } from '#app/routes/_studio+/property-studio.$id_.downloads.tsx'
 import {
 	issueNewOriginalsAddress,
@@ -6,10 +9,12 @@ import {
 	resolveOriginalsToken,
 	setOriginalsPageEnabled,
 } from '#core/disclosure/originals-address.ts'
+import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { type AppRoute, requestPage } from '#tests/app-build.ts'
-import { favourite, renderedProject } from '#tests/checkout.ts'
+import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { readQr } from '#tests/disclosure.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { propertyWithDeliveredImages } from '#tests/originals.ts'
@@ -156,6 +161,34 @@ describe('GET /o/:token/:variationId/original|altered', () => {
 		}
 		expect((await get(`/o/${token}/${dropped.id}/original`)).status).toBe(404)
 	})
+})
+
+describe('the QR code on a delivered image', () => {
+	test('leads to a 200 page showing that image beside its original', async () => {
+		const user = await insertUser()
+		const { actor, project, variations } = await renderedProject(user)
+		const [staged] = variations
+		await stagedByVendor([staged])
+		await favourite(user, [staged.id])
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		const [asset] = await db.select().from(assets).where(eq(assets.projectId, project.id))
+		const [{ originalKey }] = await db
+			.select({ originalKey: rooms.originalImageUrl })
+			.from(rooms)
+			.innerJoin(propertyStudioVariations, eq(propertyStudioVariations.roomId, rooms.id))
+			.where(eq(propertyStudioVariations.id, staged.id))
+
+		// As a buyer's phone reads it off the photo shown 1080 px wide.
+		const url = new URL((await readQr((await readBytes(asset.storageKey))!, 1080))!)
+		const { status, body } = await get(url.pathname)
+		expect(status).toBe(200)
+		const article = body.toString().match(new RegExp(`<article id="${url.hash.slice(1)}"[\\s\\S]*?</article>`))?.[0]
+		expect(article).toContain(`${url.pathname}/${staged.id}/original`)
+		const original = await get(`${url.pathname}/${staged.id}/original`)
+		expect(original.status).toBe(200)
+		expect(original.body).toEqual(await readBytes(originalKey))
+	}, 60_000)
 })
 
 describe("the downloads page's originals controls", () => {
