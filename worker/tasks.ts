@@ -3,6 +3,7 @@ import { PRUNE_RATE_LIMITS_TASK } from '#core/accounts/rate-limit.ts'
 import { BROCHURE_EMAIL_TASK, BROCHURE_PDF_TASK, BROCHURE_ROOM_TASK } from '#core/brochures/jobs.ts'
 import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
 import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
+import { RELABEL_TASK } from '#core/disclosure/originals-address.ts'
 import { ROLLUP_TASK } from '#core/ops/monthly-rollup.ts'
 import { DELIVER_TASK, STAGE_TASK } from '#core/staging/request.ts'
 import { TRANSFORM_RENDER_TASK } from '#core/transformations/transformations.ts'
@@ -11,6 +12,7 @@ import { brochureEmailTask } from './tasks/brochure-email.ts'
 import { brochurePdfTask } from './tasks/brochure-pdf.ts'
 import { brochureRoomTask } from './tasks/brochure-room.ts'
 import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
+import { relabelFinalImagesTask } from './tasks/relabel-final-images.ts'
 import { renderTrialTask } from './tasks/render-trial.ts'
 import { deliverRenderTask } from './tasks/deliver-render.ts'
 import { stageRenderTask } from './tasks/stage-render.ts'
@@ -32,6 +34,7 @@ export const taskList: TaskList = {
 	[TRANSFORM_RENDER_TASK]: renderTransformationTask,
 	[TRANSFORM_EMAIL_TASK]: emailTransformationResultsTask,
 	[CLEANUP_TASK]: completeProjectCleanup,
+	[RELABEL_TASK]: relabelFinalImagesTask,
 	[BROCHURE_ROOM_TASK]: brochureRoomTask,
 	[BROCHURE_PDF_TASK]: brochurePdfTask,
 	[BROCHURE_EMAIL_TASK]: brochureEmailTask,

@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
+import { z } from 'zod'
 import { originalsPages } from '#db/schema/disclosure.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { config } from '#core/platform/config.ts'
 import { db, type Tx } from '#core/platform/db.ts'
+import { addJob } from '#core/platform/jobs.ts'
 import { ownedProject } from '#core/studio/access.ts'
+
+/** The job that makes a completed project's final images again once its address is replaced (core/studio/cleanup.ts). */
+export const RELABEL_TASK = 'relabel_final_images'
+export const RelabelJobSchema = z.object({ projectId: z.string().uuid() })
+export type RelabelJob = z.infer<typeof RelabelJobSchema>
 
 /** A page's address: 128 random bits in base64url, 22 characters, short enough for a label. */
 export const newOriginalsToken = () => randomBytes(16).toString('base64url')
@@ -59,11 +66,14 @@ export async function setOriginalsPageEnabled(actor: Actor, projectId: string, e
 
 /**
  * A new address for the page: the old one answers 410 from now on, and images labelled from now
- * on carry the new one. Whether the page was on carries over.
+ * on carry the new one; a completed project's final images are made again with it (a job, queued
+ * with the new address). Whether the page was on carries over.
  */
 export async function issueNewOriginalsAddress(actor: Actor, projectId: string) {
 	return db.transaction(async (tx) => {
-		await ownedProject(tx, actor, projectId, { forUpdate: true })
+		const project = await ownedProject(tx, actor, projectId, { forUpdate: true })
+		if (project.status === 'completed')
+			await addJob(tx, RELABEL_TASK, { projectId }, { jobKey: `relabel:${projectId}`, maxAttempts: 10 })
 		const old = await liveOriginalsPage(projectId, tx)
 		await tx.update(originalsPages).set({ retiredAt: new Date() }).where(eq(originalsPages.token, old.token))
 		const [page] = await tx

@@ -21,6 +21,7 @@ import {
 	projectDisclosure,
 	renderRef,
 } from '#core/disclosure/disclosed-image.ts'
+import type { RelabelJob } from '#core/disclosure/originals-address.ts'
 import { assetFileNames } from './asset-names.ts'
 
 export const CLEANUP_TASK = 'complete_project_cleanup'
@@ -140,4 +141,38 @@ export async function cleanUpCompletedProject(job: CleanupJob) {
 		.set({ cleanupCompletedAt: new Date(), backupAssetCount: done.size, hasBackupAssets: done.size > 0 })
 		.where(eq(completions.id, completion.id))
 	logger.info({ projectId: project.id, kept: done.size, removed }, 'completed project cleaned up')
+}
+
+/**
+ * Makes a completed project's final images again against the property's live originals page:
+ * once the agent has issued a new address, every download from then on leads to it, not to the
+ * replaced one (which answers 410). The completion's clean-up makes them first, so this waits for
+ * it (a retry later); each image is written over in place, so a retry redoes only the rest.
+ */
+export async function relabelFinalImages({ projectId }: RelabelJob) {
+	const [completion] = await db.select().from(completions).where(eq(completions.projectId, projectId))
+	if (!completion) return
+	if (!completion.cleanupCompletedAt) throw new Error('final images still being made: relabelled on a retry')
+	const [project] = await db.select().from(projects).where(eq(projects.id, projectId))
+	if (!project) return
+	const rows = await db
+		.select({ asset: assets, variation: variations })
+		.from(assets)
+		.innerJoin(variations, eq(variations.id, assets.variationId))
+		.where(eq(assets.projectId, projectId))
+	const logo = rows.some(({ asset }) => asset.watermarked) ? await readLogo(project.userId) : null
+	const disclosure = await projectDisclosure(project)
+	for (const { asset, variation } of rows) {
+		const final = await finalImage(
+			variation,
+			imageDisclosure(disclosure, renderRef(variation)),
+			asset.watermarked ? logo : null,
+		)
+		if (!final) continue
+		await db
+			.update(assets)
+			.set({ storageKey: final.storageKey, fileSize: final.fileSize })
+			.where(eq(assets.variationId, asset.variationId))
+	}
+	logger.info({ projectId, images: rows.length }, 'final images relabelled with the new originals address')
 }

@@ -189,6 +189,28 @@ describe('the QR code on a delivered image', () => {
 		expect(original.status).toBe(200)
 		expect(original.body).toEqual(await readBytes(originalKey))
 	}, 60_000)
+
+	test("a new address is on the completed project's downloads from then on; the old one answers 410", async () => {
+		const user = await insertUser()
+		const { actor, project, variations } = await renderedProject(user)
+		await stagedByVendor([variations[0]])
+		await favourite(user, [variations[0].id])
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		const finalQr = async () => {
+			const [asset] = await db.select().from(assets).where(eq(assets.projectId, project.id))
+			return new URL((await readQr((await readBytes(asset.storageKey))!, 1080))!)
+		}
+		const before = await finalQr()
+
+		const { token } = await issueNewOriginalsAddress(actor, project.id)
+		await drainJobs()
+		const after = await finalQr()
+		expect(after.pathname).toBe(`/o/${token}`)
+		expect(after.hash).toBe(before.hash)
+		expect((await get(before.pathname)).status).toBe(410)
+		expect((await get(after.pathname)).status).toBe(200)
+	}, 60_000)
 })
 
 describe("the downloads page's originals controls", () => {
