@@ -20,17 +20,24 @@ function ErrorPanel({ icon, title, children }: { icon: ReactNode; title: string;
 }
 
 /** The 404 of a link sent by e-mail (a trial, a brochure): what was not found, and what to check. */
-export function LinkNotFound({ what, children }: { what: 'trial' | 'brochure'; children?: ReactNode }) {
+/** A link that opens nothing (unknown, switched off, replaced): what happened and what to do, centred. */
+export function LinkUnavailable({ title, children }: { title: string; children: ReactNode }) {
 	return (
 		<div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
-				{what === 'trial' ? 'Trial' : 'Brochure'} not found
-			</h1>
+			<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
+			{children}
+		</div>
+	)
+}
+
+export function LinkNotFound({ what, children }: { what: 'trial' | 'brochure'; children?: ReactNode }) {
+	return (
+		<LinkUnavailable title={`${what === 'trial' ? 'Trial' : 'Brochure'} not found`}>
 			<p className="text-muted-foreground">
 				This {what} link is not valid. Check that you copied the whole link from the e-mail.
 			</p>
 			{children}
-		</div>
+		</LinkUnavailable>
 	)
 }
 

@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { GeneralErrorBoundary, LinkUnavailable } from '#app/components/error-boundary.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { viewOriginalsPage, type OriginalsImage } from '#core/disclosure/originals-page.ts'
 
@@ -114,10 +114,9 @@ export default function OriginalsPage() {
 
 function Unavailable({ title, children }: { title: string; children: string }) {
 	return (
-		<div className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center sm:py-24">
-			<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">{title}</h1>
+		<LinkUnavailable title={title}>
 			<p className="text-gray-700">{children}</p>
-		</div>
+		</LinkUnavailable>
 	)
 }
 
