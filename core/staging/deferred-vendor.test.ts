@@ -232,8 +232,10 @@ test("an agent's first image is handed over as soon as it is fitted, ahead of th
 	await settleJobs()
 	const [row] = await stagingRowsOf(room.id)
 	expect(ahead).toHaveBeenCalledOnce()
-	expect(shownThen).toEqual(['completed', 'pending', 'pending'])
-	expect(ahead.mock.calls[0][1].providerImageId).toBe(row.providerImageIds[0])
+	// Whichever image was fitted first (the threads race on a busy machine) is in its own slot, alone.
+	const first = row.providerImageIds.indexOf(ahead.mock.calls[0][1].providerImageId)
+	expect(first).not.toBe(-1)
+	expect(shownThen).toEqual(['pending', 'pending', 'pending'].with(first, 'completed'))
 	const variations = await variationsOf(room.id)
 	expect(variations.map((v) => [v.status, v.variationId])).toEqual(row.providerImageIds.map((id) => ['completed', id]))
 
