@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import { Transform, type TransformCallback } from 'node:stream'
 import { LOGO_MAX_BYTES } from '#core/accounts/logo.schema.ts'
 import { MAX_TRIAL_IMAGE_BYTES } from '#core/leads/trial.schema.ts'
@@ -71,6 +72,30 @@ export class BodyLimiter extends Transform {
 	}
 }
 
+/** The client went away (the connection dropped) before the body it declared had all come. */
+export class ClientGoneError extends Error {
+	name = 'ClientGoneError'
+	constructor() {
+		super('The client went away before the request body ended')
+	}
+}
+
+/**
+ * The request's body through the limiter. `req.pipe()` passes on the data and the end but never an
+ * abort: a client gone mid-body (a phone losing its signal, or a hostile client repeating 10 MB
+ * aborts) left the limiter waiting for bytes that never come, and with it the multipart parser, the
+ * action and the temp file being written, until the process exited. Here the limiter fails with
+ * ClientGoneError instead, so whatever reads the body stops at once and removes what it wrote.
+ */
+export function bodyThrough(req: IncomingMessage, limiter: BodyLimiter) {
+	const gone = () => {
+		if (!req.complete) limiter.destroy(new ClientGoneError())
+	}
+	if (req.destroyed) gone()
+	else req.once('close', gone)
+	return req.pipe(limiter)
+}
+
 /** The 413; `close` for a body declared too large, which is then never read at all. */
 export const tooLargeResponse = ({ close }: { close: boolean }) =>
 	Response.json(
@@ -86,7 +111,7 @@ const DISCARD_FOR_MS = 3_000
  * memory), so the client gets to read the 413 (closing a socket with unread data resets it, and
  * the answer can be lost with it); a client still sending after a few seconds is disconnected.
  */
-export function discardRest(req: import('node:http').IncomingMessage) {
+export function discardRest(req: IncomingMessage) {
 	if (req.readableEnded) return
 	const timer = setTimeout(() => req.socket.destroy(), DISCARD_FOR_MS)
 	// A body that ends in time leaves the connection as it was (keep-alive goes on).

@@ -5,7 +5,15 @@ import { pipeline } from 'node:stream/promises'
 import { createRemixRequest } from '@remix-run/express/dist/server.js'
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node'
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express'
-import { bodyLimit, BodyLimiter, BodyTooLargeError, discardRest, tooLargeResponse } from './body-limit.server.ts'
+import {
+	bodyLimit,
+	BodyLimiter,
+	bodyThrough,
+	BodyTooLargeError,
+	ClientGoneError,
+	discardRest,
+	tooLargeResponse,
+} from './body-limit.server.ts'
 import { pageCompression } from './compression.server.ts'
 import { BAD_TEXT, hasBadBodyText, isTextBody, isWebhook, shapeRefusal } from './request-shape.server.ts'
 
@@ -25,7 +33,7 @@ async function boundedRequest(
 ): Promise<Request | Response> {
 	if (req.method === 'GET' || req.method === 'HEAD') return createRemixRequest(req, res)
 	const type = req.headers['content-type']
-	const body = req.pipe(limiter)
+	const body = bodyThrough(req, limiter)
 	if (!isTextBody(type) || isWebhook(req.path))
 		return new Request(bodilessRequest(req, res), {
 			method: req.method,
@@ -83,6 +91,8 @@ export function createRequestHandler({
 				}
 			}
 		} catch (error) {
+			// Nobody is left to answer (a text body cut off mid-way): not a server error.
+			if (error instanceof ClientGoneError) return void res.destroy()
 			return next(error)
 		}
 		res.statusMessage = response.statusText
