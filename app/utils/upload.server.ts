@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
-import { finished } from 'node:stream/promises'
 import {
 	MaxPartSizeExceededError,
 	NodeOnDiskFile,
@@ -12,8 +9,8 @@ import {
 	type UploadHandler,
 } from '@remix-run/node'
 import { InputError } from '#core/errors.ts'
-import { config } from '#core/platform/config.ts'
 import { isProcessAlive } from '#core/platform/process-alive.ts'
+import { uploadsRoot, writeTempFile } from '#core/platform/upload-temp.ts'
 import { BodyTooLargeError } from './body-limit.server.ts'
 import { BAD_TEXT } from './request-shape.server.ts'
 
@@ -25,13 +22,10 @@ export const FIELD_TOO_LONG = 'A form field is too long'
 export const UNREADABLE_FORM = 'The form could not be read'
 export const ONE_FILE_ONLY = 'Send one file only'
 
-// Each process writes under its own pid, so a start-up sweep can tell what a dead process left.
-const uploadsRoot = () => path.join(config().dataDir, 'tmp', 'uploads')
-const uploadDir = () => path.join(uploadsRoot(), String(process.pid))
-
 /**
- * Removes the temp files of processes that are gone (killed mid-upload, crashed): run when the
- * web starts. A folder under our own pid is a dead process's too, since we have written nothing yet.
+ * Removes the temp files of processes that are gone (a web killed mid-upload, a worker mid-way
+ * through a Telegram photo's download, a crash): run when the web starts. A folder under our own
+ * pid is a dead process's too, since we have written nothing yet.
  */
 export async function sweepAbandonedUploads() {
 	const root = uploadsRoot()
@@ -59,36 +53,6 @@ export interface ParsedUpload {
 	fields: Record<string, string>
 	/** The file on local disk; `cleanup()` removes it whatever happened. */
 	file: (UploadedFile & { cleanup(): Promise<void> }) | null
-}
-
-/**
- * Writes one file part to disk, waiting for the disk when it is slower than the network (Remix's
- * own file handler does not, so a fast client fills memory), and stops at maxBytes. A part cut
- * short (refused, or the client gone) takes its file with it.
- */
-async function writePart(
-	data: AsyncIterable<Uint8Array>,
-	fileField: string,
-	maxBytes: number,
-	tooLarge: string,
-): Promise<string> {
-	const filePath = path.join(uploadDir(), randomUUID())
-	const out = fs.createWriteStream(filePath)
-	try {
-		let size = 0
-		for await (const chunk of data) {
-			size += chunk.byteLength
-			if (size > maxBytes) throw new InputError({ [fileField]: [tooLarge] })
-			if (!out.write(chunk)) await once(out, 'drain')
-		}
-		out.end()
-		await finished(out)
-		return filePath
-	} catch (error) {
-		out.destroy()
-		await fs.promises.rm(filePath, { force: true })
-		throw error
-	}
 }
 
 /** Plain fields in memory, each at most MAX_FIELD_BYTES, and no more than MAX_FIELDS of them. */
@@ -123,7 +87,6 @@ export async function parseUploads(
 ): Promise<ParsedUploads> {
 	if (!request.headers.get('content-type')?.startsWith('multipart/form-data'))
 		throw new InputError({}, 'Send the images as multipart/form-data')
-	await fs.promises.mkdir(uploadDir(), { recursive: true })
 	const written: UploadedFile[] = []
 	const cleanup = async () => {
 		await Promise.all(written.map((file) => fs.promises.rm(file.path, { force: true })))
@@ -135,7 +98,11 @@ export async function parseUploads(
 			return ''
 		}
 		if (written.length >= opts.maxFiles) throw new InputError({ [opts.fileField]: [opts.tooMany] }, opts.tooMany)
-		const filePath = await writePart(part.data, opts.fileField, opts.maxBytes, opts.tooLarge(part.filename))
+		const tooLarge = opts.tooLarge(part.filename)
+		const filePath = await writeTempFile(part.data, {
+			maxBytes: opts.maxBytes,
+			tooLarge: () => new InputError({ [opts.fileField]: [tooLarge] }),
+		})
 		written.push({ path: filePath, name: part.filename })
 		return new NodeOnDiskFile(filePath, part.contentType) as unknown as File
 	}

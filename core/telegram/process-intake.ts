@@ -1,9 +1,4 @@
-import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { finished } from 'node:stream/promises'
 import { and, eq } from 'drizzle-orm'
 import { users } from '#db/schema/accounts.ts'
 import { propertyStudioRooms } from '#db/schema/studio.ts'
@@ -12,6 +7,7 @@ import { userActor, type Actor } from '#core/accounts/actor.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
+import { writeTempFile } from '#core/platform/upload-temp.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { setSameRoom } from '#core/studio/room-views.ts'
 import { uploadRoom } from '#core/studio/rooms.ts'
@@ -21,25 +17,6 @@ import type { TelegramFiles } from './ports.ts'
 import { queueProgress } from './progress.ts'
 
 export const PHOTO_NOT_RECEIVED = 'Could not get this photo from Telegram. Please send it again.'
-const downloadDir = path.join(os.tmpdir(), 'rendo-telegram')
-
-/** Writes the download to disk and stops at the studio's limit, whatever getFile said. */
-async function saveCapped(body: AsyncIterable<Uint8Array>, filePath: string) {
-	const out = fs.createWriteStream(filePath)
-	try {
-		let size = 0
-		for await (const chunk of body) {
-			size += chunk.byteLength
-			if (size > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
-			if (!out.write(chunk)) await once(out, 'drain')
-		}
-		out.end()
-		await finished(out)
-	} catch (error) {
-		out.destroy()
-		throw error
-	}
-}
 
 /**
  * One photo becomes a studio room through the web's own upload service: the size Telegram
@@ -48,10 +25,12 @@ async function saveCapped(body: AsyncIterable<Uint8Array>, filePath: string) {
 async function storePhoto(files: TelegramFiles, actor: Actor, projectId: string, photo: TelegramIntakePhoto) {
 	const file = await files.fileInfo(photo.fileId)
 	if (file.size !== undefined && file.size > MAX_UPLOAD_BYTES) throw new InputError({ image: [IMAGE_TOO_LARGE] })
-	fs.mkdirSync(downloadDir, { recursive: true })
-	const filePath = path.join(downloadDir, randomUUID())
+	// Capped at the studio's limit whatever getFile said; a download cut off half way leaves no file.
+	const filePath = await writeTempFile(await file.open(), {
+		maxBytes: MAX_UPLOAD_BYTES,
+		tooLarge: () => new InputError({ image: [IMAGE_TOO_LARGE] }),
+	})
 	try {
-		await saveCapped(await file.open(), filePath)
 		return await uploadRoom(
 			actor,
 			{ projectId, roomType: photo.roomType, hasFurniture: photo.hasFurniture },
