@@ -4,6 +4,7 @@
  * or stale, serves it, and runs graphile-worker inline unless JOBS=off.
  */
 import http from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Worker } from '#worker/runner.ts'
 import { ensureBuild } from './scripts/ensure-build.ts'
 import { provideBotGateway } from './bot/gateway-provider.ts'
@@ -35,10 +36,21 @@ async function main() {
 	// Off without TELEGRAM_BOT_TOKEN; a token Telegram refuses is one line, and the web runs on.
 	const telegram = c.telegram ? await (await import('./bot/start.ts')).startTelegramBot() : null
 
-	onShutdown(async (signal) => {
+	onShutdown(async (signal, again) => {
 		// Not ready from now on (/ready answers 503), before anything closes.
 		startDraining()
-		logger.info({ signal }, 'shutting down')
+		// A balancer polling /ready needs a few polls to take this process out; until then it sends
+		// new connections here, so they are taken and served as before for DRAIN_READY_GRACE_MS.
+		// Supervisors and orchestrators stop with SIGTERM; SIGINT is a person at a terminal (Ctrl-C),
+		// with no balancer to wait for. A second signal ends the wait.
+		const graceMs = signal === 'SIGTERM' ? c.drainReadyGraceMs : 0
+		logger.info({ signal, graceMs }, 'shutting down')
+		if (graceMs > 0 && !again.aborted) {
+			const hurried = () => logger.info('signalled again: closing the port now')
+			again.addEventListener('abort', hurried, { once: true })
+			await sleep(graceMs, undefined, { signal: again }).catch(() => {})
+			again.removeEventListener('abort', hurried)
+		}
 		// New connections are refused; requests in progress (an upload streaming in) finish, for
 		// DRAIN_GRACE_MS at most; the jobs in hand finish or go back to the queue meanwhile.
 		await Promise.all([requests.drain({ graceMs: DRAIN_GRACE_MS }), runner?.stop(), telegram?.stop()])

