@@ -13,18 +13,20 @@ export interface ProviderOptions {
 	baseUrl?: string
 	model?: string
 	retryBaseMs?: number
+	/** Vendor calls in flight from this process at most (RENDER_CONCURRENCY), for the vendors Rendo calls per render. */
+	concurrency?: number
 }
 
 /** The configured vendor's adapter, or the local preview (no key, no network) by default. */
 export function createProvider(options: ProviderOptions): StagingProvider {
-	const { provider, apiKey = '', baseUrl, model, retryBaseMs } = options
+	const { provider, apiKey = '', baseUrl, model, retryBaseMs, concurrency } = options
 	switch (provider) {
 		case 'virtual-staging-ai':
 			return createVirtualStagingAiProvider({ apiKey, baseUrl, retryBaseMs })
 		case 'openai':
-			return createOpenAiProvider({ apiKey, baseURL: baseUrl, model })
+			return createOpenAiProvider({ apiKey, baseURL: baseUrl, model, concurrency })
 		case 'gemini':
-			return createGeminiProvider({ apiKey, baseUrl, model })
+			return createGeminiProvider({ apiKey, baseUrl, model, retryBaseMs, concurrency })
 		case 'local':
 			return createLocalPreviewProvider()
 	}

@@ -96,7 +96,24 @@ export interface StagingRequest {
 	imageUrl?: string
 	/** Where a vendor with webhooks should report progress (only ever a public https URL). */
 	webhookUrl?: string
+	/**
+	 * For a provider that answers one image a call (`answersPerImage`): the images of this request an
+	 * earlier attempt received and stored, by offset from `firstIndex`. They are not asked for again and
+	 * come back in the receipt in their places, their cost in its total.
+	 */
+	answered?: ReadonlyMap<number, AnsweredImage>
+	/**
+	 * For such a provider: called with each image as it arrives, before the render goes on, so the
+	 * pipeline stores it and a later attempt (the vendor waited out, a process killed) never pays for it again.
+	 */
+	onImage?: (offset: number, answer: AnsweredImage) => Promise<void>
 	signal?: AbortSignal
+}
+
+/** One image of a request, received, with what its call (or calls) cost in millionths of a US dollar. */
+export interface AnsweredImage {
+	image: StagedImage
+	costUsdMicros?: number
 }
 
 export interface StagedImage {
@@ -146,6 +163,8 @@ interface ProviderBase {
 
 export interface ImmediateProvider extends ProviderBase {
 	kind: 'immediate'
+	/** It makes a request's images one call each (Gemini), and takes `answered` and `onImage`. */
+	answersPerImage?: boolean
 	render(request: StagingRequest): Promise<ImmediateReceipt>
 }
 

@@ -65,7 +65,7 @@ export function createRetryingFetch(options: RetryOptions) {
 
 // Equal jitter: at least half the exponential delay, so retries back off, plus a random half, so
 // workers that failed together do not retry together.
-function backoff(baseMs: number, attempt: number) {
+export function backoff(baseMs: number, attempt: number) {
 	const delay = baseMs * 2 ** attempt
 	return delay / 2 + Math.random() * (delay / 2)
 }

@@ -61,9 +61,11 @@ test('every staged image lines up with its photo, and each row says who made it,
 	for (const row of rows) expect(await storage().exists(`staging/${row.id}/raw-0`)).toBe(false)
 })
 
-test('a 429 storm is waited out: nothing fails, and the waits are counted', async () => {
+test('a 429 storm longer than a call retries alone is waited out by the pipeline: nothing fails, and the waits are counted', async () => {
 	const { actor, room } = await roomWithPhoto()
-	api.rateLimit(4, null)
+	// Each image call retries its own 429s three times (core/render/per-call.ts): ten refusals outlast
+	// one of the three calls, and the render goes back to the pipeline to wait.
+	api.rateLimit(10, null)
 	await processRoom(actor, room.id, { styles: ['industrial'] })
 	await settleJobs()
 	expect((await variationsOf(room.id)).map((v) => v.status)).toEqual(['completed', 'completed', 'completed'])

@@ -22,7 +22,15 @@ import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
 import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fit.ts'
 import { readBytes } from '#core/platform/storage.ts'
-import { readPhoto, readRawImages, removeRawImages, storeRawImages, type Photo } from './images.ts'
+import {
+	readAnswerParts,
+	readPhoto,
+	readRawImages,
+	removeRawImages,
+	storeAnswerPart,
+	storeRawImages,
+	type Photo,
+} from './images.ts'
 import { purposeOf } from './purposes.ts'
 import { BULK_PRIORITY, queueDelivery, queueStep, STAGE_MAX_ATTEMPTS } from './request.ts'
 import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount, wantsAgain } from './second-opinion.ts'
@@ -76,7 +84,17 @@ async function switchProvider(row: StagingRender, provider: StagingProvider) {
 async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	const photo = await readPhoto(row.originalKey)
 	const reference = await readReference(row)
-	const receipt = await timed(provider.name, () => provider.render({ ...stagingRequest(row, photo), reference }))
+	// A vendor that answers one image a call hands each image over as it arrives, stored at once: a request
+	// asked again (the vendor waited out, a process killed mid-render) asks only for the images it lacks.
+	const perImage = provider.answersPerImage === true
+	const answered = perImage ? await readAnswerParts(row.id, row.count) : undefined
+	const receipt = await timed(provider.name, () =>
+		provider.render({
+			...stagingRequest(row, photo),
+			reference,
+			...(perImage && { answered, onImage: (offset, answer) => storeAnswerPart(row.id, offset, answer) }),
+		}),
+	)
 	metrics.rendersSubmitted.inc({ provider: provider.name })
 	if (receipt.images.length === 0) throw new RenderError(`${provider.name} answered without an image`, true)
 	const answer = {

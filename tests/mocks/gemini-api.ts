@@ -109,7 +109,11 @@ export function createGeminiApi({
 		noImage: { left: 0, finishReason: 'STOP', text: 'I can help with that, but I cannot edit this photo.' },
 		blocked: { left: 0, reason: 'PROHIBITED_CONTENT' },
 		answer,
+		/** How long an image takes to make (a refusal answers at once), so calls overlap as at Gemini. */
+		latencyMs: 0,
 	}
+	/** generateContent calls being answered now, and the most there ever were at once (the cap as Gemini sees it). */
+	const calls = { inFlight: 0, maxInFlight: 0, paid: 0 }
 	/** Whether this answer is due now, spending one of its turns (a switch a test never set has no `left`). */
 	const take = (sw: { left: number }) => {
 		if (!(sw.left > 0)) return false
@@ -126,143 +130,156 @@ export function createGeminiApi({
 		return delay('infinite')
 	}
 
-	const handlers = [
-		http.post(`${baseUrl}/v1beta/models/:modelAction`, async ({ request, params }) => {
-			const [model, action] = String(params.modelAction).split(':')
-			const record: GeminiRequest = {
-				method: 'POST',
-				model,
-				apiKey: request.headers.get('x-goog-api-key'),
-				at: Date.now(),
-			}
-			requests.push(record)
-			const refusal = keyRefusal(record.apiKey)
-			if (refusal) return refusal
-			if (action !== 'generateContent') return geminiError(404, 'NOT_FOUND', `Method not found: ${action}`)
-			const known = GEMINI_MODELS[model]
-			if (!known)
-				return geminiError(
-					404,
-					'NOT_FOUND',
-					`models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
-				)
+	/** One generateContent call, answered as Gemini would. */
+	async function generate({ request, params }: { request: Request; params: Record<string, unknown> }) {
+		const [model, action] = String(params.modelAction).split(':')
+		const record: GeminiRequest = {
+			method: 'POST',
+			model,
+			apiKey: request.headers.get('x-goog-api-key'),
+			at: Date.now(),
+		}
+		requests.push(record)
+		const refusal = keyRefusal(record.apiKey)
+		if (refusal) return refusal
+		if (action !== 'generateContent') return geminiError(404, 'NOT_FOUND', `Method not found: ${action}`)
+		const known = GEMINI_MODELS[model]
+		if (!known)
+			return geminiError(
+				404,
+				'NOT_FOUND',
+				`models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
+			)
 
-			let body: unknown
-			try {
-				body = JSON.parse(await request.text())
-			} catch {
-				return geminiError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.')
-			}
-			record.body = body
-			const invalid = await validate(body, known, record)
-			if (invalid) return geminiError(400, 'INVALID_ARGUMENT', invalid)
+		let body: unknown
+		try {
+			body = JSON.parse(await request.text())
+		} catch {
+			return geminiError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received. Unexpected token.')
+		}
+		record.body = body
+		const invalid = await validate(body, known, record)
+		if (invalid) return geminiError(400, 'INVALID_ARGUMENT', invalid)
 
-			if (take(state.rateLimited))
-				return geminiError(
-					429,
-					'RESOURCE_EXHAUSTED',
-					'You exceeded your current quota, please check your plan and billing details. For more information on this ' +
-						'error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
-					[
-						{
-							'@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-							violations: [
-								{
-									quotaMetric: 'generativelanguage.googleapis.com/generate_content_paid_tier_requests',
-									quotaId: 'GenerateRequestsPerMinutePerProjectPerModel',
-									quotaDimensions: { location: 'global', model },
-									quotaValue: '20',
-								},
-							],
-						},
-						{
-							'@type': 'type.googleapis.com/google.rpc.Help',
-							links: [
-								{
-									description: 'Learn more about Gemini API quotas',
-									url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
-								},
-							],
-						},
-						...(state.rateLimited.retryDelay
-							? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: state.rateLimited.retryDelay }]
-							: []),
-					],
-				)
-			if (take(state.serverErrors))
-				return state.serverErrors.status === 503
-					? geminiError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.')
-					: geminiError(
-							state.serverErrors.status,
-							'INTERNAL',
-							'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
-						)
-			if (take(state.hangs)) await holdForever()
-			if (take(state.malformed))
-				return new HttpResponse('{"candidates": [{"content": {"parts": [{"inlineData": {"mimeType": "image/png", "da', {
-					headers: { 'content-type': 'application/json; charset=UTF-8' },
-				})
-
-			const promptTokens = Math.ceil(record.prompt!.length / 4) + IMAGE_TOKENS
-			const base = { modelVersion: model, responseId: randomBytes(12).toString('base64url') }
-			if (take(state.blocked))
-				return HttpResponse.json({
-					promptFeedback: { blockReason: state.blocked.reason },
-					usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
-					...base,
-				})
-			if (take(state.noImage)) {
-				const textTokens = Math.ceil(state.noImage.text.length / 4)
-				return HttpResponse.json({
-					candidates: [
-						{
-							content: { role: 'model', parts: [{ text: state.noImage.text }] },
-							finishReason: state.noImage.finishReason,
-							index: 0,
-						},
-					],
-					usageMetadata: {
-						promptTokenCount: promptTokens,
-						candidatesTokenCount: textTokens,
-						totalTokenCount: promptTokens + textTokens,
-						candidatesTokensDetails: [{ modality: 'TEXT', tokenCount: textTokens }],
+		if (take(state.rateLimited))
+			return geminiError(
+				429,
+				'RESOURCE_EXHAUSTED',
+				'You exceeded your current quota, please check your plan and billing details. For more information on this ' +
+					'error, head to: https://ai.google.dev/gemini-api/docs/rate-limits.',
+				[
+					{
+						'@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+						violations: [
+							{
+								quotaMetric: 'generativelanguage.googleapis.com/generate_content_paid_tier_requests',
+								quotaId: 'GenerateRequestsPerMinutePerProjectPerModel',
+								quotaDimensions: { location: 'global', model },
+								quotaValue: '20',
+							},
+						],
 					},
-					...base,
-				})
-			}
+					{
+						'@type': 'type.googleapis.com/google.rpc.Help',
+						links: [
+							{
+								description: 'Learn more about Gemini API quotas',
+								url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+							},
+						],
+					},
+					...(state.rateLimited.retryDelay
+						? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: state.rateLimited.retryDelay }]
+						: []),
+				],
+			)
+		if (take(state.serverErrors))
+			return state.serverErrors.status === 503
+				? geminiError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.')
+				: geminiError(
+						state.serverErrors.status,
+						'INTERNAL',
+						'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+					)
+		if (take(state.hangs)) await holdForever()
+		if (take(state.malformed))
+			return new HttpResponse('{"candidates": [{"content": {"parts": [{"inlineData": {"mimeType": "image/png", "da', {
+				headers: { 'content-type': 'application/json; charset=UTF-8' },
+			})
 
-			const output = sizeFor(record.aspectRatio!)
-			const index = Number(record.prompt!.match(/Variation (\d+) of \d+/)?.[1] ?? 1) - 1
-			const craft = state.answer
-			const answered = await (craft
-				? craft(record.image!.bytes, output, { index })
-				: stagedAnswerOnce(record.image!.bytes, output, { index }))
-			const bytes = await asOutputType(answered, outputType)
-			const thoughts = 180
+		// From here on every answer is an HTTP 200, and Gemini bills each, an answer without an image included.
+		if (state.latencyMs) await delay(state.latencyMs)
+		calls.paid++
+		const promptTokens = Math.ceil(record.prompt!.length / 4) + IMAGE_TOKENS
+		const base = { modelVersion: model, responseId: randomBytes(12).toString('base64url') }
+		if (take(state.blocked))
+			return HttpResponse.json({
+				promptFeedback: { blockReason: state.blocked.reason },
+				usageMetadata: { promptTokenCount: promptTokens, totalTokenCount: promptTokens },
+				...base,
+			})
+		if (take(state.noImage)) {
+			const textTokens = Math.ceil(state.noImage.text.length / 4)
 			return HttpResponse.json({
 				candidates: [
 					{
-						content: {
-							role: 'model',
-							parts: [{ inlineData: { mimeType: outputType, data: bytes.toString('base64') } }],
-						},
-						finishReason: 'STOP',
+						content: { role: 'model', parts: [{ text: state.noImage.text }] },
+						finishReason: state.noImage.finishReason,
 						index: 0,
 					},
 				],
 				usageMetadata: {
 					promptTokenCount: promptTokens,
-					candidatesTokenCount: IMAGE_TOKENS,
-					thoughtsTokenCount: thoughts,
-					totalTokenCount: promptTokens + IMAGE_TOKENS + thoughts,
-					promptTokensDetails: [
-						{ modality: 'TEXT', tokenCount: promptTokens - IMAGE_TOKENS },
-						{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS },
-					],
-					candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS }],
+					candidatesTokenCount: textTokens,
+					totalTokenCount: promptTokens + textTokens,
+					candidatesTokensDetails: [{ modality: 'TEXT', tokenCount: textTokens }],
 				},
 				...base,
 			})
+		}
+
+		const output = sizeFor(record.aspectRatio!)
+		const index = Number(record.prompt!.match(/Variation (\d+) of \d+/)?.[1] ?? 1) - 1
+		const craft = state.answer
+		const answered = await (craft
+			? craft(record.image!.bytes, output, { index })
+			: stagedAnswerOnce(record.image!.bytes, output, { index }))
+		const bytes = await asOutputType(answered, outputType)
+		const thoughts = 180
+		return HttpResponse.json({
+			candidates: [
+				{
+					content: {
+						role: 'model',
+						parts: [{ inlineData: { mimeType: outputType, data: bytes.toString('base64') } }],
+					},
+					finishReason: 'STOP',
+					index: 0,
+				},
+			],
+			usageMetadata: {
+				promptTokenCount: promptTokens,
+				candidatesTokenCount: IMAGE_TOKENS,
+				thoughtsTokenCount: thoughts,
+				totalTokenCount: promptTokens + IMAGE_TOKENS + thoughts,
+				promptTokensDetails: [
+					{ modality: 'TEXT', tokenCount: promptTokens - IMAGE_TOKENS },
+					{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS },
+				],
+				candidatesTokensDetails: [{ modality: 'IMAGE', tokenCount: IMAGE_TOKENS }],
+			},
+			...base,
+		})
+	}
+
+	const handlers = [
+		http.post(`${baseUrl}/v1beta/models/:modelAction`, async (info) => {
+			calls.maxInFlight = Math.max(calls.maxInFlight, ++calls.inFlight)
+			try {
+				return await generate(info)
+			} finally {
+				calls.inFlight--
+			}
 		}),
 
 		http.get(`${baseUrl}/v1beta/models/:model`, ({ request, params }) => {
@@ -308,6 +325,14 @@ export function createGeminiApi({
 		requests,
 		/** The generateContent calls so far. */
 		generateCalls: () => requests.filter((r) => r.method === 'POST'),
+		/** generateContent calls Gemini answered 200 (each billed, whether the caller was still listening or not). */
+		paidCalls: () => calls.paid,
+		/** The most generateContent calls that were being answered at one moment. */
+		maxInFlight: () => calls.maxInFlight,
+		/** From now on an answer with an image (or without one) takes this long; refusals still answer at once. */
+		latency(ms: number) {
+			state.latencyMs = ms
+		},
 		/** The next `calls` generateContent calls answer 429 RESOURCE_EXHAUSTED (with RetryInfo unless retryDelay is null). */
 		rateLimit(calls = Infinity, retryDelay: string | null = '7s') {
 			state.rateLimited = { left: calls, retryDelay }
@@ -363,6 +388,9 @@ export function createGeminiApi({
 			state.noImage.left = 0
 			state.blocked.left = 0
 			state.answer = answer
+			state.latencyMs = 0
+			calls.maxInFlight = calls.inFlight
+			calls.paid = 0
 		},
 	}
 }

@@ -49,10 +49,10 @@
  *   with `status` and the error body as JSON in `message`; a timeout or abort rejects with an AbortError, a
  *   dropped connection with a TypeError, an unparsable body with a SyntaxError.
  */
-import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai'
 import { logger } from '#core/platform/logger.ts'
 import { stagingPrompt } from './staging-prompt.ts'
+import { CallSlots, callEach, type PerCallRetries } from '../per-call.ts'
 import {
 	PHOTO_EDITS,
 	ProviderBusyError,
@@ -151,23 +151,40 @@ export interface GeminiOptions {
 	model?: string
 	/** One attempt, answer included (default two minutes). */
 	timeoutMs?: number
-	/** Retries after the first attempt, for failures that may pass (5xx, network, timeouts) and for answers without an image. */
+	/** Retries of one call after the first attempt, for failures that may pass (5xx, network, timeouts) and for answers without an image. */
 	retries?: number
+	/** Retries of one call Gemini refused with 429, each after its RetryInfo (default 3). */
+	busyRetries?: number
+	/** The longest RetryInfo waited out inside a render (default a minute); longer goes back to the pipeline. */
+	maxBusyWaitMs?: number
 	/** The first retry waits about this long, doubling each time (default one second). */
 	retryBaseMs?: number
+	/** Calls in flight from this process at most (RENDER_CONCURRENCY), or the slots shared with others. */
+	concurrency?: number | CallSlots
 }
 
 export function createGeminiProvider(options: GeminiOptions): ImmediateProvider {
 	const model = options.model ?? GEMINI_DEFAULT_MODEL
 	const timeoutMs = options.timeoutMs ?? 120_000
 	const retries = options.retries ?? 2
-	const retryBaseMs = options.retryBaseMs ?? 1000
 	const ai = new GoogleGenAI({
 		apiKey: options.apiKey,
 		httpOptions: { baseUrl: options.baseUrl ?? GEMINI_BASE_URL, timeout: timeoutMs },
 	})
+	const perCall: PerCallRetries = {
+		vendor: 'Gemini',
+		slots:
+			options.concurrency instanceof CallSlots ? options.concurrency : new CallSlots(options.concurrency ?? Infinity),
+		retries,
+		busyRetries: options.busyRetries ?? 3,
+		maxBusyWaitMs: options.maxBusyWaitMs ?? 60_000,
+		retryBaseMs: options.retryBaseMs ?? 1000,
+	}
 
-	/** One variation: one call, retried within itself for transient failures and answers without an image. */
+	/**
+	 * One variation: one call (callEach retries it alone on a 429 or a failure that may pass); an answer
+	 * without an image is billed and asked again here, one call after the other in the same slot.
+	 */
 	async function variation(
 		images: Array<{ mimeType: string; data: string }>,
 		prompt: string,
@@ -175,40 +192,28 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		signal: AbortSignal,
 	) {
 		const costs: Array<number | undefined> = []
-		let failures = 0
-		let emptyAnswers = 0
-		for (;;) {
-			let failure: string
+		for (let emptyAnswers = 0; ; emptyAnswers++) {
+			let response: GenerateContentResponse
 			try {
-				const response = await ai.models.generateContent({
+				response = await ai.models.generateContent({
 					model,
 					contents: [{ role: 'user', parts: [...images.map((inlineData) => ({ inlineData })), { text: prompt }] }],
 					config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio }, abortSignal: signal },
 				})
-				costs.push(costUsdMicros(model, response.usageMetadata))
-				const image = answerImage(response)
-				if (image) return { image: { bytes: image, providerImageId: response.responseId }, costs }
-				const reason = whyNoImage(response)
-				if (emptyAnswers >= retries)
-					throw new RenderError(`Gemini returned no image: ${reason} (${emptyAnswers + 1} answers)`, false)
-				emptyAnswers++
-				logger.warn(
-					{ provider: 'gemini', reason, attempt: emptyAnswers },
-					'Gemini answered without an image; asking again',
-				)
-				continue
 			} catch (error) {
-				// Cancelled by the caller (its reason) or because another variation failed (that failure).
 				if (signal.aborted) throw signal.reason
-				if (error instanceof RenderError) throw error
-				failure = classify(error)
+				throw classify(error)
 			}
-			if (failures >= retries) throw new RenderError(`Gemini failed after ${failures + 1} attempts: ${failure}`, true)
-			const delayMs = backoff(retryBaseMs, failures++)
-			logger.warn({ provider: 'gemini', failure, attempt: failures, delayMs }, 'Gemini request failed; retrying')
-			await sleep(delayMs, undefined, { signal }).catch(() => {
-				throw signal.reason
-			})
+			costs.push(costUsdMicros(model, response.usageMetadata))
+			const image = answerImage(response)
+			if (image) return { image: { bytes: image, providerImageId: response.responseId }, costs }
+			const reason = whyNoImage(response)
+			if (emptyAnswers >= retries)
+				throw new RenderError(`Gemini returned no image: ${reason} (${emptyAnswers + 1} answers)`, false)
+			logger.warn(
+				{ provider: 'gemini', reason, attempt: emptyAnswers + 1 },
+				'Gemini answered without an image; asking again',
+			)
 		}
 	}
 
@@ -220,6 +225,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
 		stagesViewsTogether: true,
+		answersPerImage: true,
 
 		async render(request): Promise<ImmediateReceipt> {
 			request.signal?.throwIfAborted()
@@ -233,24 +239,29 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 				images.push({ mimeType: referenceType, data: request.reference.toString('base64') })
 			}
 			const aspectRatio = nearestAspectRatio(request.width, request.height, supportedAspectRatios(model))
-			// One image a call, the calls side by side; the first failure stops the others (the render fails whole).
-			const siblings = new AbortController()
-			const signal = request.signal ? AbortSignal.any([request.signal, siblings.signal]) : siblings.signal
-			const results = await Promise.all(
-				Array.from({ length: request.count }, (_, i) =>
-					variation(images, geminiPrompt(request, i), aspectRatio, signal).catch((error: unknown) => {
-						siblings.abort(error)
-						throw error
-					}),
-				),
+			// One image a call, the calls side by side within the cap, each retried alone, each answer handed
+			// over as it arrives and none asked for again that an earlier attempt has (core/render/per-call.ts).
+			const onImage = request.onImage
+			const results = await callEach(
+				request.count,
+				(offset, signal) => variation(images, geminiPrompt(request, offset), aspectRatio, signal),
+				perCall,
+				request.signal,
+				{
+					answered: request.answered
+						? new Map(
+								[...request.answered].map(([offset, a]) => [offset, { image: a.image, costs: [a.costUsdMicros] }]),
+							)
+						: undefined,
+					onAnswer:
+						onImage &&
+						((offset, result) => onImage(offset, { image: result.image, costUsdMicros: total(result.costs) })),
+				},
 			)
-			const costs = results.flatMap((result) => result.costs)
 			return {
 				model,
 				images: results.map((result): StagedImage => result.image),
-				costUsdMicros: costs.every((cost) => cost !== undefined)
-					? costs.reduce((sum, cost) => sum + cost, 0)
-					: undefined,
+				costUsdMicros: total(results.flatMap((result) => result.costs)),
 			}
 		},
 
@@ -266,6 +277,11 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 			}
 		},
 	}
+}
+
+/** The sum of the calls' costs, unknown if any one's is. */
+function total(costs: Array<number | undefined>) {
+	return costs.every((cost) => cost !== undefined) ? costs.reduce((sum, cost) => sum + cost, 0) : undefined
 }
 
 /** The answer's image: the last inline image that is not part of the model's thinking. */
@@ -300,20 +316,21 @@ function whyNoImage(response: GenerateContentResponse): string {
 }
 
 /**
- * Sorts a failed call: 429 / RESOURCE_EXHAUSTED throws ProviderBusyError, any other answer a retry will not
- * change throws a non-retryable RenderError; what may pass (5xx, 408, network, timeouts, a broken body) is
- * returned as text for the retry loop.
+ * Sorts a failed call: 429 / RESOURCE_EXHAUSTED is a ProviderBusyError (with RetryInfo's delay), what may
+ * pass (5xx, 408, network, timeouts, a broken body) a retryable RenderError, any other answer a retry
+ * will not change a final one.
  */
-function classify(error: unknown): string {
+function classify(error: unknown): RenderError {
 	if (error instanceof ApiError) {
 		const body = errorBody(error)
 		if (error.status === 429 || body?.status === 'RESOURCE_EXHAUSTED')
-			throw new ProviderBusyError(`Gemini is rate limiting: ${describe(error)}`, retryDelayMs(body))
-		if (error.status >= 500 || error.status === 408) return describe(error)
-		throw new RenderError(`Gemini refused the request: ${describe(error)}`, false, { cause: error })
+			return new ProviderBusyError(`Gemini is rate limiting: ${describe(error)}`, retryDelayMs(body))
+		if (error.status >= 500 || error.status === 408) return new RenderError(describe(error), true, { cause: error })
+		return new RenderError(`Gemini refused the request: ${describe(error)}`, false, { cause: error })
 	}
-	if (error instanceof TypeError || error instanceof SyntaxError || isAbort(error)) return describe(error)
-	throw new RenderError(`Gemini call failed: ${describe(error)}`, false, { cause: error })
+	if (error instanceof TypeError || error instanceof SyntaxError || isAbort(error))
+		return new RenderError(describe(error), true, { cause: error })
+	return new RenderError(`Gemini call failed: ${describe(error)}`, false, { cause: error })
 }
 
 interface GeminiErrorBody {
@@ -354,12 +371,6 @@ function describe(error: unknown): string {
 
 function isAbort(error: unknown) {
 	return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')
-}
-
-// Equal jitter: at least half the exponential delay, plus a random half, so calls that failed together spread out.
-function backoff(baseMs: number, attempt: number) {
-	const delay = baseMs * 2 ** attempt
-	return delay / 2 + Math.random() * (delay / 2)
 }
 
 /** The photo's type from its first bytes (the upload step only keeps JPEG, PNG and WebP). */

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
-import { describe, expect, test } from 'vitest'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, test, vi } from 'vitest'
 import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
 import { ProviderBusyError } from '../provider.ts'
@@ -8,7 +9,7 @@ import { stagingPrompt } from './staging-prompt.ts'
 
 // Contract tests: the real openai SDK against an msw model of the image edit endpoint.
 const api = createOpenAiImagesModel()
-serveVendorModel(api)
+const server = serveVendorModel(api)
 const { request } = stagingRequests({ width: 800, height: 600 })
 
 const openai = (options: Partial<OpenAiOptions> = {}) =>
@@ -118,6 +119,46 @@ describe('failures', () => {
 			message: expect.stringMatching(/^OpenAI refused the API key/),
 		})
 	})
+})
+
+// OpenAI answers a render's images in one call: nothing of a failed call to keep, but the call holds a
+// slot of the cap on calls in flight (RENDER_CONCURRENCY) like any vendor call (core/render/per-call.ts).
+test('a call in flight holds a slot: with one allowed, a second render reaches OpenAI only when the first is done', async () => {
+	api.state.hang = true
+	const provider = openai({ concurrency: 1 })
+	const first = new AbortController()
+	const firstRender = failure(provider.render({ ...request(), signal: first.signal }))
+	const second = provider.render(request())
+	await vi.waitFor(() => expect(api.calls).toHaveLength(1))
+	await new Promise((resolve) => setTimeout(resolve, 100))
+	expect(api.calls).toHaveLength(1)
+	api.state.hang = false
+	first.abort(new Error('worker shutting down'))
+	expect((await firstRender).message).toMatch(/aborted|shutting down/i)
+	expect((await second).images).toHaveLength(3)
+	expect(api.calls).toHaveLength(2)
+})
+
+test('a 429 whose Retry-After is an HTTP date is read as the wait until then', async () => {
+	const at = new Date(Date.now() + 30_000)
+	server.use(
+		http.post(`${OPENAI_TEST_BASE}/images/edits`, () =>
+			HttpResponse.json(
+				{
+					error: {
+						message: 'Rate limit reached for images per minute.',
+						type: 'requests',
+						code: 'rate_limit_exceeded',
+					},
+				},
+				{ status: 429, headers: { 'retry-after': at.toUTCString() } },
+			),
+		),
+	)
+	const error = (await failure(openai().render(request()))) as ProviderBusyError
+	expect(error).toBeInstanceOf(ProviderBusyError)
+	expect(error.retryAfterMs).toBeGreaterThan(25_000)
+	expect(error.retryAfterMs).toBeLessThanOrEqual(30_000)
 })
 
 test('status: reachable with the key, not with another', async () => {

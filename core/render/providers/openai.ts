@@ -23,7 +23,9 @@
  */
 import OpenAI, { toFile } from 'openai'
 import { stagingPrompt } from './staging-prompt.ts'
+import { CallSlots } from '../per-call.ts'
 import { PHOTO_EDITS, ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
+import { parseRetryAfter } from '../retrying-fetch.ts'
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
 export const OPENAI_SIZES = [
@@ -51,6 +53,8 @@ export interface OpenAiOptions {
 	model?: string
 	timeoutMs?: number
 	maxRetries?: number
+	/** Calls in flight from this process at most (RENDER_CONCURRENCY), or the slots shared with others. */
+	concurrency?: number | CallSlots
 }
 
 /**
@@ -64,7 +68,12 @@ export function createOpenAiProvider({
 	model = OPENAI_DEFAULT_MODEL,
 	timeoutMs = 180_000,
 	maxRetries = 0,
+	concurrency = Infinity,
 }: OpenAiOptions): ImmediateProvider {
+	// OpenAI answers all of a render's images in one call, so a 429 or a 5xx has no sibling answers to
+	// keep: the pipeline waits it out or retries it whole. The call still holds a slot of the cap, so the
+	// cap counts calls at the vendor for every vendor alike (core/render/per-call.ts).
+	const slots = concurrency instanceof CallSlots ? concurrency : new CallSlots(concurrency)
 	// baseURL undefined lets the SDK read OPENAI_BASE_URL as it documents.
 	const client = new OpenAI({ apiKey, ...(baseURL ? { baseURL } : {}), timeout: timeoutMs, maxRetries })
 	return {
@@ -84,21 +93,26 @@ export function createOpenAiProvider({
 						: 'jpeg'
 			const photo = await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` })
 			try {
-				const answer = await client.images.edit(
-					{
-						model,
-						// Another view of the room, already staged, goes second when there is one to match.
-						image: request.reference
-							? [photo, await toFile(request.reference, 'other-view.jpg', { type: 'image/jpeg' })]
-							: photo,
-						prompt: stagingPrompt(request),
-						n: request.count,
-						size: nearestSize(request.width, request.height),
-						quality: 'high',
-						input_fidelity: 'high',
-						output_format: 'jpeg',
-					},
-					{ signal: request.signal },
+				const reference = request.reference
+					? await toFile(request.reference, 'other-view.jpg', { type: 'image/jpeg' })
+					: undefined
+				const answer = await slots.run(
+					() =>
+						client.images.edit(
+							{
+								model,
+								// Another view of the room, already staged, goes second when there is one to match.
+								image: reference ? [photo, reference] : photo,
+								prompt: stagingPrompt(request),
+								n: request.count,
+								size: nearestSize(request.width, request.height),
+								quality: 'high',
+								input_fidelity: 'high',
+								output_format: 'jpeg',
+							},
+							{ signal: request.signal },
+						),
+					request.signal,
 				)
 				const images = (answer.data ?? []).flatMap((image) =>
 					image.b64_json ? [{ bytes: Buffer.from(image.b64_json, 'base64') }] : [],
@@ -138,8 +152,9 @@ function asRenderError(error: unknown): RenderError {
 	if (error instanceof OpenAI.RateLimitError) {
 		if (error.code === 'insufficient_quota')
 			return new RenderError(`OpenAI refused: the account has no credit left (${error.message})`, false)
+		// retry-after-ms where OpenAI sends it, else Retry-After in seconds or as an HTTP date.
 		const ms =
-			Number(error.headers?.get('retry-after-ms')) || Number(error.headers?.get('retry-after')) * 1000 || undefined
+			Number(error.headers?.get('retry-after-ms')) || parseRetryAfter(error.headers?.get('retry-after') ?? null)
 		return new ProviderBusyError(`OpenAI is rate limiting: ${error.message}`, ms)
 	}
 	if (error instanceof OpenAI.AuthenticationError || error instanceof OpenAI.PermissionDeniedError)
