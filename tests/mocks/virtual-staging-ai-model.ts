@@ -22,6 +22,8 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 export const VSAI_TEST_KEY = 'vsai-test-key'
 const ROOM_TYPES = ['living', 'bed', 'kitchen', 'dining', 'bathroom', 'home_office', 'outdoor', 'kids_room']
 const STYLES = ['modern', 'scandinavian', 'industrial', 'midcentury', 'luxury', 'farmhouse', 'coastal', 'standard']
+/** How long a result link lasts once handed out. */
+const RESULT_LINK_LIFE_MS = 3_600_000
 const IMAGE_URL = /^(https?:\/\/[^\s]+|data:image\/[a-zA-Z+]+;base64,[A-Za-z0-9+/=]+)$/
 
 interface ModelVariation {
@@ -99,6 +101,11 @@ export function createVirtualStagingAiModel({
 		outcome: 'completed' as ModelVariation['outcome'],
 		/** Results answer 403, as an expired signed URL does. */
 		expireResults: false,
+		/**
+		 * The next this many result links handed out have lapsed already, as a link read and fetched after
+		 * its signature expired: it answers 403, while the render read again hands out a fresh one.
+		 */
+		lapsedResultLinks: 0,
 		/** A create is made, then its answer is held this long (a crash lands in between). */
 		answerDelayMs: 0,
 		/** What each result shows, when a test crafts it (first asked for at a result's first download). */
@@ -117,6 +124,12 @@ export function createVirtualStagingAiModel({
 	const inProgress = () =>
 		[...renders.values()].flatMap((r) => r.variations).filter((v) => v.doneAt > Date.now()).length
 
+	/** A result link signed until a moment: an hour from now, or already past while links are to lapse. */
+	function resultLink(v: ModelVariation, resultBase: string) {
+		const lapsed = state.lapsedResultLinks > 0 && state.lapsedResultLinks--
+		return `${resultBase}/results/${Date.now() + (lapsed ? -1 : RESULT_LINK_LIFE_MS)}/${v.id}.jpg`
+	}
+
 	function view(v: ModelVariation, resultBase: string) {
 		const done = Date.now() >= v.doneAt
 		const status = done ? v.outcome : v.created_at + latencyMs / 2 > Date.now() ? 'queued' : 'rendering'
@@ -127,9 +140,7 @@ export function createVirtualStagingAiModel({
 			created_at: v.created_at,
 			status,
 			result:
-				status === 'completed'
-					? { url: `${resultBase}/results/${v.id}.jpg`, optimized_url: null, thumbnail_url: null }
-					: null,
+				status === 'completed' ? { url: resultLink(v, resultBase), optimized_url: null, thumbnail_url: null } : null,
 			base_variation_id: null,
 			eta: done ? null : Math.ceil((v.doneAt - Date.now()) / 1000),
 			config: v.config,
@@ -233,8 +244,10 @@ export function createVirtualStagingAiModel({
 		const url = new URL(request.url)
 		const resultBase = `${url.protocol}//${url.host}${base.pathname === '/' ? '' : base.pathname}`
 		if (url.pathname.startsWith(`${base.pathname}/results/`)) {
-			if (state.expireResults) return new Response('AccessDenied: Request has expired', { status: 403 })
-			const bytes = await resultOf(decodeURIComponent(url.pathname.slice(`${base.pathname}/results/`.length)))
+			const [expires, file] = url.pathname.slice(`${base.pathname}/results/`.length).split('/')
+			if (state.expireResults || Number(expires) < Date.now())
+				return new Response('AccessDenied: Request has expired', { status: 403 })
+			const bytes = await resultOf(decodeURIComponent(file))
 			return new Response(new Uint8Array(bytes), { headers: { 'content-type': imageType(bytes) } })
 		}
 		const path = url.pathname.slice(base.pathname.length)
@@ -316,6 +329,7 @@ export function createVirtualStagingAiModel({
 				failures: [],
 				outcome: 'completed',
 				expireResults: false,
+				lapsedResultLinks: 0,
 				answerDelayMs: 0,
 				answer,
 				photoUnread: 0,
