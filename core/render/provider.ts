@@ -229,6 +229,17 @@ export class RenderError extends Error {
 }
 
 /**
+ * A result link the vendor handed out answered that it is gone (an expired signature: 401, 403, 404,
+ * 410). Final for that link, but not for the render: read again, the render hands out a fresh one.
+ */
+export class ResultLinkGoneError extends RenderError {
+	name = 'ResultLinkGoneError'
+	constructor(message: string) {
+		super(message, false)
+	}
+}
+
+/**
  * The vendor said "not now" (429, or its concurrency limit). Never a failure: the pipeline waits
  * `retryAfterMs` (the vendor's Retry-After, where it sent one) plus jitter and asks again.
  */

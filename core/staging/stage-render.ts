@@ -5,6 +5,7 @@ import {
 	ProviderBusyError,
 	isPreviewProvider,
 	RenderError,
+	ResultLinkGoneError,
 	type DeferredProvider,
 	type ImmediateProvider,
 	type PhotoEdit,
@@ -333,17 +334,36 @@ async function collect(row: StagingRender, provider: DeferredProvider) {
 	}
 	if (!seen.done) return await queueStep(db, row, later(nextLookMs(seen.etaSeconds)))
 	// Result URLs expire: every image is fetched and stored now, before anything else.
-	const images: StagedImage[] = await Promise.all(
-		seen.mine.map(async (variation) => {
-			if (!variation.url) throw new RenderError('The staging provider finished without a result image', false)
-			return { bytes: await provider.download(variation.url), providerImageId: variation.id }
-		}),
-	)
+	const images: StagedImage[] = await Promise.all(seen.mine.map(fetchResult(row, provider)))
 	await storeRawImages(row.id, images)
 	const answer = { receivedCount: images.length, providerImageIds: seen.mine.map((v) => v.id) }
 	await markReceived(row, answer, { queue: !waitedFor })
 	await wakeNextWaiting(provider.name)
 	if (waitedFor) await deliverHere(row, images)
+}
+
+/**
+ * Fetches each finished variation's image from its result link. A link that lapsed before it was
+ * fetched (ResultLinkGoneError) is not the render's failure: the render is read again, once for all
+ * its variations, and the image fetched from the fresh link it hands out; a link gone again fails the
+ * request as before. Nothing is created again, so nothing is paid twice.
+ */
+function fetchResult(row: StagingRender, provider: DeferredProvider) {
+	let readAgain: Promise<ProviderVariation[]> | undefined
+	return async (variation: ProviderVariation): Promise<StagedImage> => {
+		if (!variation.url) throw new RenderError('The staging provider finished without a result image', false)
+		const fetched = { providerImageId: variation.id }
+		try {
+			return { ...fetched, bytes: await provider.download(variation.url) }
+		} catch (error) {
+			if (!(error instanceof ResultLinkGoneError)) throw error
+			logger.info({ stagingId: row.id, message: error.message }, 'a result link lapsed; reading the render again')
+			readAgain ??= timed(provider.name, () => provider.poll(row.providerRenderId!)).then((r) => r.variations)
+			const fresh = (await readAgain).find((v) => v.id === variation.id)?.url
+			if (!fresh) throw error
+			return { ...fetched, bytes: await provider.download(fresh) }
+		}
+	}
 }
 
 /**

@@ -23,6 +23,11 @@
  *   the examples of finished ones. GET /renders/{id} pages its variations (`variations_limit` up to 100,
  *   `variations_order`); GET /renders lists renders newest first (`limit` 1–100, `cursor`, `order`).
  *   https://docs.virtualstagingai.app/v2-api/endpoints
+ * - GET /renders/{id} "returns details about a render including the status, variations, and result URL"
+ *   (GET /renders/{id}/variations/{variation_id} the same of one variation); the documentation gives no
+ *   lifetime for those links. One that answers 401/403/404/410 is ResultLinkGoneError, and the pipeline
+ *   reads the render again for the link it hands out now (fetchResult in core/staging/stage-render.ts).
+ *   https://docs.virtualstagingai.app/v2-api/endpoints
  * - Webhooks POST `{ event_type: done | error | update, render_id, variation_id, result, timestamp }` to
  *   webhook_url. https://docs.virtualstagingai.app/v2-api/webhooks
  * - Styles: modern, scandinavian, industrial, midcentury, luxury, farmhouse, coastal, standard (hamptons,
@@ -32,6 +37,7 @@
 import { z } from 'zod'
 import {
 	RenderError,
+	ResultLinkGoneError,
 	STYLES,
 	type DeferredProvider,
 	type ProviderVariation,
@@ -272,7 +278,7 @@ export function createVirtualStagingAiProvider({
 				},
 			)
 			if ([401, 403, 404, 410].includes(response.status))
-				throw new RenderError(`Virtual Staging AI's result link has expired or is gone (${response.status})`, false)
+				throw new ResultLinkGoneError(`Virtual Staging AI's result link has expired or is gone (${response.status})`)
 			if (!response.ok) throw new RenderError(`Virtual Staging AI's result download failed: ${response.status}`, true)
 			return Buffer.from(await response.arrayBuffer())
 		},
