@@ -449,6 +449,10 @@ export const OpsDashboard = object({
 		isPreview: z.boolean(),
 		reachable: z.boolean(),
 		message: z.string().nullable(),
+		outage: object({ since: time, lastFailure: time, failedCalls: count }).nullable().openapi({
+			description:
+				"while the vendor's calls keep failing (5xx, timeouts, dropped connections) with none answered since: since when, the last failure, how many failed",
+		}),
 		credits: object({ used: count, limit: count })
 			.nullable()
 			.openapi({ description: "the vendor's credits, where it reports them" }),

@@ -158,7 +158,13 @@ function dashboardAlerts(f: Figures, m: Metrics, capacity: Capacity) {
 			message: `Rendering success rate is ${m.apiSuccessRate}%`,
 			action: 'Watch the failed renders',
 		})
-	if (!f.staging.reachable)
+	if (f.staging.outage)
+		alerts.push({
+			type: 'error',
+			message: `${f.staging.label} unavailable since ${utcTime(f.staging.outage.since)} (${f.staging.outage.failedCalls} calls failed in a row, the last at ${utcTime(f.staging.outage.lastFailure)}); renders wait and go on by themselves when it answers`,
+			action: "Check the provider's status page; each process asks it once every few seconds meanwhile",
+		})
+	else if (!f.staging.reachable)
 		alerts.push({
 			type: 'error',
 			message: `${f.staging.label} is not answering: ${f.staging.message ?? 'no reason given'}`,
@@ -190,6 +196,9 @@ function dashboardAlerts(f: Figures, m: Metrics, capacity: Capacity) {
 		})
 	return alerts
 }
+
+/** "14:03:27 UTC", of an ISO time */
+const utcTime = (iso: string) => `${iso.slice(11, 19)} UTC`
 
 /**
  * GET /api/rendo-ops/dashboard (the CEO and admins): every figure of spec 02 §3 from real rows,

@@ -14,6 +14,36 @@ async function vendorStatus(now: number) {
 	return status
 }
 
+/**
+ * A call's failure that says the vendor is unavailable (a 5xx, a dropped connection, a timeout), as
+ * render_calls records it: the dashboard tells those apart from refusals and rate limits by it.
+ */
+const UNAVAILABLE = 'Unavailable: '
+export const vendorUnavailable = (error: unknown) =>
+	new Error(`${UNAVAILABLE}${error instanceof Error ? error.message : String(error)}`)
+
+/** Failed calls in a row, none answered since, from which the vendor counts as down on the dashboard. */
+const OUTAGE_FAILURES = 3
+
+/**
+ * Since when the provider has been unavailable, fleet-wide: its calls that failed as unavailable
+ * since it last answered one (every process records its calls; while a process's circuit is open
+ * only its probes call). Null while it answers, or after fewer than OUTAGE_FAILURES such failures.
+ */
+async function vendorOutage(provider: string) {
+	const { rows } = await db.execute<{ since: Date | null; last: Date | null; failed: number }>(sql`
+		select min(created_at) as since, max(created_at) as last, count(*)::int as failed from render_calls
+		where provider = ${provider} and not ok and error_message like ${`${UNAVAILABLE}%`}
+			and created_at > coalesce((select max(created_at) from render_calls where provider = ${provider} and ok), '-infinity')`)
+	const [row] = rows
+	if (!row?.since || row.failed < OUTAGE_FAILURES) return null
+	return {
+		since: new Date(row.since).toISOString(),
+		lastFailure: new Date(row.last!).toISOString(),
+		failedCalls: row.failed,
+	}
+}
+
 const KIND_LABELS: Record<RenderKind, string> = {
 	staging: 'Staging',
 	'multi-view': 'Multi-view',
@@ -30,7 +60,7 @@ const KIND_LABELS: Record<RenderKind, string> = {
  */
 export async function stagingProviderHealth(range: { from: Date; to: Date }, now = Date.now()) {
 	const provider = stagingProvider()
-	const [status, { rows }, checks] = await Promise.all([
+	const [status, { rows }, checks, outage] = await Promise.all([
 		vendorStatus(now),
 		db.execute<{
 			provider: string
@@ -52,6 +82,7 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 			) requests
 			group by provider, kind order by provider, array_position(${sql.raw(`array[${RENDER_KINDS.map((k) => `'${k}'`).join(',')}]`)}, kind)`),
 		roomCheckRates(range),
+		vendorOutage(provider.name),
 	])
 	return {
 		provider: provider.name,
@@ -60,6 +91,7 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 		isPreview: provider.isPreview,
 		reachable: status.reachable,
 		message: status.message ?? null,
+		outage,
 		credits: status.credits ?? null,
 		editCredits: status.editCredits ?? null,
 		thisMonth: rows.map((row) => ({

@@ -67,6 +67,10 @@ const EnvSchema = z.object({
 	// kept; off: deliver what the vendor returns, scaled and centre-cropped to the photo
 	ROOM_CHECK: z.enum(['flag', 'replace', 'off']).default('flag'),
 	RENDER_RETRY_BASE_MS: count(500),
+	// one attempt of a vendor call (its answer read whole) or of a result download
+	RENDER_TIMEOUT_MS: count(30_000),
+	// while the vendor keeps failing, each process lets one call through (a probe) this often
+	RENDER_CIRCUIT_PROBE_MS: count(5000),
 	RENDER_MONTHLY_QUOTA: count(150),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
 	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),
@@ -178,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 			concurrency: e.RENDER_CONCURRENCY ?? DEFAULT_CONCURRENCY[e.RENDER_PROVIDER],
 			pollIntervalMs: e.RENDER_POLL_INTERVAL_MS,
 			retryBaseMs: e.RENDER_RETRY_BASE_MS,
+			requestTimeoutMs: e.RENDER_TIMEOUT_MS,
+			circuitProbeMs: e.RENDER_CIRCUIT_PROBE_MS,
 			roomCheck: e.ROOM_CHECK,
 		},
 		// renders the provider plan allows each calendar month (the operations dashboard's capacity)

@@ -1,3 +1,4 @@
+import { CircuitBreaker } from './circuit-breaker.ts'
 import { createLocalPreviewProvider } from './local-preview.ts'
 import type { ProviderName, StagingProvider } from './provider.ts'
 import { createGeminiProvider } from './providers/gemini.ts'
@@ -13,16 +14,26 @@ export interface ProviderOptions {
 	baseUrl?: string
 	model?: string
 	retryBaseMs?: number
+	/** One attempt of a vendor call, or of a result download (RENDER_TIMEOUT_MS). */
+	requestTimeoutMs?: number
+	/** While the vendor keeps failing, one call goes this often (RENDER_CIRCUIT_PROBE_MS). */
+	circuitProbeMs?: number
 	/** Vendor calls in flight from this process at most (RENDER_CONCURRENCY), for the vendors Rendo calls per render. */
 	concurrency?: number
 }
 
 /** The configured vendor's adapter, or the local preview (no key, no network) by default. */
 export function createProvider(options: ProviderOptions): StagingProvider {
-	const { provider, apiKey = '', baseUrl, model, retryBaseMs, concurrency } = options
+	const { provider, apiKey = '', baseUrl, model, retryBaseMs, concurrency, requestTimeoutMs, circuitProbeMs } = options
 	switch (provider) {
 		case 'virtual-staging-ai':
-			return createVirtualStagingAiProvider({ apiKey, baseUrl, retryBaseMs })
+			return createVirtualStagingAiProvider({
+				apiKey,
+				baseUrl,
+				retryBaseMs,
+				requestTimeoutMs,
+				circuit: new CircuitBreaker({ vendor: 'Virtual Staging AI', provider, probeIntervalMs: circuitProbeMs }),
+			})
 		case 'openai':
 			return createOpenAiProvider({ apiKey, baseURL: baseUrl, model, concurrency })
 		case 'gemini':

@@ -1,3 +1,5 @@
+import type { CircuitBreaker } from './circuit-breaker.ts'
+
 /**
  * What every staging provider promises. The pipeline (core/staging/) depends on this file only;
  * each vendor's adapter lives in core/render/providers/ with the vendor's documented facts cited
@@ -159,6 +161,11 @@ interface ProviderBase {
 	stagesViewsTogether: boolean
 	/** Reachability and credits, for the operations dashboard. Never throws. */
 	status(): Promise<ProviderStatus>
+	/**
+	 * This process's breaker for the vendor, where its adapter has one: the pipeline waits while it is
+	 * open instead of spending attempts, and wakes the waiting renders when it closes.
+	 */
+	circuit?: CircuitBreaker
 }
 
 export interface ImmediateProvider extends ProviderBase {

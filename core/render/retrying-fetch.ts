@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { logger } from '#core/platform/logger.ts'
+import type { CircuitBreaker } from './circuit-breaker.ts'
 import { ProviderBusyError, RenderError } from './provider.ts'
 
 export interface RetryOptions {
@@ -12,6 +13,8 @@ export interface RetryOptions {
 	requestTimeoutMs: number
 	/** The vendor's name, for messages. */
 	vendor: string
+	/** This process's breaker for the vendor: each attempt asks it first and tells it how it went. */
+	circuit?: CircuitBreaker
 }
 
 /** Turns a successful answer into a value; throw a RenderError for an answer that retrying will not fix. */
@@ -23,6 +26,8 @@ export type ReadAnswer<T> = (response: Response) => Promise<T>
  * (with its Retry-After), so the staging pipeline waits it out without holding a job; any other 4xx
  * fails at once. Reading the body is part of the attempt, so a connection dropped mid-body is
  * retried too. `signal` bounds the whole exchange, waits included; once it aborts, nothing is retried.
+ * With a `circuit`, a call it refuses (the vendor kept failing) is a VendorUnavailableError at once,
+ * a wait like a 429's, and a call that failed is not retried while it is open.
  */
 export function createRetryingFetch(options: RetryOptions) {
 	return async function retryingFetch<T>(
@@ -32,11 +37,14 @@ export function createRetryingFetch(options: RetryOptions) {
 		read: ReadAnswer<T>,
 		signal: AbortSignal,
 	): Promise<T> {
+		const { circuit } = options
 		for (let attempt = 0; ; attempt++) {
 			let failure: string
+			circuit?.admit()
 			try {
 				const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)])
 				const response = await options.fetch(url, { ...init, signal: attemptSignal })
+				if (response.status < 500) circuit?.succeeded()
 				if (response.ok) return await read(response)
 				const detail = await errorDetail(response)
 				if (response.status === 429)
@@ -48,10 +56,12 @@ export function createRetryingFetch(options: RetryOptions) {
 					throw new RenderError(`${options.vendor} refused ${what}: ${response.status} ${detail}`, false)
 				failure = `${response.status} ${detail}`
 			} catch (error) {
+				if (signal.aborted) circuit?.abandoned()
 				if (error instanceof RenderError || signal.aborted) throw error
 				failure = error instanceof Error ? error.message : String(error)
 			}
-			if (attempt >= options.maxRetries)
+			circuit?.failed(failure)
+			if (attempt >= options.maxRetries || circuit?.unavailable())
 				throw new RenderError(
 					`${options.vendor} failed ${what}${attempt ? ` after ${attempt + 1} attempts` : ''}: ${failure}`,
 					true,

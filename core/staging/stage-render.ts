@@ -15,12 +15,14 @@ import {
 	type Style,
 	type StagingProvider,
 } from '#core/render/provider.ts'
+import { VendorUnavailableError } from '#core/render/circuit-breaker.ts'
 import { config } from '#core/platform/config.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { recordProviderCall } from '#core/ops/render-calls.ts'
+import { vendorUnavailable } from '#core/ops/staging-provider-health.ts'
 import { fitToPhoto, isFitted, type FittedImage, type UnusableImage } from './fit.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import {
@@ -61,6 +63,7 @@ export async function stageRender(stagingId: string, attempt: { attempts: number
 	const [row] = await db.select().from(stagingRenders).where(eq(stagingRenders.id, stagingId))
 	if (!row || DONE.includes(row.state) || isRechecking(row)) return
 	const provider = stagingProvider()
+	wakeWhenCircuitCloses(provider)
 	try {
 		if (row.state === 'received') return await queueDelivery(db, row)
 		if (row.provider !== provider.name) await switchProvider(row, provider)
@@ -69,6 +72,11 @@ export async function stageRender(stagingId: string, attempt: { attempts: number
 		return await submit(row, provider)
 	} catch (error) {
 		if (error instanceof ProviderBusyError) return await waitOut(row, error)
+		// A passing failure (a 5xx, a timeout) while the vendor is down is the outage's, not the render's:
+		// it waits for the vendor without spending one of its attempts. A create whose answer was lost
+		// stays "submitting", and is looked for at the vendor once it answers again.
+		const outage = error instanceof RenderError && error.retryable ? provider.circuit?.unavailable() : undefined
+		if (outage) return await waitOut(row, outage)
 		await failIfFinal(row, error, attempt)
 	}
 }
@@ -130,6 +138,8 @@ async function markReceived(row: StagingRender, answer: Partial<StagingRender>, 
 }
 
 async function submit(row: StagingRender, provider: DeferredProvider) {
+	// While the vendor is down, a queued request does not take a slot only to be refused.
+	provider.circuit?.check()
 	if (row.state === 'submitting' && (await adoptLostSubmit(row, provider))) return
 	const base = row.continuesId ? await baseRender(row) : undefined
 	if (base === null) return await queueStep(db, row, later(config().render.pollIntervalMs))
@@ -583,8 +593,17 @@ async function wakeNextWaiting(provider: string, submitKey?: string | null) {
 	)
 }
 
-/** The vendor's "not now": wait what it asked (or back off), with jitter, and ask again. */
+/**
+ * The vendor's "not now": wait what it asked (or back off), with jitter, and ask again. While the
+ * vendor is down (VendorUnavailableError), wait for this process's next probe, spread over one probe
+ * interval, so a few renders look each interval and none calls: the one that finds the probe due makes it.
+ */
 async function waitOut(row: StagingRender, busy: ProviderBusyError) {
+	if (busy instanceof VendorUnavailableError) {
+		const wait = (busy.retryAfterMs ?? 0) + Math.random() * config().render.circuitProbeMs
+		await queueStep(db, row, later(wait))
+		return
+	}
 	metrics.rendersRetried.inc({ provider: row.provider })
 	const busyCount = row.busyCount + 1
 	const backoff = Math.min(config().render.retryBaseMs * 2 ** Math.min(busyCount - 1, 10), 60_000)
@@ -594,6 +613,34 @@ async function waitOut(row: StagingRender, busy: ProviderBusyError) {
 		await queueStep(tx, row, later(wait))
 	})
 	logger.info({ stagingId: row.id, waitMs: Math.round(wait), message: busy.message }, 'staging provider busy; waiting')
+}
+
+/**
+ * When this process's circuit for the vendor closes (its probe was answered), the renders waiting
+ * on the vendor go at once rather than at their next look: those at the vendor (being submitted, or
+ * submitted and looked at later) and the queued ones that fill the free slots; the rest follow as
+ * slots free (wakeNextWaiting).
+ */
+const watchedCircuits = new WeakSet<object>()
+function wakeWhenCircuitCloses(provider: StagingProvider) {
+	const { circuit } = provider
+	if (!circuit || watchedCircuits.has(circuit)) return
+	watchedCircuits.add(circuit)
+	circuit.onClose(() => {
+		pool
+			.query(
+				`select graphile_worker.reschedule_jobs(array(
+					select job.id from staging_renders request
+					join graphile_worker.jobs job on job.key = 'stage:' || request.id
+					where request.provider = $1 and job.locked_at is null and job.run_at > now()
+						and (request.state in ('submitting', 'submitted') or request.id in (
+							select id from staging_renders where provider = $1 and state = 'queued'
+							order by priority, created_at limit $2))
+				), run_at => now())`,
+				[provider.name, config().render.concurrency],
+			)
+			.catch((error: unknown) => logger.warn({ err: error }, 'waking the renders after an outage failed'))
+	})
 }
 
 function stagingLook(row: StagingRender) {
@@ -638,17 +685,23 @@ async function timed<T>(provider: string, call: () => Promise<T>): Promise<T> {
 		await recordProviderCall(provider, true, ms)
 		return result
 	} catch (error) {
+		// Refused by this process's circuit: the vendor was not called.
+		if (error instanceof VendorUnavailableError) throw error
 		const ms = performance.now() - started
 		metrics.vendorCallDuration.observe(
 			{ provider, outcome: error instanceof ProviderBusyError ? 'busy' : 'error' },
 			ms / 1000,
 		)
-		await recordProviderCall(provider, false, ms, error)
+		await recordProviderCall(provider, false, ms, isPassingFailure(error) ? vendorUnavailable(error) : error)
 		throw error
 	} finally {
 		metrics.vendorCallsInProgress.dec({ provider })
 	}
 }
+
+/** A fault that asking again may pass (a 5xx, a dropped connection, a timeout), not the vendor's "not now". */
+const isPassingFailure = (error: unknown) =>
+	error instanceof RenderError && error.retryable && !(error instanceof ProviderBusyError)
 
 function later(ms: number) {
 	return new Date(Date.now() + ms)

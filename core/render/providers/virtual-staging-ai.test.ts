@@ -132,7 +132,7 @@ describe('poll', () => {
 			expect(v).toMatchObject({
 				state: 'done',
 				style: 'scandinavian',
-				url: expect.stringMatching(/\/results\/var_.+\.jpg$/),
+				url: expect.stringMatching(/\/results\/\d+\/var_.+\.jpg$/),
 			})
 			expect(v.createdAt).toBeGreaterThan(Date.now() - 60_000)
 		}

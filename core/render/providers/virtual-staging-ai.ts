@@ -46,6 +46,7 @@ import {
 	type Style,
 	type VariationState,
 } from '../provider.ts'
+import type { CircuitBreaker } from '../circuit-breaker.ts'
 import { createRetryingFetch, type ReadAnswer } from '../retrying-fetch.ts'
 
 export const VSAI_BASE_URL = 'https://api.virtualstagingai.app/v2'
@@ -112,9 +113,12 @@ export interface VirtualStagingAiOptions {
 	apiKey: string
 	baseUrl?: string
 	fetch?: typeof globalThis.fetch
+	/** One attempt of a call, answer body included, and one result download. */
 	requestTimeoutMs?: number
 	maxRetries?: number
 	retryBaseMs?: number
+	/** This process's breaker for the vendor (createProvider makes it): every call and download asks it. */
+	circuit?: CircuitBreaker
 }
 
 // The vendor's timestamps are numbers: seconds or milliseconds since the epoch.
@@ -155,6 +159,7 @@ export function createVirtualStagingAiProvider({
 	requestTimeoutMs = 30_000,
 	maxRetries = 3,
 	retryBaseMs = 500,
+	circuit,
 }: VirtualStagingAiOptions): DeferredProvider {
 	const base = baseUrl.replace(/\/+$/, '')
 	const retryingFetch = createRetryingFetch({
@@ -163,6 +168,7 @@ export function createVirtualStagingAiProvider({
 		retryBaseMs,
 		requestTimeoutMs,
 		vendor: 'Virtual Staging AI',
+		circuit,
 	})
 	// A create that failed without a clear answer (a 5xx, a timeout, a dropped connection) may have
 	// been made all the same: it is never sent again here. The pipeline looks for it at the vendor
@@ -173,6 +179,7 @@ export function createVirtualStagingAiProvider({
 		retryBaseMs,
 		requestTimeoutMs,
 		vendor: 'Virtual Staging AI',
+		circuit,
 	})
 	const call = <T extends z.ZodTypeAny>(
 		method: string,
@@ -220,6 +227,7 @@ export function createVirtualStagingAiProvider({
 		// Its multi-view staging (beta) and POST /multi-view-compatability exist (core-concepts), but not
 		// the request fields in the documentation Rendo could read: views are staged one by one, and said so.
 		stagesViewsTogether: false,
+		circuit,
 		async submit(request) {
 			const render = await call(
 				'POST',
@@ -268,19 +276,24 @@ export function createVirtualStagingAiProvider({
 			}
 		},
 		async download(url, signal) {
-			// Signed result URLs carry their own authority: the API key never goes to the CDN.
-			const response = await fetch(url, { signal: signal ?? AbortSignal.timeout(requestTimeoutMs) }).catch(
-				(error: unknown) => {
-					throw new RenderError(
-						`Virtual Staging AI's result could not be downloaded: ${(error as Error).message}`,
-						true,
-					)
-				},
-			)
-			if ([401, 403, 404, 410].includes(response.status))
-				throw new ResultLinkGoneError(`Virtual Staging AI's result link has expired or is gone (${response.status})`)
-			if (!response.ok) throw new RenderError(`Virtual Staging AI's result download failed: ${response.status}`, true)
-			return Buffer.from(await response.arrayBuffer())
+			// Signed result URLs carry their own authority: the API key never goes to the CDN. A download
+			// hung mid-body ends at the timeout too, however long the caller would wait.
+			circuit?.admit()
+			const timeout = AbortSignal.timeout(requestTimeoutMs)
+			try {
+				const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+				if (response.status >= 500) throw new Error(`${response.status}`)
+				circuit?.succeeded()
+				if ([401, 403, 404, 410].includes(response.status))
+					throw new ResultLinkGoneError(`Virtual Staging AI's result link has expired or is gone (${response.status})`)
+				if (!response.ok) throw new RenderError(`Virtual Staging AI's result download failed: ${response.status}`, true)
+				return Buffer.from(await response.arrayBuffer())
+			} catch (error) {
+				if (error instanceof RenderError) throw error
+				if (signal?.aborted) circuit?.abandoned()
+				else circuit?.failed((error as Error).message)
+				throw new RenderError(`Virtual Staging AI's result could not be downloaded: ${(error as Error).message}`, true)
+			}
 		},
 		lookOf(request) {
 			return request.style ? lookIn(VSAI_ROOM_TYPES[request.roomType], VSAI_STYLES[request.style]) : 'empty'
