@@ -22,9 +22,13 @@ import { rollupMonthlyMetrics } from './tasks/rollup-monthly-metrics.ts'
 import { renderTransformationTask } from './tasks/render-transformation.ts'
 import { emailTransformationResultsTask } from './tasks/email-transformation-results.ts'
 import { telegramTasks } from './tasks/telegram.ts'
+import { waitingOutMailAll } from './waits-out-mail.ts'
 
-/** Each task parses its payload (jobs outlive deploys) and calls one core service. */
-export const taskList: TaskList = {
+/**
+ * Each task parses its payload (jobs outlive deploys) and calls one core service; a mail server
+ * that refuses makes a task wait, not fail (waits-out-mail.ts).
+ */
+export const taskList: TaskList = waitingOutMailAll({
 	send_mail: sendMail,
 	[STAGE_TASK]: stageRenderTask,
 	[DELIVER_TASK]: deliverRenderTask,
@@ -39,7 +43,7 @@ export const taskList: TaskList = {
 	[BROCHURE_PDF_TASK]: brochurePdfTask,
 	[BROCHURE_EMAIL_TASK]: brochureEmailTask,
 	...telegramTasks,
-}
+})
 
 /**
  * The tasks that wait on a remote staging vendor. With a vendor configured they run in a pool of

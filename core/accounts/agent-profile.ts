@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { agents, brandAssets, users } from '#db/schema/accounts.ts'
 import { InputError } from '#core/errors.ts'
@@ -156,7 +157,8 @@ export async function onboardAgent(actor: Actor, input: unknown, logo?: { path: 
 			.values({ ...brand, agentId: agent.id })
 			.onConflictDoUpdate({ target: brandAssets.agentId, set: brand })
 		const created = !existing
-		await addJob(tx, 'send_mail', confirmationMail(agent, created))
+		// A key of its own, as every mail's job has one (worker/waits-out-mail.ts).
+		await addJob(tx, 'send_mail', confirmationMail(agent, created), { jobKey: `profile-saved:${randomUUID()}` })
 		return { agentId: agent.id, created }
 	})
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import { users } from '#db/schema/accounts.ts'
@@ -78,6 +79,12 @@ export async function emailFinalImages(actor: Actor, input: unknown) {
 		fileName: row.fileName,
 		url: `${config().appUrl}/shared-images/${shareToken(row.id, expiresAt)}`,
 	}))
-	await addJob(db, 'send_mail', { to: recipientEmail, ...message(sender, project.propertyAddress, links, expiresAt) })
+	// A key of its own, as every mail's job has one (worker/waits-out-mail.ts).
+	await addJob(
+		db,
+		'send_mail',
+		{ to: recipientEmail, ...message(sender, project.propertyAddress, links, expiresAt) },
+		{ jobKey: `final-images-mail:${randomUUID()}` },
+	)
 	return { success: true as const, sent: links.length, recipientEmail, expiresAt: expiresAt.toISOString() }
 }

@@ -1,3 +1,4 @@
+import { waitingOutOutages } from './mail-outage.ts'
 import type { Mailer } from './mailer.ts'
 import { createOutboxMailer } from './outbox.ts'
 import { createSmtpMailer } from './smtp.ts'
@@ -13,5 +14,7 @@ export interface MailOptions {
 }
 
 export function createMailer({ smtpUrl, outboxDir, from }: MailOptions): Mailer {
-	return smtpUrl ? createSmtpMailer({ url: smtpUrl, from }) : createOutboxMailer({ dir: outboxDir, from })
+	return smtpUrl
+		? waitingOutOutages(createSmtpMailer({ url: smtpUrl, from }))
+		: createOutboxMailer({ dir: outboxDir, from })
 }

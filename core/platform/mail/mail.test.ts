@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '#core/platform/free-port.ts'
 import { createMailer } from '#core/platform/mail/index.ts'
+import { MailServerDownError } from '#core/platform/mail/mail-outage.ts'
 
 interface MimePart {
 	headers: Record<string, string>
@@ -156,14 +157,14 @@ describe('SMTP mailer', () => {
 		})
 	})
 
-	it('rejects promptly when nothing listens on the port', async () => {
+	it('rejects promptly when nothing listens on the port: the server is away, and the mail is to wait', async () => {
 		const mailer = createMailer({
 			smtpUrl: `smtp://127.0.0.1:${await freePort()}`,
 			outboxDir: '/nonexistent',
 			from: 'a@b.test',
 		})
-		await expect(mailer.send({ to: 'ada@example.com', subject: 'x', text: 'x' })).rejects.toMatchObject({
-			code: 'ESOCKET',
-		})
+		const refused = mailer.send({ to: 'ada@example.com', subject: 'x', text: 'x' })
+		await expect(refused).rejects.toBeInstanceOf(MailServerDownError)
+		await expect(refused).rejects.toMatchObject({ cause: { code: 'ESOCKET' } })
 	}, 5_000)
 })
