@@ -112,6 +112,26 @@ export function createVirtualStagingAiModel({
 		answer: answer as AnswerImage | undefined,
 		/** Renders whose image_url could not be read: their results show a synthetic room, staged. */
 		photoUnread: 0,
+		/**
+		 * The vendor down (set with `outage`): every request, result links included, answers this status,
+		 * or with 'hang' is done as usual (a create makes its render) but its answer held until the outage
+		 * ends, long after the client gave up.
+		 */
+		outage: null as Outage,
+		/** Requests that arrived while it was down. */
+		callsDuringOutage: 0,
+	}
+	/** Ends the held answers of a 'hang' outage. */
+	let outageEnded: (() => void) | undefined
+	let untilOutageEnds = Promise.resolve()
+	/** The vendor goes down (a status, or 'hang') or, with null, answers again. */
+	function outage(mode: Outage) {
+		state.outage = mode
+		if (mode === 'hang' && !outageEnded) untilOutageEnds = new Promise((resolve) => (outageEnded = resolve))
+		if (mode !== 'hang') {
+			outageEnded?.()
+			outageEnded = undefined
+		}
 	}
 	const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
 		new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
@@ -241,6 +261,17 @@ export function createVirtualStagingAiModel({
 	}
 
 	async function handle(request: Request): Promise<Response> {
+		if (state.outage === null) return respond(request)
+		state.callsDuringOutage++
+		if (state.outage !== 'hang') return refuse(state.outage, 'Service unavailable')
+		const held = respond(request)
+		// Read after the outage: a failure meanwhile is not an unhandled one.
+		held.catch(() => {})
+		await untilOutageEnds
+		return held
+	}
+
+	async function respond(request: Request): Promise<Response> {
 		const url = new URL(request.url)
 		const resultBase = `${url.protocol}//${url.host}${base.pathname === '/' ? '' : base.pathname}`
 		if (url.pathname.startsWith(`${base.pathname}/results/`)) {
@@ -315,6 +346,7 @@ export function createVirtualStagingAiModel({
 		requests,
 		renders,
 		handle,
+		outage,
 		/** msw handlers for the API and its result links on the same host. */
 		handlers: [mswHttp.all(`${base.origin}/*`, ({ request }) => handle(request))],
 		reset() {
@@ -333,7 +365,9 @@ export function createVirtualStagingAiModel({
 				answerDelayMs: 0,
 				answer,
 				photoUnread: 0,
+				callsDuringOutage: 0,
 			})
+			outage(null)
 		},
 	}
 }
@@ -344,6 +378,9 @@ function imageType(bytes: Buffer) {
 	if (bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp'
 	return 'image/jpeg'
 }
+
+/** How the vendor is down: every request answered with this status, or held unanswered ('hang'). */
+export type Outage = number | 'hang' | null
 
 export type VirtualStagingAiModel = ReturnType<typeof createVirtualStagingAiModel>
 
