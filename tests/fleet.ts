@@ -9,7 +9,7 @@ import { rendo as runRendo } from '#tests/cli.ts'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
 import type { VendorState } from '#tests/fleet-vendor.ts'
-import { VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { type Outage, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 
 /**
  * Rendo as a deployment, on this machine, each part a process of its own: PostgreSQL as a server
@@ -75,6 +75,11 @@ export async function startFleet(options: FleetOptions) {
 		async state(): Promise<VendorState> {
 			const response = await fetch(`${vendorOrigin}/fleet/state`)
 			return response.json()
+		},
+		/** The vendor down (each request answered with `mode`'s status, or held unanswered: 'hang'), or back with null. */
+		async outage(mode: Outage) {
+			const response = await fetch(`${vendorOrigin}/fleet/outage`, { method: 'POST', body: JSON.stringify({ mode }) })
+			if (!response.ok) throw new Error(`the vendor's outage could not be set: ${response.status}`)
 		},
 	}
 
