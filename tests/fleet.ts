@@ -47,7 +47,9 @@ export async function startFleet(options: FleetOptions) {
 	const processes: FleetProcess[] = []
 	const stops: Array<() => Promise<unknown>> = []
 
-	const cluster = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'fleet' })
+	const pgOptions = { dir: path.join(dir, 'pg'), port: await freePort(), password: 'fleet' }
+	// Replaced when PostgreSQL is restarted (startPostgres): the same folder on the same port.
+	let cluster = await startEmbeddedPostgres(pgOptions)
 	stops.push(() => cluster.stop())
 	const databaseUrl = cluster.url('rendo')
 	await ensureDatabase(databaseUrl)
@@ -58,9 +60,19 @@ export async function startFleet(options: FleetOptions) {
 	sql.on('error', () => {})
 	stops.push(() => sql.end())
 
-	const s3 = await startChild('s3rver', ['--import', 'tsx', 'tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET], {})
-	const s3Url = await lineOf(s3, /^s3rver on (http:\S+)/)
-	stops.push(() => stopChild(s3))
+	const s3Port = await freePort()
+	const startS3 = async () => {
+		const child = await startChild(
+			's3rver',
+			['--import', 'tsx', 'tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET, String(s3Port)],
+			{},
+		)
+		return { child, url: await lineOf(child, /^s3rver on (http:\S+)/) }
+	}
+	// Replaced when storage is started again (startStorage): the same folder on the same port.
+	let s3 = await startS3()
+	const s3Url = s3.url
+	stops.push(() => stopChild(s3.child))
 
 	const vendorProcess = await startChild(
 		'vendor',
@@ -209,6 +221,22 @@ export async function startFleet(options: FleetOptions) {
 			const next = p.name.startsWith('web-') ? await startWeb() : await startWorker()
 			await stopChild(p.child)
 			return next
+		},
+		/** PostgreSQL's fast shutdown (SIGINT: sessions ended, in-flight transactions rolled back), as a minor upgrade or a failover does. */
+		async stopPostgres() {
+			await cluster.stop()
+		},
+		/** PostgreSQL back on the same folder and port, after stopPostgres. */
+		async startPostgres() {
+			cluster = await startEmbeddedPostgres(pgOptions)
+		},
+		/** The object store gone (s3rver stopped: connections refused), its objects kept on disk. */
+		async stopStorage() {
+			await stopChild(s3.child)
+		},
+		/** The object store back with the same objects on the same address, after stopStorage. */
+		async startStorage() {
+			s3 = await startS3()
 		},
 		/** `rendo …` against the fleet's database and bucket, as an operator runs it. */
 		rendo(args: string[]) {
