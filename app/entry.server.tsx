@@ -6,6 +6,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { StylesheetProvider } from '#app/utils/inline-stylesheet.tsx'
 import { NonceProvider } from '#app/utils/nonce-provider.ts'
+import { noteUnavailable } from '#app/utils/unavailable.server.ts'
 import { createNonce, setDocumentSecurityHeaders } from '#app/utils/security-headers.server.ts'
 import { logger, redactSecrets } from '#core/platform/logger.ts'
 import stylesheet from './tailwind.css?url'
@@ -64,7 +65,18 @@ export default function handleRequest(
 	})
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
+	// The database, storage or disk failing is not a bug: one line, and the request handler answers 503/507.
+	const dependency = noteUnavailable(context, error)
+	if (dependency)
+		return void logger.warn({ dependency, reason: rootCause(error), url: redactSecrets(request.url) }, 'unavailable')
 	logger.error({ err: error, url: redactSecrets(request.url) }, 'unhandled error')
+}
+
+/** The innermost cause's words ("connect ECONNREFUSED …"): a wrapping query error's message holds the query and its parameters. */
+function rootCause(error: unknown) {
+	let e = error
+	while (e instanceof Error && e.cause instanceof Error) e = e.cause
+	return e instanceof Error ? e.message : String(e)
 }

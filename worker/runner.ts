@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker'
 import { config } from '#core/platform/config.ts'
-import { pool } from '#core/platform/db.ts'
+import { poolWaitingForDatabase } from '#core/platform/db.ts'
 import { startHeartbeat } from '#core/platform/job-recovery.ts'
 import { logger } from '#core/platform/logger.ts'
 import { metrics } from '#core/platform/metrics.ts'
@@ -40,7 +40,7 @@ export async function startWorker(): Promise<Worker> {
 		)
 		recordJobFigures(events)
 		return run({
-			pgPool: pool,
+			pgPool: poolWaitingForDatabase,
 			events,
 			taskList,
 			concurrency,

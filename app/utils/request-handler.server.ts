@@ -16,6 +16,7 @@ import {
 } from './body-limit.server.ts'
 import { pageCompression } from './compression.server.ts'
 import { BAD_TEXT, hasBadBodyText, isTextBody, isWebhook, shapeRefusal } from './request-shape.server.ts'
+import { unavailableAnswer } from './unavailable.server.ts'
 
 /** Remix's own request (URL, headers, abort when the client goes), made as for a GET so it leaves the body alone. */
 const bodilessRequest = (req: ExpressRequest, res: ExpressResponse) =>
@@ -83,7 +84,14 @@ export function createRequestHandler({
 			} else if (Number(req.headers['content-length'] ?? 0) > limit) response = tooLargeResponse({ close: true })
 			else {
 				const request = await boundedRequest(req, res, limiter)
-				response = request instanceof Response ? request : await handle(request, getLoadContext(req, res))
+				const context = getLoadContext(req, res)
+				response = request instanceof Response ? request : await handle(request, context)
+				// A dependency down (database, storage, disk) is answered as such, not as a server error.
+				const unavailable = response.status >= 500 ? unavailableAnswer(context, req) : null
+				if (unavailable) {
+					await response.body?.cancel()
+					response = unavailable
+				}
 				// Whatever the action made of the cut-off body, the answer is that it was too large.
 				if (limiter.exceeded) {
 					response = tooLargeResponse({ close: false })

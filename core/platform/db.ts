@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '#db/schema/index.ts'
 import { config } from './config.ts'
+import { unavailableDependency } from './unavailable.ts'
 
 function databaseUrl() {
 	// Read on first use, not at import: the entry points' startDatabase() and the tests' setup set
@@ -47,6 +48,76 @@ export const pool = builtOnFirstUse(() => open().pool)
 /** The pool if anything opened one (figures read at scrape time); never opens it. */
 export const openedPool = () => shared.rendoDatabase?.pool
 export const db = builtOnFirstUse(() => open().db)
+
+const CONNECT_PATIENCE_MS = 30_000
+
+/** A connection from `pool`, waited for while the database is unreachable: each second, for up to 30 s. */
+async function connectWaiting(pool: pg.Pool) {
+	const deadline = Date.now() + CONNECT_PATIENCE_MS
+	for (;;) {
+		try {
+			return await pool.connect()
+		} catch (error) {
+			if (unavailableDependency(error) !== 'database' || Date.now() > deadline) throw error
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+		}
+	}
+}
+
+/**
+ * The statement never ran to its end: the server refused or ended the session before answering
+ * it (shutting down, starting, connection exception), or the client was already broken before it
+ * was sent. A lost connection without the server's word is not this: the statement may have committed.
+ */
+const notRun = (error: unknown) => {
+	const { code, message } = error as { code?: string; message?: string }
+	return /^(08...|57P0[123])$/.test(code ?? '') || /^Client has encountered a connection error/.test(message ?? '')
+}
+
+/**
+ * The pool as graphile-worker gets it, riding out a database restart or failover. graphile-worker
+ * marks a job done or failed without awaiting it and retries only a few error codes (not a refused
+ * connection, not the server's "terminating connection"): a job that ended while PostgreSQL was
+ * going down was an unhandled rejection, and the worker process exited. Here a connection asked
+ * for while the database is unreachable waits for it (polls too, instead of failing four times a
+ * second), and a statement outside a transaction that the server ended unrun is asked again on a
+ * fresh connection: graphile-worker's statements are single and safe to repeat (lock, complete,
+ * fail, add with a key). Everything else is the pool's own.
+ */
+export const poolWaitingForDatabase: pg.Pool = new Proxy(pool, {
+	get(target, key) {
+		if (key !== 'connect') return Reflect.get(target, key)
+		return async (...args: unknown[]) => {
+			// The callback form is pg's, untouched: graphile-worker uses the promise.
+			if (args.length) return (target.connect as (...a: unknown[]) => unknown)(...args)
+			let client = await connectWaiting(target)
+			let inTransaction = false
+			const query = async (...queryArgs: unknown[]): Promise<unknown> => {
+				const text = String((queryArgs[0] as { text?: string })?.text ?? queryArgs[0])
+					.trim()
+					.toLowerCase()
+				try {
+					const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...queryArgs)
+					if (text === 'begin' || text.startsWith('begin ')) inTransaction = true
+					if (text === 'commit' || text === 'rollback') inTransaction = false
+					return result
+				} catch (error) {
+					if (inTransaction || typeof queryArgs.at(-1) === 'function' || !notRun(error)) throw error
+					client.release(error as Error)
+					client = await connectWaiting(target)
+					return query(...queryArgs)
+				}
+			}
+			return new Proxy({} as pg.PoolClient, {
+				get(_, member) {
+					if (member === 'query') return query
+					const value: unknown = Reflect.get(client, member, client)
+					return typeof value === 'function' ? value.bind(client) : value
+				},
+			})
+		}
+	},
+})
 export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
