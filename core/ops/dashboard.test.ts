@@ -17,6 +17,7 @@ import { actorFor, insertUser } from '#tests/factories.ts'
 import { analyseCapacity, capacityAutomation } from './capacity.ts'
 import { opsDashboard } from './dashboard.ts'
 import { previousMonth, rollUpMonth } from './monthly-rollup.ts'
+import { vendorUnavailable } from './staging-provider-health.ts'
 import { periodsAt } from './periods.ts'
 
 const HOUR = 3_600_000
@@ -279,4 +280,41 @@ test('the staging panel names the provider, its reachability, and this month per
 			costUsdMicros: null,
 		}),
 	])
+})
+
+test('while the vendor is unavailable (its calls failing, none answered since), the staging panel and an alert say since when', async () => {
+	const ceo = actorFor(await theCeo())
+	const ago = (s: number) => new Date(Date.now() - s * 1000)
+	const [answered, first, , last] = [ago(120), ago(90), ago(60), ago(30)]
+	const unavailable = (createdAt: Date) => ({
+		provider: 'local',
+		ok: false,
+		durationMs: 30_000,
+		errorMessage: vendorUnavailable(new Error('Virtual Staging AI failed GET /renders: 503 Service unavailable'))
+			.message,
+		createdAt,
+	})
+	await db.insert(renderCalls).values([
+		{ provider: 'local', ok: true, durationMs: 900, createdAt: answered },
+		unavailable(first),
+		unavailable(ago(60)),
+		unavailable(last),
+		// A refusal is an answer of the vendor's, not a sign it is down: not counted.
+		{ provider: 'local', ok: false, durationMs: 80, errorMessage: 'refused: 400', createdAt: ago(20) },
+	])
+	const down = await opsDashboard(ceo)
+	expect(down.staging.outage).toEqual({
+		since: first.toISOString(),
+		lastFailure: last.toISOString(),
+		failedCalls: 3,
+	})
+	const time = (at: Date) => `${at.toISOString().slice(11, 19)} UTC`
+	expect(down.alerts).toContainEqual(
+		expect.objectContaining({ type: 'error', message: expect.stringContaining(`unavailable since ${time(first)}`) }),
+	)
+
+	await db.insert(renderCalls).values({ provider: 'local', ok: true, durationMs: 700, createdAt: ago(1) })
+	const back = await opsDashboard(ceo)
+	expect(back.staging.outage).toBeNull()
+	expect(back.alerts.some((alert) => alert.message.includes('unavailable since'))).toBe(false)
 })
