@@ -4,6 +4,7 @@ import { config } from '#core/platform/config.ts'
 import { poolWaitingForDatabase } from '#core/platform/db.ts'
 import { startHeartbeat } from '#core/platform/job-recovery.ts'
 import { logger } from '#core/platform/logger.ts'
+import { waitingOutStorageOutages } from '#core/platform/storage/waiting-out-outages.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { setWorkerState } from '#core/platform/worker-status.ts'
 import { parsedCronItems } from './cron.ts'
@@ -42,7 +43,7 @@ export async function startWorker(): Promise<Worker> {
 		return run({
 			pgPool: poolWaitingForDatabase,
 			events,
-			taskList,
+			taskList: waitingOutStorage(taskList),
 			concurrency,
 			noHandleSignals: true,
 			logger: workerLogger,
@@ -86,6 +87,19 @@ export async function startWorker(): Promise<Worker> {
 			await heartbeat.stop()
 		},
 	}
+}
+
+/** How long a job waits for an unreachable object store before it fails (and is retried later). */
+const STORAGE_PATIENCE_MS = 120_000
+
+/** Every task's storage calls wait out an outage of the object store: a delivery waits, it does not fail. */
+function waitingOutStorage(taskList: TaskList): TaskList {
+	return Object.fromEntries(
+		Object.entries(taskList).map(([name, task]) => [
+			name,
+			(payload, helpers) => waitingOutStorageOutages(STORAGE_PATIENCE_MS, () => task!(payload, helpers)),
+		]),
+	)
 }
 
 /** Each attempt's run time by task and outcome, and the jobs that failed for good, from graphile-worker's events. */

@@ -10,6 +10,7 @@ import {
 } from '@remix-run/node'
 import { InputError } from '#core/errors.ts'
 import { isProcessAlive } from '#core/platform/process-alive.ts'
+import { unavailableDependency } from '#core/platform/unavailable.ts'
 import { uploadsRoot, writeTempFile } from '#core/platform/upload-temp.ts'
 import { BodyTooLargeError } from './body-limit.server.ts'
 import { BAD_TEXT } from './request-shape.server.ts'
@@ -113,7 +114,8 @@ export async function parseUploads(
 			if (typeof value === 'string' && name !== opts.fileField) fields[name] = value
 	} catch (error) {
 		await cleanup()
-		if (error instanceof InputError || error instanceof BodyTooLargeError) throw error
+		// A full disk is not the sender's fault: the web answers it 507 (unavailable.server.ts).
+		if (error instanceof InputError || error instanceof BodyTooLargeError || unavailableDependency(error)) throw error
 		if (error instanceof MaxPartSizeExceededError) throw new InputError({}, FIELD_TOO_LONG)
 		// A body that is not the multipart it claims (a header of megabytes, a missing boundary, a cut-off part).
 		throw new InputError({}, UNREADABLE_FORM)

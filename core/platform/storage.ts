@@ -1,12 +1,13 @@
 import { config } from './config.ts'
 import { createStorage } from './storage/index.ts'
 import type { Storage } from './storage/storage.ts'
+import { patientStorage } from './storage/waiting-out-outages.ts'
 
 let instance: Storage | undefined
 
-/** The configured file storage: S3 when S3_BUCKET is set, the local folder otherwise. */
+/** The configured file storage: S3 when S3_BUCKET is set, the local folder otherwise; patient inside jobs (storage/waiting-out-outages.ts). */
 export function storage(): Storage {
-	return (instance ??= createStorage(config().storage))
+	return (instance ??= patientStorage(createStorage(config().storage)))
 }
 
 /** A stored object's bytes, or null when it is missing. */

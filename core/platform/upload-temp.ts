@@ -26,9 +26,14 @@ export async function writeTempFile(
 	await fs.promises.mkdir(uploadTempDir(), { recursive: true })
 	const filePath = path.join(uploadTempDir(), randomUUID())
 	const out = fs.createWriteStream(filePath)
+	// A write that fails (ENOSPC: the disk is full) fails the stream at any moment, also while the
+	// next chunk is awaited: kept here, so it is thrown, never an unhandled 'error' ending the process.
+	let failed: Error | undefined
+	out.on('error', (error) => (failed ??= error))
 	try {
 		let size = 0
 		for await (const chunk of data) {
+			if (failed) throw failed
 			size += chunk.byteLength
 			if (size > maxBytes) throw tooLarge()
 			if (!out.write(chunk)) await once(out, 'drain')
