@@ -40,7 +40,12 @@ const server = await serveOnLoopback(async (request) => {
 	}
 	return Response.json(state)
 })
-model = createVirtualStagingAiModel({ latencyMs, concurrencyCap: 150, baseUrl: `${server.origin}/v2` })
+model = createVirtualStagingAiModel({
+	latencyMs,
+	concurrencyCap: 150,
+	baseUrl: `${server.origin}/v2`,
+	resultsWhenDone: true,
+})
 console.log(`vendor on ${server.origin}`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
 	process.on(signal, () => server.close().then(() => process.exit(0)))

@@ -52,6 +52,12 @@ export interface ModelOptions {
 	 * answers (an msw file at a made-up host) can route them to the app's loader here.
 	 */
 	fetchPhoto?: (url: string) => Promise<Response>
+	/**
+	 * Make each variation's result when it is done rather than at its first download, as the vendor
+	 * has it ready when it says "completed": after an outage, the fleet's vendor (tests/fleet-vendor.ts)
+	 * would otherwise make a whole backlog's images at once, the first download waiting behind them.
+	 */
+	resultsWhenDone?: boolean
 }
 
 /** Where the in-process (msw) model answers unless told otherwise. */
@@ -81,6 +87,7 @@ export function createVirtualStagingAiModel({
 	outputSize = { width: 1536, height: 1024 },
 	answer,
 	fetchPhoto = (url) => fetch(url, { signal: AbortSignal.timeout(10_000) }),
+	resultsWhenDone = false,
 }: ModelOptions = {}) {
 	const base = new URL(baseUrl)
 	const renders = new Map<string, { id: string; created_at: number; variations: ModelVariation[] }>()
@@ -218,7 +225,7 @@ export function createVirtualStagingAiModel({
 
 	function newVariations(renderId: string, config: ModelVariation['config'], count: number) {
 		const now = Date.now()
-		return Array.from({ length: count }, (_, i) => ({
+		const variations = Array.from({ length: count }, (_, i) => ({
 			id: `var_${randomUUID()}`,
 			render_id: renderId,
 			created_at: now + i,
@@ -226,6 +233,9 @@ export function createVirtualStagingAiModel({
 			config,
 			outcome: state.outcome,
 		}))
+		if (resultsWhenDone)
+			for (const v of variations) setTimeout(() => resultOf(`${v.id}.jpg`).catch(() => {}), latencyMs).unref()
+		return variations
 	}
 
 	/** The photo at an image_url, read as the vendor reads it when a render is created. */
