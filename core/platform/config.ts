@@ -70,7 +70,7 @@ const EnvSchema = z.object({
 	// one attempt of a vendor call (its answer read whole) or of a result download
 	RENDER_TIMEOUT_MS: count(30_000),
 	// while the vendor keeps failing, each process lets one call through (a probe) this often
-	RENDER_CIRCUIT_PROBE_MS: count(5000),
+	RENDER_CIRCUIT_PROBE_MS: count(3000),
 	RENDER_MONTHLY_QUOTA: count(150),
 	LOGIN_MAX_FAILURES_PER_ACCOUNT: count(10),
 	LOGIN_MAX_REQUESTS_PER_ADDRESS: count(100),

@@ -44,7 +44,7 @@ export class CircuitBreaker {
 
 	constructor(private readonly options: CircuitBreakerOptions) {
 		this.threshold = options.threshold ?? 5
-		this.probeIntervalMs = options.probeIntervalMs ?? 5_000
+		this.probeIntervalMs = options.probeIntervalMs ?? 3_000
 		this.now = options.now ?? Date.now
 		openCircuits().set(options.provider, this)
 	}
