@@ -58,6 +58,15 @@ async function expectUnavailable(response: Response) {
 	return body
 }
 
+function uploadPhoto(cookie: string, projectId: string, photo: Buffer) {
+	const form = new FormData()
+	form.set('projectId', projectId)
+	form.set('roomType', 'kitchen')
+	form.set('hasFurniture', 'false')
+	form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kitchen.jpg')
+	return fetch(`${web.url}/api/property-studio/upload-image`, { method: 'POST', body: form, headers: { cookie } })
+}
+
 const readyStatus = async () => (await fetch(`${web.url}/ready`)).status
 
 test('PostgreSQL restarted mid-render: /ready says so, pages and the API answer 503, and every render is delivered once after', async () => {
@@ -83,6 +92,8 @@ test('PostgreSQL restarted mid-render: /ready says so, pages and the API answer 
 		await fetch(`${web.url}/property-studio`, { headers: { cookie: agent.cookie, accept: 'text/html' } }),
 	)
 	expect(page).toMatch(/try again/i)
+	// An upload refused before its body was read still gets its answer (the socket is not reset under it).
+	await expectUnavailable(await uploadPhoto(agent.cookie, project.id, kitchen))
 	await new Promise((r) => setTimeout(r, 3_000))
 	await fleet.startPostgres()
 
@@ -103,16 +114,7 @@ test('storage stopped mid-delivery: an upload gets a 503 with Retry-After and le
 	await until('the vendor to accept the render', async () => (await fleet.vendor.state()).creates > creates)
 
 	await fleet.stopStorage()
-	const form = new FormData()
-	form.set('projectId', project.id)
-	form.set('roomType', 'kitchen')
-	form.set('hasFurniture', 'false')
-	form.set('image', new Blob([new Uint8Array(kitchen)], { type: 'image/jpeg' }), 'kitchen.jpg')
-	const refused = await fetch(`${web.url}/api/property-studio/upload-image`, {
-		method: 'POST',
-		body: form,
-		headers: { cookie: agent.cookie },
-	})
+	const refused = await uploadPhoto(agent.cookie, project.id, kitchen)
 	expect(JSON.parse(await expectUnavailable(refused)).message).toMatch(/storage is temporarily unavailable/)
 	const uploads = path.join(fleet.dir, web.name, 'tmp', 'uploads')
 	expect(

@@ -91,6 +91,10 @@ export function createRequestHandler({
 				if (unavailable) {
 					await response.body?.cancel()
 					response = unavailable
+					// Refused before its body was read (the session check, with the database down): the
+					// rest is read and dropped, or the closing socket resets the upload and the 503 is lost.
+					req.unpipe()
+					discardRest(req)
 				}
 				// Whatever the action made of the cut-off body, the answer is that it was too large.
 				if (limiter.exceeded) {
