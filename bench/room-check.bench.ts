@@ -6,6 +6,11 @@
  *  2. Alignment error against the corpus's known transform (mean over the photo of the distance
  *     between where the estimated and the true transform put a point, full-size px): median
  *     (target ≤ 1 px) and p95 over the legitimate cases, and the median inlier residual.
+ *  2b. The real generative pairs (bench/room-check-real-corpus.ts: before/after made by staging,
+ *     emptying and restyling models, labelled by eye, split once into tuning and held-out): for
+ *     real tuning, real held-out and the synthetic corpus side by side, the share of permanent
+ *     changes and of legitimate stagings flagged, per kind, and the median inlier residual (real
+ *     pairs have no known transform); then each real pair's verdict, note, regions and fitted zoom.
  *  3. CPU per check at 12 MP (a corpus photo and its edit upscaled to 4000×3000), process CPU
  *     (libvips' threads included): align + check alone, and with the full-size warp and JPEG
  *     encode; the target (≤ 150 ms) is for align + check. And the longest stall of the calling
@@ -21,6 +26,7 @@ import { analyse, clearPhotoCache, stageProfile } from '#core/staging/room-check
 import { type CaseResult, formatTable, quantile, runCase, score } from '#core/staging/room-check/evaluate.ts'
 import { checkStagedImage } from '#core/staging/room-check/index.ts'
 import { FIXTURES, makeCorpus } from './room-check-corpus.ts'
+import { checkRealPair, type RealResult, readRealPairs } from './room-check-real-corpus.ts'
 
 const RUNS = 7
 
@@ -40,6 +46,51 @@ console.log(
 	`wrong: ${misses.map((r) => `${r.photo}/${r.kind}=${r.verdict}${r.note ? ` (${r.note})` : ''}`).join('; ') || 'none'}`,
 )
 console.log(`${cases.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+console.log('\n2b. real generative pairs')
+const real: RealResult[] = []
+for (const pair of readRealPairs()) real.push(await checkRealPair(pair))
+const columns: [string, CaseResult[]][] = [
+	['real tuning', real.filter((r) => !r.pair.heldOut)],
+	['real held-out', real.filter((r) => r.pair.heldOut)],
+	['synthetic', results],
+]
+const share = (rows: CaseResult[], hit = (r: CaseResult) => r.verdict !== 'ok') => {
+	if (!rows.length) return '—'
+	const hits = rows.filter(hit).length
+	return `${hits}/${rows.length} ${((100 * hits) / rows.length).toFixed(1)}%`
+}
+const realKinds = (legitimate: boolean) => [
+	...new Set(real.filter((r) => r.legitimate === legitimate).map((r) => r.kind)),
+]
+const row = (
+	name: string,
+	pick: (r: CaseResult) => boolean,
+	{ synthetic = true, hit }: { synthetic?: boolean; hit?: (r: CaseResult) => boolean } = {},
+) =>
+	`${name.padEnd(34)}${columns.map(([title, rows]) => (title === 'synthetic' && !synthetic ? '—' : share(rows.filter(pick), hit)).padEnd(16)).join('')}`
+const residual = (rows: CaseResult[], legitimate: boolean) =>
+	quantile(
+		rows.filter((r) => r.legitimate === legitimate && r.residualPx !== null).map((r) => r.residualPx!),
+		0.5,
+	)
+console.log(
+	[
+		`${''.padEnd(34)}${columns.map(([title]) => title.padEnd(16)).join('')}`,
+		row('permanent changes flagged', (r) => !r.legitimate),
+		...realKinds(false).map((kind) => row(`  ${kind}`, (r) => !r.legitimate && r.kind === kind, { synthetic: false })),
+		row('legitimate stagings flagged', (r) => r.legitimate),
+		...realKinds(true).map((kind) => row(`  ${kind}`, (r) => r.legitimate && r.kind === kind, { synthetic: false })),
+		row('legitimate stagings unaligned', (r) => r.legitimate, { hit: (r) => r.verdict === 'unaligned' }),
+		row('permanent changes unaligned', (r) => !r.legitimate, { hit: (r) => r.verdict === 'unaligned' }),
+		`${'inlier residual, median px'.padEnd(34)}${columns.map(([, rows]) => `${residual(rows, true).toFixed(2)} / ${residual(rows, false).toFixed(2)}`.padEnd(16)).join('')}  (legitimate / permanent, aligned ones; real photos are 261–1024 px wide, synthetic ≤ 1600)`,
+	].join('\n'),
+)
+for (const r of real)
+	console.log(
+		`  ${r.pair.id}${r.pair.heldOut ? '*' : ' '} ${r.pair.label.padEnd(10)} ${r.kind.padEnd(9)} ${r.verdict.padEnd(9)} zoom ${r.scale?.toFixed(3) ?? '—'} residual ${r.residualPx?.toFixed(2) ?? '—'}${r.note ? ` "${r.note}"` : ''}${r.regions.map((g) => ` [${g.kind} x${g.x.toFixed(2)} y${g.y.toFixed(2)} ${g.width.toFixed(2)}×${g.height.toFixed(2)}]`).join('')}`,
+	)
+console.log('  (* held out)')
 
 console.log('\n3. CPU per check at 12 MP')
 const source = cases.find((c) => c.photo === 'living-02.jpg' && c.kind === 'shift+furniture')!
@@ -87,6 +138,6 @@ console.log(
 	`4 checks on the worker threads: ${(performance.now() - wall).toFixed(0)} ms wall; the calling thread's event loop stalled at most ${(delay.max / 1e6).toFixed(0)} ms`,
 )
 console.log(
-	`\nsummary: flagged ${(100 * s.caught).toFixed(1)}% of permanent edits (target ≥ 95), ${(100 * s.falseAlarms).toFixed(1)}% of legitimate staging (target ≤ 5); alignment median ${s.alignmentMedianPx.toFixed(2)} px (≤ 1), p95 ${s.alignmentP95Px.toFixed(2)} px; ${firstCheck.toFixed(0)} / ${checkOnly.toFixed(0)} ms CPU at 12 MP, first / next variation (≤ 150)`,
+	`\nsummary: flagged ${(100 * s.caught).toFixed(1)}% of permanent edits (target ≥ 95), ${(100 * s.falseAlarms).toFixed(1)}% of legitimate staging (target ≤ 5); alignment median ${s.alignmentMedianPx.toFixed(2)} px (≤ 1), p95 ${s.alignmentP95Px.toFixed(2)} px; ${firstCheck.toFixed(0)} / ${checkOnly.toFixed(0)} ms CPU at 12 MP, first / next variation (≤ 150); real held-out pairs: ${share(columns[1][1].filter((r) => !r.legitimate))} of permanent changes, ${share(columns[1][1].filter((r) => r.legitimate))} of legitimate stagings flagged`,
 )
 process.exit(0)
