@@ -20,7 +20,7 @@ function breakerAt(start = 1_000_000) {
 
 const refused = (circuit: CircuitBreaker) => {
 	try {
-		circuit.admit()
+		circuit.admit(30_000)
 		return false
 	} catch (error) {
 		expect(error).toBeInstanceOf(VendorUnavailableError)
@@ -51,7 +51,7 @@ test('while open, one probe per interval and one at a time; a failed probe waits
 	clock.now = opened + 4_000
 	const error = (() => {
 		try {
-			circuit.admit()
+			circuit.admit(30_000)
 		} catch (e) {
 			return e as VendorUnavailableError
 		}
@@ -60,7 +60,8 @@ test('while open, one probe per interval and one at a time; a failed probe waits
 	expect(error?.message).toContain(new Date(opened).toISOString())
 
 	clock.now = opened + 5_000
-	expect(refused(circuit)).toBe(false) // the probe
+	// The probe, with a timeout of its own: a vendor that never answers holds it 10 s, not the call's 30.
+	expect(circuit.admit(30_000)).toBe(10_000)
 	expect(refused(circuit)).toBe(true) // one at a time, even when due
 	clock.now += 20_000
 	expect(refused(circuit)).toBe(true) // still one in flight
@@ -82,12 +83,12 @@ test('an answered probe closes it, runs the listeners, and every call goes again
 	circuit.onClose(() => closed++)
 	for (let i = 0; i < 3; i++) circuit.failed('503')
 	clock.now += 5_000
-	circuit.admit()
+	circuit.admit(30_000)
 	circuit.succeeded()
 	expect(closed).toBe(1)
 	expect(circuit.openSince).toBeUndefined()
 	expect(circuit.unavailable()).toBeUndefined()
-	for (let i = 0; i < 10; i++) expect(refused(circuit)).toBe(false)
+	for (let i = 0; i < 10; i++) expect(circuit.admit(30_000)).toBe(30_000)
 	// Two more failures do not open it again: the count started over.
 	circuit.failed('503')
 	circuit.failed('503')

@@ -21,6 +21,11 @@ export interface CircuitBreakerOptions {
 	threshold?: number
 	/** While open, one call (the probe) may go this often. */
 	probeIntervalMs?: number
+	/**
+	 * The probe's own timeout, when shorter than the call's: a vendor that takes connections and never
+	 * answers would otherwise hold the probe, and the circuit, for the call's whole timeout.
+	 */
+	probeTimeoutMs?: number
 	now?: () => number
 }
 
@@ -40,11 +45,13 @@ export class CircuitBreaker {
 	private readonly closeListeners: Array<() => void> = []
 	readonly threshold: number
 	readonly probeIntervalMs: number
+	readonly probeTimeoutMs: number
 	private readonly now: () => number
 
 	constructor(private readonly options: CircuitBreakerOptions) {
 		this.threshold = options.threshold ?? 5
 		this.probeIntervalMs = options.probeIntervalMs ?? 3_000
+		this.probeTimeoutMs = options.probeTimeoutMs ?? 10_000
 		this.now = options.now ?? Date.now
 		openCircuits().set(options.provider, this)
 	}
@@ -67,13 +74,15 @@ export class CircuitBreaker {
 
 	/**
 	 * Lets one call through, or refuses it. While open, the first call due after the probe interval
-	 * is the probe; it answers with `succeeded` or `failed`, as every call does.
+	 * is the probe; it answers with `succeeded` or `failed`, as every call does. Answers the timeout
+	 * the call's attempt gets: its own, or the probe's when that is shorter.
 	 */
-	admit() {
+	admit(timeoutMs: number) {
 		this.check()
-		if (this.openedAt === undefined) return
+		if (this.openedAt === undefined) return timeoutMs
 		this.probing = true
 		this.nextProbeAt = this.now() + this.probeIntervalMs
+		return Math.min(timeoutMs, this.probeTimeoutMs)
 	}
 
 	/** The vendor answered (any status but a 5xx): it is up. */

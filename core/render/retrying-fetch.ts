@@ -40,9 +40,9 @@ export function createRetryingFetch(options: RetryOptions) {
 		const { circuit } = options
 		for (let attempt = 0; ; attempt++) {
 			let failure: string
-			circuit?.admit()
+			const timeoutMs = circuit ? circuit.admit(options.requestTimeoutMs) : options.requestTimeoutMs
 			try {
-				const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(options.requestTimeoutMs)])
+				const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
 				const response = await options.fetch(url, { ...init, signal: attemptSignal })
 				if (response.status < 500) circuit?.succeeded()
 				if (response.ok) return await read(response)

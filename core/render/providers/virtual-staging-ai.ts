@@ -278,8 +278,7 @@ export function createVirtualStagingAiProvider({
 		async download(url, signal) {
 			// Signed result URLs carry their own authority: the API key never goes to the CDN. A download
 			// hung mid-body ends at the timeout too, however long the caller would wait.
-			circuit?.admit()
-			const timeout = AbortSignal.timeout(requestTimeoutMs)
+			const timeout = AbortSignal.timeout(circuit ? circuit.admit(requestTimeoutMs) : requestTimeoutMs)
 			try {
 				const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
 				if (response.status >= 500) throw new Error(`${response.status}`)
