@@ -47,10 +47,17 @@ export async function renderCounts(fleet: Fleet) {
 	return { states, total, images: images[0].n }
 }
 
-/** Vendor renders paid for beyond one a request: the vendor's creates less the requests that hold one. */
+/**
+ * Vendor renders paid for beyond one a request: the vendor's creates less the renders the requests
+ * hold, and less the requests still being submitted (a create whose answer was not recorded is
+ * adopted when its job comes back, not sent again). Read with the workers stopped, or after every
+ * request settled, so that no create is on its way between the vendor and its row.
+ */
 export async function paidTwice(fleet: Fleet) {
-	const { rows } = await fleet.sql.query<{ n: number }>(
-		'select count(distinct provider_render_id)::int as n from staging_renders where provider_render_id is not null',
+	const { rows } = await fleet.sql.query<{ held: number; submitting: number }>(
+		`select count(distinct provider_render_id)::int as held,
+			count(*) filter (where state = 'submitting' and provider_render_id is null)::int as submitting
+		from staging_renders`,
 	)
-	return (await fleet.vendor.state()).creates - rows[0].n
+	return Math.max(0, (await fleet.vendor.state()).creates - rows[0].held - rows[0].submitting)
 }
