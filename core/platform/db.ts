@@ -92,6 +92,9 @@ export const poolWaitingForDatabase: pg.Pool = new Proxy(pool, {
 			if (args.length) return (target.connect as (...a: unknown[]) => unknown)(...args)
 			let client = await connectWaiting(target)
 			let inTransaction = false
+			// A client something listens on (graphile-worker's LISTEN for new jobs) is never swapped:
+			// its listeners would stay on the dead one. Its owner sees the error and connects again.
+			let listenedTo = false
 			const query = async (...queryArgs: unknown[]): Promise<unknown> => {
 				const text = String((queryArgs[0] as { text?: string })?.text ?? queryArgs[0])
 					.trim()
@@ -102,15 +105,18 @@ export const poolWaitingForDatabase: pg.Pool = new Proxy(pool, {
 					if (text === 'commit' || text === 'rollback') inTransaction = false
 					return result
 				} catch (error) {
-					if (inTransaction || typeof queryArgs.at(-1) === 'function' || !notRun(error)) throw error
+					if (inTransaction || listenedTo || typeof queryArgs.at(-1) === 'function' || !notRun(error)) throw error
+					// The new one first: if none comes, the caller releases the old one as usual.
+					const fresh = await connectWaiting(target)
 					client.release(error as Error)
-					client = await connectWaiting(target)
+					client = fresh
 					return query(...queryArgs)
 				}
 			}
 			return new Proxy({} as pg.PoolClient, {
 				get(_, member) {
 					if (member === 'query') return query
+					if (member === 'on' || member === 'once' || member === 'addListener') listenedTo = true
 					const value: unknown = Reflect.get(client, member, client)
 					return typeof value === 'function' ? value.bind(client) : value
 				},
