@@ -35,9 +35,22 @@ export function createProvider(options: ProviderOptions): StagingProvider {
 				circuit: new CircuitBreaker({ vendor: 'Virtual Staging AI', provider, probeIntervalMs: circuitProbeMs }),
 			})
 		case 'openai':
-			return createOpenAiProvider({ apiKey, baseURL: baseUrl, model, concurrency })
+			return createOpenAiProvider({
+				apiKey,
+				baseURL: baseUrl,
+				model,
+				concurrency,
+				circuit: new CircuitBreaker({ vendor: 'OpenAI', provider, probeIntervalMs: circuitProbeMs }),
+			})
 		case 'gemini':
-			return createGeminiProvider({ apiKey, baseUrl, model, retryBaseMs, concurrency })
+			return createGeminiProvider({
+				apiKey,
+				baseUrl,
+				model,
+				retryBaseMs,
+				concurrency,
+				circuit: new CircuitBreaker({ vendor: 'Gemini', provider, probeIntervalMs: circuitProbeMs }),
+			})
 		case 'local':
 			return createLocalPreviewProvider()
 	}

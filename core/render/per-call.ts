@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { logger } from '#core/platform/logger.ts'
+import { type CircuitBreaker, VendorUnavailableError } from './circuit-breaker.ts'
 import { ProviderBusyError, RenderError } from './provider.ts'
 import { backoff } from './retrying-fetch.ts'
 
@@ -17,7 +18,15 @@ export class CallSlots {
 	#inFlight = 0
 	readonly #waiting: Array<() => void> = []
 
-	constructor(readonly size: number) {}
+	/**
+	 * With a `circuit` (the vendor's, core/render/circuit-breaker.ts), every call is also one the
+	 * breaker lets through or refuses, and whose outcome it hears: a retryable RenderError (5xx,
+	 * network, timeout) is a failure, any other answer (an image, a refusal, a 429) says the vendor is up.
+	 */
+	constructor(
+		readonly size: number,
+		private readonly circuit?: CircuitBreaker,
+	) {}
 
 	get inFlight() {
 		return this.#inFlight
@@ -27,11 +36,31 @@ export class CallSlots {
 	async run<T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
 		await this.#take(signal)
 		try {
-			return await call()
+			// While the vendor is down this refuses at once (VendorUnavailableError), but for the probe.
+			this.circuit?.admit(Number.POSITIVE_INFINITY)
+			const value = await call()
+			this.circuit?.succeeded()
+			return value
+		} catch (error) {
+			this.#hear(error)
+			throw error
 		} finally {
 			this.#inFlight--
 			this.#waiting.shift()?.()
 		}
+	}
+
+	/** Tells the circuit what a call that failed says of the vendor. */
+	#hear(error: unknown) {
+		const circuit = this.circuit
+		// Refused by the circuit itself: no call was made.
+		if (!circuit || error instanceof VendorUnavailableError) return
+		if (error instanceof RenderError && error.retryable && !(error instanceof ProviderBusyError))
+			return circuit.failed(error.message)
+		// A refusal or a 429: the vendor answered.
+		if (error instanceof RenderError) return circuit.succeeded()
+		// Ended on our side (the caller's signal) before the vendor said anything.
+		circuit.abandoned()
 	}
 
 	#take(signal?: AbortSignal): Promise<void> {

@@ -91,6 +91,8 @@ async function switchProvider(row: StagingRender, provider: StagingProvider) {
 }
 
 async function renderNow(row: StagingRender, provider: ImmediateProvider) {
+	// While the vendor is down, a queued request neither reads its photo nor takes a slot only to be refused.
+	provider.circuit?.check()
 	const photo = await readPhoto(row.originalKey)
 	const reference = await readReference(row)
 	// A vendor that answers one image a call hands each image over as it arrives, stored at once: a request

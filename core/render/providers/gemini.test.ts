@@ -5,6 +5,7 @@ import { logger } from '#core/platform/logger.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
+import { CircuitBreaker, VendorUnavailableError } from '../circuit-breaker.ts'
 import { ProviderBusyError, RenderError, ROOM_TYPES, STYLES, type StagingRequest } from '../provider.ts'
 import {
 	costUsdMicros,
@@ -623,4 +624,36 @@ describe('the Gemini model is strict', () => {
 			status: status === 403 ? 'PERMISSION_DENIED' : 'INVALID_ARGUMENT',
 		})
 	})
+})
+
+// Gemini down (issue 38): its calls go through the process's circuit (core/render/circuit-breaker.ts),
+// so renders waiting on a vendor that keeps failing stop calling it, but for one probe an interval.
+test('Gemini failing: the circuit opens, renders are refused without a call, and one probe after the interval closes it', async () => {
+	let now = 1_000_000
+	const circuit = new CircuitBreaker({
+		vendor: 'Gemini',
+		provider: 'gemini',
+		threshold: 3,
+		probeIntervalMs: 3_000,
+		now: () => now,
+	})
+	const provider = gemini({ circuit, retries: 0 })
+	api.serverError(3, 503)
+	const failed = (await failure(provider.render(request({ count: 3 })))) as RenderError
+	expect(failed.retryable).toBe(true)
+	expect(circuit.openSince).toBe(now)
+
+	// Open: a render is refused at once, Gemini not called, with the wait to the next probe.
+	const refused = await failure(provider.render(request({ count: 3 })))
+	expect(refused).toBeInstanceOf(VendorUnavailableError)
+	expect((refused as VendorUnavailableError).retryAfterMs).toBe(3_000)
+	expect(api.generateCalls()).toHaveLength(3)
+
+	// The interval passed, Gemini well again: one call goes as the probe, its siblings wait for it.
+	now += 3_000
+	await failure(provider.render(request({ count: 3 })))
+	expect(api.generateCalls()).toHaveLength(4)
+	expect(circuit.openSince).toBeUndefined()
+	expect((await provider.render(request({ count: 3 }))).images).toHaveLength(3)
+	expect(api.generateCalls()).toHaveLength(7)
 })

@@ -52,6 +52,7 @@
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai'
 import { logger } from '#core/platform/logger.ts'
 import { stagingPrompt } from './staging-prompt.ts'
+import type { CircuitBreaker } from '../circuit-breaker.ts'
 import { CallSlots, callEach, type PerCallRetries } from '../per-call.ts'
 import {
 	PHOTO_EDITS,
@@ -161,6 +162,8 @@ export interface GeminiOptions {
 	retryBaseMs?: number
 	/** Calls in flight from this process at most (RENDER_CONCURRENCY), or the slots shared with others. */
 	concurrency?: number | CallSlots
+	/** Stops calling Gemini while its calls keep failing (core/render/circuit-breaker.ts). */
+	circuit?: CircuitBreaker
 }
 
 export function createGeminiProvider(options: GeminiOptions): ImmediateProvider {
@@ -174,7 +177,9 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 	const perCall: PerCallRetries = {
 		vendor: 'Gemini',
 		slots:
-			options.concurrency instanceof CallSlots ? options.concurrency : new CallSlots(options.concurrency ?? Infinity),
+			options.concurrency instanceof CallSlots
+				? options.concurrency
+				: new CallSlots(options.concurrency ?? Infinity, options.circuit),
 		retries,
 		busyRetries: options.busyRetries ?? 3,
 		maxBusyWaitMs: options.maxBusyWaitMs ?? 60_000,
@@ -226,6 +231,7 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		photoEdits: PHOTO_EDITS,
 		stagesViewsTogether: true,
 		answersPerImage: true,
+		circuit: options.circuit,
 
 		async render(request): Promise<ImmediateReceipt> {
 			request.signal?.throwIfAborted()

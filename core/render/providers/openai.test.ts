@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
 import { failure, serveVendorModel, stagingRequests } from '#tests/provider-contract.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
-import { ProviderBusyError } from '../provider.ts'
+import { CircuitBreaker, VendorUnavailableError } from '../circuit-breaker.ts'
+import { ProviderBusyError, type RenderError } from '../provider.ts'
 import { createOpenAiProvider, nearestSize, OPENAI_DEFAULT_MODEL, type OpenAiOptions } from './openai.ts'
 import { stagingPrompt } from './staging-prompt.ts'
 
@@ -164,4 +165,23 @@ test('a 429 whose Retry-After is an HTTP date is read as the wait until then', a
 test('status: reachable with the key, not with another', async () => {
 	expect(await openai().status()).toEqual({ reachable: true })
 	expect(await openai({ apiKey: 'sk-wrong' }).status()).toMatchObject({ reachable: false })
+})
+
+test('OpenAI failing with 5xx opens the circuit: the next render is refused without a call until the probe is due', async () => {
+	let now = 1_000_000
+	const circuit = new CircuitBreaker({ vendor: 'OpenAI', provider: 'openai', threshold: 1, now: () => now })
+	const provider = openai({ circuit })
+	server.use(
+		http.post(
+			`${OPENAI_TEST_BASE}/images/edits`,
+			() => HttpResponse.json({ error: { message: 'The server had an error', type: 'server_error' } }, { status: 500 }),
+			{ once: true },
+		),
+	)
+	expect(((await failure(provider.render(request()))) as RenderError).retryable).toBe(true)
+	expect(await failure(provider.render(request()))).toBeInstanceOf(VendorUnavailableError)
+	expect(api.calls).toHaveLength(0)
+	now += circuit.probeIntervalMs
+	expect((await provider.render(request())).images).toHaveLength(3)
+	expect(circuit.openSince).toBeUndefined()
 })

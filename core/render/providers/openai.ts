@@ -23,6 +23,7 @@
  */
 import OpenAI, { toFile } from 'openai'
 import { stagingPrompt } from './staging-prompt.ts'
+import type { CircuitBreaker } from '../circuit-breaker.ts'
 import { CallSlots } from '../per-call.ts'
 import { PHOTO_EDITS, ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
 import { parseRetryAfter } from '../retrying-fetch.ts'
@@ -55,6 +56,8 @@ export interface OpenAiOptions {
 	maxRetries?: number
 	/** Calls in flight from this process at most (RENDER_CONCURRENCY), or the slots shared with others. */
 	concurrency?: number | CallSlots
+	/** Stops calling OpenAI while its calls keep failing (core/render/circuit-breaker.ts). */
+	circuit?: CircuitBreaker
 }
 
 /**
@@ -69,11 +72,12 @@ export function createOpenAiProvider({
 	timeoutMs = 180_000,
 	maxRetries = 0,
 	concurrency = Infinity,
+	circuit,
 }: OpenAiOptions): ImmediateProvider {
 	// OpenAI answers all of a render's images in one call, so a 429 or a 5xx has no sibling answers to
 	// keep: the pipeline waits it out or retries it whole. The call still holds a slot of the cap, so the
 	// cap counts calls at the vendor for every vendor alike (core/render/per-call.ts).
-	const slots = concurrency instanceof CallSlots ? concurrency : new CallSlots(concurrency)
+	const slots = concurrency instanceof CallSlots ? concurrency : new CallSlots(concurrency, circuit)
 	// baseURL undefined lets the SDK read OPENAI_BASE_URL as it documents.
 	const client = new OpenAI({ apiKey, ...(baseURL ? { baseURL } : {}), timeout: timeoutMs, maxRetries })
 	return {
@@ -84,6 +88,7 @@ export function createOpenAiProvider({
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
 		stagesViewsTogether: true,
+		circuit,
 		async render(request) {
 			const type =
 				request.image[0] === 0x89
@@ -98,20 +103,25 @@ export function createOpenAiProvider({
 					: undefined
 				const answer = await slots.run(
 					() =>
-						client.images.edit(
-							{
-								model,
-								// Another view of the room, already staged, goes second when there is one to match.
-								image: reference ? [photo, reference] : photo,
-								prompt: stagingPrompt(request),
-								n: request.count,
-								size: nearestSize(request.width, request.height),
-								quality: 'high',
-								input_fidelity: 'high',
-								output_format: 'jpeg',
-							},
-							{ signal: request.signal },
-						),
+						client.images
+							.edit(
+								{
+									model,
+									// Another view of the room, already staged, goes second when there is one to match.
+									image: reference ? [photo, reference] : photo,
+									prompt: stagingPrompt(request),
+									n: request.count,
+									size: nearestSize(request.width, request.height),
+									quality: 'high',
+									input_fidelity: 'high',
+									output_format: 'jpeg',
+								},
+								{ signal: request.signal },
+							)
+							.catch((error: unknown) => {
+								// Sorted inside the slot, so the circuit hears a 5xx as a failure; an abort is the caller's.
+								throw request.signal?.aborted ? request.signal.reason : asRenderError(error)
+							}),
 					request.signal,
 				)
 				const images = (answer.data ?? []).flatMap((image) =>
