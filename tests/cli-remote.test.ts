@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { accessTokens } from '#db/schema/accounts.ts'
 import { propertyStudioRooms } from '#db/schema/studio.ts'
 import { createAccessToken } from '#core/accounts/access-tokens.ts'
@@ -24,6 +24,10 @@ import { readZip } from '#tests/zip.ts'
  * only. The binary gets no say in the database here: DATABASE_URL points nowhere, so a command
  * that fell back to the local mode would fail.
  */
+
+// Each test runs the binary five to fifteen times, a Node start-up each (a second or two on a busy
+// 2-core machine): the default 20 s was met with little to spare, and missed under load.
+vi.setConfig({ testTimeout: 90_000 })
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-cli-remote-'))
 let web: Awaited<ReturnType<typeof startWebProcess>>
