@@ -5,43 +5,19 @@ import { db, pool } from '#core/platform/db.ts'
 import { MAIL_PROBE_INTERVAL_MS } from '#core/platform/mail/mail-outage.ts'
 import { taskList } from './tasks.ts'
 
-// A real SMTP server on loopback that can turn mail away as a server in trouble does: "421 Service
-// not available" to every connection (RFC 5321 §3.8), then take it again.
+// A real SMTP server on loopback (tests/smtp-server.ts) that can answer 421 to every connection, as a
+// server in trouble does, then take mail again; the mail service pointed at it before anything reads the config.
 const smtp = await vi.hoisted(async () => {
-	const { SMTPServer } = await import('smtp-server')
-	const { text } = await import('node:stream/consumers')
-	const state = { refusing: false, connections: 0, connectionsRefused: 0, subjects: [] as string[] }
-	const server = new SMTPServer({
-		authOptional: true,
-		disabledCommands: ['STARTTLS'],
-		logger: false,
-		onConnect(_session, callback) {
-			state.connections++
-			if (!state.refusing) return callback()
-			state.connectionsRefused++
-			callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }))
-		},
-		onRcptTo(address, _session, callback) {
-			if (!address.address.endsWith('@refused.example')) return callback()
-			callback(Object.assign(new Error('No such user here'), { responseCode: 550 }))
-		},
-		onData(stream, _session, callback) {
-			text(stream).then((data) => {
-				state.subjects.push(data.match(/^Subject: (.*)$/m)![1].trim())
-				callback()
-			}, callback)
-		},
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.server.address() as import('node:net').AddressInfo
-	process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-	return { server, state }
+	const server = await (await import('#tests/smtp-server.ts')).startSmtpServer()
+	process.env.SMTP_URL = server.url
+	return server
 })
+const subjectsReceived = () => smtp.state.received.map((mail) => mail.subject)
 
 let worker: Runner | undefined
 afterAll(async () => {
 	await worker?.stop()
-	await new Promise<void>((resolve) => smtp.server.close(() => resolve()))
+	await smtp.close()
 })
 
 async function until(what: string, done: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
@@ -82,14 +58,14 @@ test('a mail server refusing for a while: the mail waits, one connection a probe
 	// one more where a probe's timer and the wait meet): not one connection a mail, nor a mail a back-off.
 	expect(refused).toBeGreaterThanOrEqual(2)
 	expect(refused).toBeLessThanOrEqual(concurrency + refusedFor / MAIL_PROBE_INTERVAL_MS + 1)
-	expect(smtp.state.subjects).toEqual([])
+	expect(subjectsReceived()).toEqual([])
 	// Waiting is not failing: no attempt spent, no error recorded.
 	expect((await mailJobs()).map((job) => [job.attempts, job.lastError])).toEqual(subjects.map(() => [0, null]))
 
 	smtp.state.refusing = false
-	await until('every mail sent', () => smtp.state.subjects.length >= subjects.length)
+	await until('every mail sent', () => smtp.state.received.length >= subjects.length)
 	await until('the queue empty', async () => (await mailJobs()).length === 0)
-	expect(smtp.state.subjects.toSorted()).toEqual(subjects.toSorted())
+	expect(subjectsReceived().toSorted()).toEqual(subjects.toSorted())
 	expect(smtp.state.connectionsRefused).toBe(refused)
 }, 60_000)
 
@@ -112,5 +88,5 @@ test('a message the server refuses for good (550) fails its job as before: an at
 		{ to: 'buyer@example.com', subject: 'After the refusal', text: 'Hi' },
 		{ jobKey: 'test-mail:ok' },
 	)
-	await until('the next mail sent', () => smtp.state.subjects.includes('After the refusal'))
+	await until('the next mail sent', () => subjectsReceived().includes('After the refusal'))
 })

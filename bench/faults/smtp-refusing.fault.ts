@@ -7,12 +7,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { text } from 'node:stream/consumers'
 import { Logger, run } from 'graphile-worker'
-import { SMTPServer } from 'smtp-server'
 import { startEmbeddedPostgres } from '#core/platform/embedded-postgres.ts'
 import { freePort } from '#core/platform/free-port.ts'
 import { ensureDatabase, migrateDatabase } from '#core/platform/migrate.ts'
+import { startSmtpServer } from '#tests/smtp-server.ts'
 import { memoryOf } from '../app-server.ts'
 import type { Fault } from './fault-row.ts'
 
@@ -24,25 +23,8 @@ export const fault: Fault = {
 	async run() {
 		const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-fault-smtp-'))
 		fs.chmodSync(dir, 0o755)
-		const state = { refusing: true, connections: 0, received: [] as string[], firstAfterAt: 0 }
-		const smtp = new SMTPServer({
-			authOptional: true,
-			disabledCommands: ['STARTTLS'],
-			logger: false,
-			onConnect(_session, callback) {
-				state.connections++
-				if (!state.refusing) return callback()
-				callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }))
-			},
-			onData(stream, _session, callback) {
-				text(stream).then((data) => {
-					state.firstAfterAt ||= performance.now()
-					state.received.push(data.match(/^Subject: (.*)$/m)![1].trim())
-					callback()
-				}, callback)
-			},
-		})
-		await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+		const smtp = await startSmtpServer()
+		smtp.state.refusing = true
 		const cluster = await startEmbeddedPostgres({
 			dir: path.join(dir, 'pg'),
 			port: await freePort(),
@@ -55,7 +37,7 @@ export const fault: Fault = {
 			// Read on first use by core's modules, loaded only now.
 			process.env.DATABASE_URL = url
 			process.env.DATA_DIR = dir
-			process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as import('node:net').AddressInfo).port}`
+			process.env.SMTP_URL = smtp.url
 			const { db, pool, closeDb } = await import('#core/platform/db.ts')
 			const { addJob } = await import('#core/platform/jobs.ts')
 			const { taskList } = await import('#worker/tasks.ts')
@@ -80,31 +62,34 @@ export const fault: Fault = {
 			let peakRssMb = 0
 			const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, memoryOf(process.pid).rss)), 250)
 			await new Promise((resolve) => setTimeout(resolve, REFUSED_S * 1000))
-			const connectionsDuring = state.connections
-			state.refusing = false
+			const connectionsDuring = smtp.state.connections
+			smtp.state.refusing = false
 			const cleared = performance.now()
 			const deadline = Date.now() + 120_000
-			while (state.received.length < MAILS && Date.now() < deadline)
+			while (smtp.state.received.length < MAILS && Date.now() < deadline)
 				await new Promise((resolve) => setTimeout(resolve, 100))
 			const allSentS = (performance.now() - cleared) / 1000
 			clearInterval(sampler)
 			await worker.stop()
 			await closeDb()
 
-			const unique = new Set(state.received)
+			const { received } = smtp.state
+			const unique = new Set(received.map((mail) => mail.subject))
+			// The first mail the server took after it cleared (none came while it refused).
+			const firstAfterAt = received[0]?.at
 			return {
 				fault: `SMTP answering 421 for ${REFUSED_S} s, ${MAILS} mails queued`,
 				durationS: REFUSED_S,
 				lost: MAILS - unique.size,
 				paidTwice: 0,
 				vendorCallsDuring: null,
-				recoveryS: state.firstAfterAt ? (state.firstAfterAt - cleared) / 1000 : null,
+				recoveryS: firstAfterAt === undefined ? null : (firstAfterAt - cleared) / 1000,
 				peakRssMb,
-				notes: `mails sent twice ${state.received.length - unique.size}; SMTP connections during the refusal ${connectionsDuring} (${(connectionsDuring / REFUSED_S).toFixed(2)} a second, one process); all ${unique.size} sent ${allSentS.toFixed(1)} s after it cleared`,
+				notes: `mails sent twice ${received.length - unique.size}; SMTP connections during the refusal ${connectionsDuring} (${(connectionsDuring / REFUSED_S).toFixed(2)} a second, one process); all ${unique.size} sent ${allSentS.toFixed(1)} s after it cleared`,
 			}
 		} finally {
 			await cluster.stop()
-			await new Promise<void>((resolve) => smtp.close(() => resolve()))
+			await smtp.close()
 			fs.rmSync(dir, { recursive: true, force: true })
 		}
 	},

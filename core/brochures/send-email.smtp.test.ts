@@ -10,28 +10,13 @@ import { cookieFor } from '#tests/studio.ts'
 import type { AgentBrochure } from './agent-brochures.ts'
 import { postTwoRoomPreference } from '#tests/preferences.ts'
 
-// A real SMTP server on loopback, and the mail service pointed at it before anything reads the config.
+// A real SMTP server on loopback (tests/smtp-server.ts), and the mail service pointed at it before anything reads the config.
 const smtp = await vi.hoisted(async () => {
-	const { SMTPServer } = await import('smtp-server')
-	const { text } = await import('node:stream/consumers')
-	const received: Array<{ to: string[]; data: string }> = []
-	const server = new SMTPServer({
-		authOptional: true,
-		disabledCommands: ['STARTTLS'],
-		logger: false,
-		onData(stream, session, callback) {
-			text(stream).then((data) => {
-				received.push({ to: session.envelope.rcptTo.map((r) => r.address), data })
-				callback()
-			}, callback)
-		},
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.server.address() as import('node:net').AddressInfo
-	process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-	return { server, received }
+	const server = await (await import('#tests/smtp-server.ts')).startSmtpServer()
+	process.env.SMTP_URL = server.url
+	return server
 })
-afterAll(() => new Promise<void>((resolve) => smtp.server.close(() => resolve())))
+afterAll(() => smtp.close())
 
 test('Send to Buyer goes out over SMTP with the buyer name and a link that opens the brochure', async () => {
 	const cookie = await cookieFor(await insertUser({ firstName: 'Sam' }))
@@ -64,7 +49,7 @@ test('Send to Buyer goes out over SMTP with the buyer name and a link that opens
 	expect(sent.status).toBe(200)
 	await drainJobs()
 
-	const mail = smtp.received.find((m) => m.to.includes('priya@example.com'))!
+	const mail = smtp.state.received.find((m) => m.to.includes('priya@example.com'))!
 	expect(mail).toBeDefined()
 	const body = mail.data
 		.replace(/=\r\n/g, '')
