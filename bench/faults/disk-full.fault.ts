@@ -13,7 +13,7 @@ import { signUp } from '#tests/studio-client.ts'
 import { writeRoomPhoto } from '#tests/fixtures/import-csv.ts'
 import { ensureBuild } from '../../scripts/ensure-build.ts'
 import type { Fault, FaultRow } from './fault-row.ts'
-import { paidTwice, renderCounts, sleep, VARIATIONS } from './fleet-import.ts'
+import { allSettled, paidTwice, renderCounts, sleep, VARIATIONS } from './fleet-import.ts'
 import { filesUnder } from './fleet-outage.ts'
 
 const FULL_S = 30
@@ -61,7 +61,7 @@ async function run(): Promise<FaultRow> {
 		const { roomId: next } = (await after.json()) as { roomId: string }
 		await agent.process(next, 'modern')
 		let counts = await renderCounts(fleet)
-		while (counts.total < 3 || (counts.states.delivered ?? 0) + (counts.states.failed ?? 0) < counts.total) {
+		while (!allSettled(counts, 3)) {
 			await sleep(250)
 			counts = await renderCounts(fleet)
 		}

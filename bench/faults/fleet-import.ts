@@ -47,6 +47,12 @@ export async function renderCounts(fleet: Fleet) {
 	return { states, total, images: images[0].n }
 }
 
+/** Every one of at least `requests` staging requests has ended, delivered or failed. */
+export function allSettled(counts: Awaited<ReturnType<typeof renderCounts>>, requests: number) {
+	const ended = (counts.states.delivered ?? 0) + (counts.states.failed ?? 0)
+	return counts.total >= requests && ended >= counts.total
+}
+
 /**
  * Vendor renders paid for beyond one a request: the vendor's creates less the renders the requests
  * hold, and less the requests still being submitted (a create whose answer was not recorded is

@@ -18,6 +18,7 @@ import {
 	importCsv,
 	PHOTOS_PER_PROPERTY,
 	paidTwice,
+	allSettled,
 	renderCounts,
 	sleep,
 	startImport,
@@ -62,11 +63,7 @@ export async function fleetOutage({
 		await start()
 		const cleared = new Date()
 		let counts = await renderCounts(fleet)
-		for (
-			let waited = 0;
-			counts.total < rooms || (counts.states.delivered ?? 0) + (counts.states.failed ?? 0) < counts.total;
-			waited++
-		) {
+		for (let waited = 0; !allSettled(counts, rooms); waited++) {
 			if (waited > 1200) throw new Error(`renders not settled 10 minutes after the fault: ${JSON.stringify(counts)}`)
 			await sleep(500)
 			counts = await renderCounts(fleet)

@@ -15,6 +15,7 @@ import {
 	importCsv,
 	PHOTOS_PER_PROPERTY,
 	paidTwice,
+	allSettled,
 	renderCounts,
 	sleep,
 	startImport,
@@ -82,7 +83,7 @@ export const fault: Fault = {
 			const { done } = await startImport(fleet, csv)
 			await done
 			let counts = await renderCounts(fleet)
-			while (counts.total < rooms || (counts.states.delivered ?? 0) + (counts.states.failed ?? 0) < counts.total) {
+			while (!allSettled(counts, rooms)) {
 				await sleep(500)
 				counts = await renderCounts(fleet)
 			}

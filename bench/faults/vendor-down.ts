@@ -16,6 +16,7 @@ import {
 	importCsv,
 	PHOTOS_PER_PROPERTY,
 	paidTwice,
+	allSettled,
 	renderCounts,
 	sleep,
 	startImport,
@@ -54,7 +55,7 @@ export async function vendorDown({
 		const cleared = new Date()
 		await done
 		let counts = await renderCounts(fleet)
-		while (counts.total < rooms || (counts.states.delivered ?? 0) + (counts.states.failed ?? 0) < counts.total) {
+		while (!allSettled(counts, rooms)) {
 			await sleep(500)
 			counts = await renderCounts(fleet)
 		}
