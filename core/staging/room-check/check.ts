@@ -175,7 +175,8 @@ async function analyseOrThrow(
 
 	const stagedFeatures = features(cv, s, stagedWork)
 	mark('staged features')
-	const found = align(cv, photoFeatures, stagedFeatures, work, stagedWork)
+	const found =
+		align(cv, photoFeatures, stagedFeatures, work, stagedWork) ?? alignByLightness(cv, p, s, work, stagedWork)
 	mark('ransac')
 	const kx = work.width / full.width
 	const ky = work.height / full.height
@@ -362,16 +363,54 @@ function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork
 		}
 		const inliers = errors.length
 		if (inliers < MIN_INLIERS || inliers < MIN_INLIER_SHARE * matches) return null
-		// A vendor crops, shifts and straightens a little; anything else is no alignment of this room.
-		const sxs = Math.hypot(m[0], m[3]) / (stagedWork.width / work.width)
-		const sys = Math.hypot(m[1], m[4]) / (stagedWork.height / work.height)
-		const angle = Math.abs(Math.atan2(m[3], m[0]) * (180 / Math.PI))
-		if (sxs < 0.6 || sxs > 1.6 || sys < 0.6 || sys > 1.6 || angle > 10) return null
+		if (!plausible(m, work, stagedWork)) return null
 		errors.sort((x, y) => x - y)
 		return { m, inliers, matches, residual: errors[Math.floor(errors.length / 2)] }
 	} finally {
 		for (const m of trash) m.delete()
 	}
+}
+
+/**
+ * When too few keypoints match (a small or softened image, a room relit from dark to bright), the
+ * frames are lined up by their lightness instead: OpenCV's ECC (enhanced correlation coefficient:
+ * the affine warp that maximises the zero-mean normalised correlation, so indifferent to exposure
+ * and contrast) from "the same frame", where a generative model answers far more often than not.
+ * Accepted when the correlation reaches ECC.least (on the real pairs, relit and softened rooms
+ * reach 0.76–0.88; restyled rooms that keypoints cannot match stay ≤ 0.65) and the warp stays
+ * within what a vendor does. There is no inlier residual: 1 − correlation stands in.
+ */
+export const ECC = { least: 0.75, iterations: 60, epsilon: 1e-5, blur: 5 }
+
+function alignByLightness(cv: OpenCv, p: Uint8Array, s: Uint8Array, work: Decoded, stagedWork: Decoded): Found | null {
+	const photo = grey(cv, p, work.width, work.height)
+	const staged = grey(cv, s, stagedWork.width, stagedWork.height)
+	const [kx, ky] = [stagedWork.width / work.width, stagedWork.height / work.height]
+	// Photo work → staged work pixels with pixel centres lined up (as libvips resizes).
+	const warp = cv.matFromArray(2, 3, cv.CV_32F, [kx, 0, 0.5 * kx - 0.5, 0, ky, 0.5 * ky - 0.5])
+	const none = new cv.Mat()
+	try {
+		const criteria = new cv.TermCriteria(cv.TermCriteria_COUNT + cv.TermCriteria_EPS, ECC.iterations, ECC.epsilon)
+		let rho: number
+		try {
+			rho = cv.findTransformECC(photo.grey, staged.grey, warp, cv.MOTION_AFFINE, criteria, none, ECC.blur)
+		} catch {
+			return null // ECC did not converge: no alignment
+		}
+		const m = Array.from(warp.data32F as Float32Array) as Affine
+		if (!(rho >= ECC.least) || !plausible(m, work, stagedWork)) return null
+		return { m, inliers: 0, matches: 0, residual: 1 - rho }
+	} finally {
+		for (const m of [photo.colour, photo.grey, staged.colour, staged.grey, warp, none]) m.delete()
+	}
+}
+
+/** A vendor crops, shifts and straightens a little; anything else is no alignment of this room. */
+function plausible(m: Affine, work: Decoded, stagedWork: Decoded) {
+	const sxs = Math.hypot(m[0], m[3]) / (stagedWork.width / work.width)
+	const sys = Math.hypot(m[1], m[4]) / (stagedWork.height / work.height)
+	const angle = Math.abs(Math.atan2(m[3], m[0]) * (180 / Math.PI))
+	return sxs >= 0.6 && sxs <= 1.6 && sys >= 0.6 && sys <= 1.6 && angle <= 10
 }
 
 /** The affine map minimising squared distances from[i] → to[i] over `chosen`, or null when degenerate. */
@@ -439,6 +478,11 @@ const CLIPPED = { high: 250, low: 5 }
 export const T = {
 	/** ΔE of cell means above which a cell whose structure is unchanged counts as recoloured. */
 	recolour: 14,
+	/**
+	 * Colour change (ΔE in a and b alone) under which a cell whose structure is kept was lit
+	 * differently (a shadow, lamp light), however much lighter or darker: paint changes the hue.
+	 */
+	shade: 7,
 	/** A cell whose lightness pattern correlates this well kept its structure. */
 	sameStructure: 0.7,
 	/** Largest relative change of mean gradient for the texture to count as kept. */
@@ -773,6 +817,8 @@ function classify(f: CellFeatures): CellClass {
 	const textureKept = Math.abs(f.ga - f.gp) <= T.texture * Math.max(f.ga, f.gp) + 1.5
 	const sameStructure = f.zncc > T.sameStructure && textureKept && (f.ea < 0.02 || f.added <= T.added)
 	if (sameStructure && f.dE < T.recolour) return 'same'
+	// Lighter or darker with the same hue and structure: a shadow or lamp light, not paint.
+	if (sameStructure && Math.sqrt(Math.max(0, f.dE ** 2 - f.dL ** 2)) < T.shade) return 'same'
 	if (sameStructure) return 'surface'
 	if (f.ep > T.edges && f.missing > T.missing && f.ga < T.flatter * f.gp) return 'erased'
 	return 'new'
