@@ -210,7 +210,7 @@ async function analyseOrThrow(
 		(e * ky) / sy,
 		(d * px + e * py + f + 0.5) / sy - 0.5,
 	]
-	const residualPx = found.residual / Math.min(kx, ky)
+	const residualPx = found.residual === null ? null : found.residual / Math.min(kx, ky)
 
 	const compared = compare(cv, p, s, work, stagedWork, found.m, mask)
 	mark('cells + verdict')
@@ -252,7 +252,8 @@ interface Found {
 	m: Affine
 	inliers: number
 	matches: number
-	residual: number
+	/** Median distance of the inlier matches from the fit, work pixels; null when lined up by lightness. */
+	residual: number | null
 }
 
 /** ORB features, ratio-tested brute-force Hamming matches, RANSAC affine: photo work → staged work pixels. */
@@ -378,7 +379,7 @@ function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork
  * and contrast) from "the same frame", where a generative model answers far more often than not.
  * Accepted when the correlation reaches ECC.least (on the real pairs, relit and softened rooms
  * reach 0.76–0.88; restyled rooms that keypoints cannot match stay ≤ 0.65) and the warp stays
- * within what a vendor does. There is no inlier residual: 1 − correlation stands in.
+ * within what a vendor does. There are no matches, so no residual.
  */
 export const ECC = { least: 0.75, iterations: 60, epsilon: 1e-5, blur: 5 }
 
@@ -399,7 +400,7 @@ function alignByLightness(cv: OpenCv, p: Uint8Array, s: Uint8Array, work: Decode
 		}
 		const m = Array.from(warp.data32F as Float32Array) as Affine
 		if (!(rho >= ECC.least) || !plausible(m, work, stagedWork)) return null
-		return { m, inliers: 0, matches: 0, residual: 1 - rho }
+		return { m, inliers: 0, matches: 0, residual: null }
 	} finally {
 		for (const m of [photo.colour, photo.grey, staged.colour, staged.grey, warp, none]) m.delete()
 	}
@@ -967,7 +968,7 @@ function side(x: number) {
 	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
 }
 
-function verdict(compared: Compared, residualPx: number): RoomCheck {
+function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 	const { cells, grid } = compared
 	const rect = (b: Blob, kind: ChangedRegion['kind']): ChangedRegion => ({
 		x: b.c0 / grid.cols,

@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, makeCorpus } from '../../../bench/room-check-corpus.ts'
+import { checkRealPair, REAL_FIXTURES, readRealPairs } from '../../../bench/room-check-real-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
+import { analyse } from './check.ts'
 import { type CaseResult, formatTable, runCase, score } from './evaluate.ts'
 import { checkStagedImage } from './index.ts'
 
@@ -94,6 +96,27 @@ describe('alignment', () => {
 	})
 })
 
+describe('alignment by lightness', () => {
+	it('a small, re-rendered answer whose keypoints do not match is lined up by its lightness, in its own frame', async () => {
+		// Pair 53 (IndoorLightEditing: objects inserted into a 404×263 photo, the whole frame
+		// re-rendered): ORB finds too few matches; the frames are the same.
+		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
+		const result = await analyse(read('53-before.jpg'), read('53-after.jpg'), { output: false })
+		if ('failed' in result) throw new Error(result.failed)
+		expect(result.check.verdict).not.toBe('unaligned')
+		expect(result).toMatchObject({ inliers: 0, check: { residualPx: null } })
+		const [a, b, c, d, e, f] = result.transform!
+		for (const [value, near] of [
+			[a, 1],
+			[e, 1],
+			[b, 0],
+			[d, 0],
+		])
+			expect(Math.abs(value - near)).toBeLessThan(0.02)
+		expect(Math.hypot(c, f)).toBeLessThan(8)
+	})
+})
+
 describe('permanent features', () => {
 	it('a repainted wall is flagged with its side, unless the furniture mask covers it', async () => {
 		const photo = photoOf('living-02.jpg')
@@ -156,6 +179,21 @@ describe('permanent features', () => {
 		expect(region.x).toBeGreaterThan(0.4)
 	})
 
+	it('a wall in shadow or lamp light, its hue and texture kept, passes where the same wall repainted does not', async () => {
+		const photo = photoOf('living-02.jpg')
+		const wall = { left: 736, top: 264, width: 672, height: 276 }
+		for (const brightness of [0.75, 1.25]) {
+			const lit = await sharp(photo).extract(wall).modulate({ brightness }).toBuffer()
+			const staged = await sharp(photo)
+				.composite([{ input: lit, left: wall.left, top: wall.top }])
+				.jpeg({ quality: 90 })
+				.toBuffer()
+			const result = await checkStagedImage(photo, staged)
+			if (!('check' in result)) throw new Error(result.failed)
+			expect(result.check).toMatchObject({ verdict: 'ok', note: null })
+		}
+	})
+
 	it('the photo itself and the photo with a global colour grade pass', async () => {
 		const photo = photoOf('bedroom-02.jpg')
 		for (const staged of [
@@ -193,6 +231,33 @@ describe('the corpus', () => {
 		expect(s.alignmentMedianPx).toBeLessThanOrEqual(1)
 		expect(s.alignmentP95Px).toBeLessThanOrEqual(2)
 		expect(results.filter((r) => r.kind === 'room-restyled').every((r) => r.verdict !== 'ok')).toBe(true)
+	})
+})
+
+/**
+ * The real generative pairs held out from tuning (tests/fixtures/real-staging, every third id):
+ * made by image models, labelled by eye. The permanent changes are held to the target (≥ 95 %,
+ * which allows none of the 11 to be missed but for the one the check cannot see: trees drawn into
+ * windows that were blown out in the photo). The legitimate ones are far from the target (1 in 20):
+ * 8 of 14 are flagged today, mostly relit rooms, and the bound holds that figure so that a change
+ * making it worse fails; README "The room check" has the breakdown.
+ */
+describe('the real generative pairs held out', () => {
+	it('flags every permanent change it can see, and flags no more legitimate stagings than today', {
+		timeout: 60_000,
+	}, async () => {
+		const results = []
+		for (const pair of readRealPairs().filter((p) => p.heldOut)) results.push(await checkRealPair(pair))
+		const permanent = results.filter((r) => !r.legitimate)
+		const missed = permanent.filter((r) => r.verdict === 'ok').map((r) => r.pair.id)
+		expect(missed).toEqual(['12'])
+		expect(permanent.length).toBeGreaterThanOrEqual(11)
+		const legitimate = results.filter((r) => r.legitimate)
+		expect(legitimate.length).toBeGreaterThanOrEqual(14)
+		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(8)
+		// The clean stagings among them (things added, the frame kept) pass.
+		for (const id of ['15', '30', '39', '45', '69', '75'])
+			expect(results.find((r) => r.pair.id === id)).toMatchObject({ verdict: 'ok' })
 	})
 })
 
