@@ -11,6 +11,7 @@ await vi.hoisted(() =>
 	]),
 )
 
+import { REAL_FIXTURES, readRealPairs } from '../../bench/room-check-real-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { config, loadConfig } from '#core/platform/config.ts'
 import { resetStagingProvider } from '#core/platform/staging-provider.ts'
@@ -32,18 +33,9 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 // HD-Painter's Stable Diffusion inpaintings through Gemini (38, a portrait: Gemini keeps its shape)
 // and Virtual Staging AI (39: its 1536×1024 is too far from a portrait's shape to be used). Gemini's
 // own pair (13) passes at its size but gets 'check' (the left window) once upscaled to Gemini's 1K.
-const REAL_STAGING = path.join(import.meta.dirname, '../../tests/fixtures/real-staging')
-const pairs = JSON.parse(fs.readFileSync(path.join(REAL_STAGING, 'pairs.json'), 'utf8')) as Array<{
-	id: string
-	before: string
-	after: string
-	label: 'legitimate' | 'permanent'
-	source: string
-}>
-
 function realPair(id: string) {
-	const pair = pairs.find((p) => p.id === id)!
-	const read = (file: string) => fs.readFileSync(path.join(REAL_STAGING, file))
+	const pair = readRealPairs().find((p) => p.id === id)!
+	const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
 	return { ...pair, before: read(pair.before), after: read(pair.after) }
 }
 
