@@ -118,20 +118,21 @@ describe('alignment by lightness', () => {
 })
 
 describe('permanent features', () => {
-	it('a repainted wall is flagged with its side, unless the furniture mask covers it', async () => {
-		const photo = photoOf('living-02.jpg')
-		const { width, height } = { width: 1600, height: 1200 }
-		// The wall right of the window (labels.json), repainted a darker blue.
-		const wall = { left: 736, top: 264, width: 672, height: 276 }
-		const paint = await sharp(photo)
-			.extract(wall)
-			.tint({ r: 60, g: 90, b: 200 })
-			.modulate({ brightness: 0.8 })
-			.toBuffer()
-		const staged = await sharp(photo)
-			.composite([{ input: paint, left: wall.left, top: wall.top }])
+	// living-02's wall right of the window (labels.json), and the photo with something laid over it.
+	const photo = photoOf('living-02.jpg')
+	const wall = { left: 736, top: 264, width: 672, height: 276 }
+	const overWall = (patch: Buffer) =>
+		sharp(photo)
+			.composite([{ input: patch, left: wall.left, top: wall.top }])
 			.jpeg({ quality: 90 })
 			.toBuffer()
+
+	it('a repainted wall is flagged with its side, unless the furniture mask covers it', async () => {
+		const { width, height } = { width: 1600, height: 1200 }
+		// The wall repainted a darker blue.
+		const staged = await overWall(
+			await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).modulate({ brightness: 0.8 }).toBuffer(),
+		)
 		const flagged = await checkStagedImage(photo, staged)
 		if (!('check' in flagged)) throw new Error(flagged.failed)
 		expect(flagged.check.verdict).toBe('check')
@@ -158,19 +159,15 @@ describe('permanent features', () => {
 	})
 
 	it('a brick feature wall is flagged as a new covering, though every cell of it reads as something in front', async () => {
-		const photo = photoOf('living-02.jpg')
-		// The wall right of the window (labels.json), under brick from the exterior photo's facade at 85 %.
-		const wall = { left: 736, top: 264, width: 672, height: 276 }
-		const brick = await sharp(photoOf('exterior-01.jpg'))
-			.extract({ left: 329, top: 150, width: 141, height: 113 })
-			.resize(wall.width, wall.height, { fit: 'fill' })
-			.ensureAlpha(0.85)
-			.png()
-			.toBuffer()
-		const staged = await sharp(photo)
-			.composite([{ input: brick, left: wall.left, top: wall.top }])
-			.jpeg({ quality: 90 })
-			.toBuffer()
+		// The wall under brick from the exterior photo's facade at 85 %.
+		const staged = await overWall(
+			await sharp(photoOf('exterior-01.jpg'))
+				.extract({ left: 329, top: 150, width: 141, height: 113 })
+				.resize(wall.width, wall.height, { fit: 'fill' })
+				.ensureAlpha(0.85)
+				.png()
+				.toBuffer(),
+		)
 		const result = await checkStagedImage(photo, staged)
 		if (!('check' in result)) throw new Error(result.failed)
 		expect(result.check.verdict).toBe('check')
@@ -180,14 +177,8 @@ describe('permanent features', () => {
 	})
 
 	it('a wall in shadow or lamp light, its hue and texture kept, passes where the same wall repainted does not', async () => {
-		const photo = photoOf('living-02.jpg')
-		const wall = { left: 736, top: 264, width: 672, height: 276 }
 		for (const brightness of [0.75, 1.25]) {
-			const lit = await sharp(photo).extract(wall).modulate({ brightness }).toBuffer()
-			const staged = await sharp(photo)
-				.composite([{ input: lit, left: wall.left, top: wall.top }])
-				.jpeg({ quality: 90 })
-				.toBuffer()
+			const staged = await overWall(await sharp(photo).extract(wall).modulate({ brightness }).toBuffer())
 			const result = await checkStagedImage(photo, staged)
 			if (!('check' in result)) throw new Error(result.failed)
 			expect(result.check).toMatchObject({ verdict: 'ok', note: null })
