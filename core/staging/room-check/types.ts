@@ -14,7 +14,7 @@ export interface RoomCheck {
 	regions: ChangedRegion[]
 	/** What a person should look at, e.g. 'The window on the left may have moved'; null when ok. */
 	note: string | null
-	/** Median reprojection error of the inlier matches after alignment, in the photo's full-size pixels; null when unaligned. */
+	/** Median reprojection error of the inlier matches after alignment, in the photo's full-size pixels; null when unaligned, or lined up by lightness (no matches). */
 	residualPx: number | null
 }
 
