@@ -256,6 +256,22 @@ interface Found {
 	residual: number | null
 }
 
+/** Registers an OpenCV object (Mat, vector, matcher) to be deleted when the work it was made for ends. */
+type Keep = <T extends { delete(): void }>(x: T) => T
+
+/** Runs `work` with a `keep` for its wasm-heap objects and deletes them all when it ends, however it ends. */
+function disposing<R>(work: (keep: Keep) => R): R {
+	const trash: { delete(): void }[] = []
+	try {
+		return work((x) => {
+			trash.push(x)
+			return x
+		})
+	} finally {
+		for (const x of trash) x.delete()
+	}
+}
+
 /** ORB features, ratio-tested brute-force Hamming matches, RANSAC affine: photo work → staged work pixels. */
 /** ORB keypoints (positions, pyramid level) and descriptors, copied out of the wasm heap. */
 interface Features {
@@ -311,12 +327,7 @@ async function photoWork(cv: OpenCv, photo: Buffer, work: Decoded) {
 
 /** Brute-force Hamming 2-NN with the ratio test, RANSAC affine, refit: photo work → staged work pixels. */
 function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork: Decoded): Found | null {
-	const trash: { delete(): void }[] = []
-	const keep = <T extends { delete(): void }>(m: T) => {
-		trash.push(m)
-		return m
-	}
-	try {
+	return disposing((keep) => {
 		if (fa.rows < MIN_INLIERS || fb.rows < MIN_INLIERS) return null
 		const dA = keep(new cv.Mat(fa.rows, fa.cols, cv.CV_8U))
 		dA.data.set(fa.desc)
@@ -367,9 +378,7 @@ function align(cv: OpenCv, fa: Features, fb: Features, work: Decoded, stagedWork
 		if (!plausible(m, work, stagedWork)) return null
 		errors.sort((x, y) => x - y)
 		return { m, inliers, matches, residual: errors[Math.floor(errors.length / 2)] }
-	} finally {
-		for (const m of trash) m.delete()
-	}
+	})
 }
 
 /**
@@ -397,12 +406,7 @@ export const ECC = {
  * ends it there.
  */
 function alignByLightness(cv: OpenCv, p: Uint8Array, s: Uint8Array, work: Decoded, stagedWork: Decoded): Found | null {
-	const trash: { delete(): void }[] = []
-	const keep = <T extends { delete(): void }>(m: T) => {
-		trash.push(m)
-		return m
-	}
-	try {
+	return disposing((keep) => {
 		const photo = grey(cv, p, work.width, work.height)
 		const staged = grey(cv, s, stagedWork.width, stagedWork.height)
 		for (const m of [photo.colour, photo.grey, staged.colour, staged.grey]) keep(m)
@@ -412,6 +416,7 @@ function alignByLightness(cv: OpenCv, p: Uint8Array, s: Uint8Array, work: Decode
 		let rho = 0
 		for (const [level, g] of ECC.levels.entries()) {
 			const small = (image: OpenCv) => {
+				if (g === 1) return image
 				const out = keep(new cv.Mat())
 				cv.resize(image, out, new cv.Size(Math.round(image.cols * g), Math.round(image.rows * g)), 0, 0, cv.INTER_AREA)
 				return out
@@ -454,9 +459,7 @@ function alignByLightness(cv: OpenCv, p: Uint8Array, s: Uint8Array, work: Decode
 		}
 		if (!(rho >= ECC.least) || !plausible(m, work, stagedWork)) return null
 		return { m, inliers: 0, matches: 0, residual: null }
-	} finally {
-		for (const m of trash) m.delete()
-	}
+	})
 }
 
 /** A vendor crops, shifts and straightens a little; anything else is no alignment of this room. */
@@ -571,12 +574,7 @@ function compare(
 	// x_work = (x + 0.5)·r − 0.5, so the photo-compare → staged-work map is M after that.
 	const [ox, oy] = [0.5 * rx - 0.5, 0.5 * ry - 0.5]
 	m = [m[0] * rx, m[1] * ry, m[0] * ox + m[1] * oy + m[2], m[3] * rx, m[4] * ry, m[3] * ox + m[4] * oy + m[5]]
-	const trash: { delete(): void }[] = []
-	const keep = <T extends { delete(): void }>(x: T) => {
-		trash.push(x)
-		return x
-	}
-	try {
+	return disposing((keep) => {
 		const src = keep(new cv.Mat(stagedWork.height, stagedWork.width, cv.CV_8UC3))
 		src.data.set(s)
 		const aligned = keep(new cv.Mat())
@@ -740,9 +738,7 @@ function compare(
 		}
 		const compared = cells.length
 		return { cells, grid: { cols, rows }, changed: compared ? changedCount / compared : 0 }
-	} finally {
-		for (const x of trash) x.delete()
-	}
+	})
 }
 
 const median = (values: number[]) => {
@@ -777,7 +773,7 @@ function gradeFit(cells: { mp: number; dL: number; da: number; db: number }[]) {
  * four bins (0: vertical edge, 1: rising diagonal, 2: horizontal edge, 3: falling diagonal; bins
  * split at tan 67.5° = 2.414).
  */
-function gradient(cv: OpenCv, plane: OpenCv, keep: <T extends { delete(): void }>(x: T) => T, directions = false) {
+function gradient(cv: OpenCv, plane: OpenCv, keep: Keep, directions = false) {
 	const gx = keep(new cv.Mat())
 	const gy = keep(new cv.Mat())
 	cv.Sobel(plane, gx, cv.CV_32F, 1, 0, 3)
