@@ -25,12 +25,12 @@ test('an album names the images the room check flagged, so the agent looks befor
 		room,
 		style: 'modern',
 		isPreview: false,
-		variations: [variation(null), variation('The window on the left may have moved'), variation(null)],
+		variations: [variation(null), variation('A window on the left is gone'), variation(null)],
 	})
 	const [text] = fake.calls.slice(since).filter((c) => c.method === 'sendMessage')
 	expect(String(text.params.text).split('\n')).toEqual([
 		'Living Room · Modern: 3 variations. Tap ♡ to keep your favourites.',
-		'⚠ 2: The window on the left may have moved',
+		'⚠ 2: A window on the left is gone',
 		'Look before you use it: keep it or have it replaced free in the gallery.',
 	])
 })
@@ -41,10 +41,10 @@ test('a single image carries its check in its caption; a clean album says nothin
 		room,
 		style: 'coastal',
 		isPreview: false,
-		variations: [variation('The floor may have changed')],
+		variations: [variation('The floor looks different')],
 	})
 	const [photo] = fake.calls.slice(since).filter((c) => c.method === 'sendPhoto')
-	expect(String(photo.params.caption)).toContain('\n⚠ The floor may have changed')
+	expect(String(photo.params.caption)).toContain('\n⚠ The floor looks different')
 
 	since = fake.calls.length
 	await gateway.sendVariations(4711, {

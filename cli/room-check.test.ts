@@ -18,18 +18,18 @@ test('rendo status and download name the images the room check flagged, until th
 	await stagedByVendor(variations)
 	await db
 		.update(propertyStudioVariations)
-		.set({ roomCheck: 'check', roomCheckNote: 'The wall on the right may have been repainted' })
+		.set({ roomCheck: 'check', roomCheckNote: 'The wall on the right looks repainted' })
 		.where(eq(propertyStudioVariations.id, variations[1].id))
 	await favourite(agent, [variations[0].id, variations[1].id])
 
 	const status = await rendo(['status', project.id])
 	expect(status.stdout).toContain('Variations: 3/3 done, 0 pending, 0 failed, 1 to check')
 	expect(status.stdout).toMatch(/^ROOM\s+TYPE\s+STYLE\s+DONE\s+FAILED\s+TO CHECK\s+ROOM STATUS$/m)
-	expect(status.stdout).toContain('  kitchen · scandinavian: The wall on the right may have been repainted')
+	expect(status.stdout).toContain('  kitchen · scandinavian: The wall on the right looks repainted')
 
 	const download = await rendo(['download', project.id, '--out', out])
 	expect(download.stdout).toMatch(/ROOM CHECK/)
 	expect(download.stdout).toMatch(
-		/Look at these before a listing uses them .*:\n {2}\S+\.jpg: The wall on the right may have been repainted/,
+		/Look at these before a listing uses them .*:\n {2}\S+\.jpg: The wall on the right looks repainted/,
 	)
 })

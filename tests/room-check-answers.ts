@@ -127,10 +127,13 @@ export async function stageCraftedAnswers(answerWith: (answer: AnswerImage) => v
 export function expectCraftedVerdicts({ modern, coastal }: Awaited<ReturnType<typeof stageCraftedAnswers>>) {
 	expect([...modern, ...coastal].map((v) => v.status)).toEqual(Array(6).fill('completed'))
 	expect(modern.map((v) => v.roomCheck)).toEqual(['ok', 'ok', 'check'])
-	expect(modern[2].roomCheckNote).toMatch(/^The window on the left may have/)
+	expect(modern[2].roomCheckNote).toMatch(/^A window (or wall )?on the left (is gone|looks painted over)$/)
 	expect(modern[2].roomCheckRegions.length).toBeGreaterThan(0)
 	expect(coastal.map((v) => v.roomCheck)).toEqual(['ok', 'ok', 'check'])
-	expect(coastal[2].roomCheckNote).toBe('The wall on the right may have been repainted')
-	// The zoomed answer was lined up with the photo, not centre-cropped.
+	expect(coastal[2].roomCheckNote).toBe('The wall on the right looks repainted')
+	// The zoomed answer was lined up with the photo, not centre-cropped, and what its frame leaves out is said.
 	expect(modern[1].roomCheckResidualPx).toBeLessThanOrEqual(2)
+	expect(modern[1].roomCheckNote).toMatch(
+		/^The staged image is zoomed in: it leaves out (3|\d–\d+) % of the photo at every edge$/,
+	)
 }

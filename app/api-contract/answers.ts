@@ -135,10 +135,10 @@ export const RoomCheck = z
 			description:
 				'ok: walls, windows, doors, floor and ceiling as in the photo; check: something permanent may have changed; unaligned: the image could not be matched to the photo',
 		}),
-		note: z
-			.string()
-			.nullable()
-			.openapi({ description: 'what may have changed, e.g. "The window on the left may have moved"' }),
+		note: z.string().nullable().openapi({
+			description:
+				'check: what may have changed, e.g. "A window on the left is gone"; ok: null, or what the staged frame leaves out of the photo, e.g. "The staged image is cropped: it leaves out the top 6 % of the photo"',
+		}),
 		regions: z
 			.array(
 				z.object({

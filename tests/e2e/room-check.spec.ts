@@ -7,10 +7,10 @@ import { renderedProject } from './rendered-project.ts'
 
 /**
  * The browser server renders with the local preview, whose images are always 'ok' (it only
- * colour-grades): two of them are flagged here as the room check records a vendor's image that
- * moved a window, straight in the server's database (its embedded PostgreSQL, beside E2E_PORT).
+ * colour-grades): the room check's verdicts on a vendor's images are recorded here straight in the
+ * server's database (its embedded PostgreSQL, beside E2E_PORT).
  */
-async function flag(variationIds: string[]) {
+async function recordCheck(variationIds: string[], verdict: 'ok' | 'check', note: string, regions: object[]) {
 	const port = Number(process.env.E2E_PORT ?? 3210) + 1
 	const password = localSecrets(process.env.E2E_DATA_DIR!).pgPassword
 	const client = new pg.Client({
@@ -19,10 +19,9 @@ async function flag(variationIds: string[]) {
 	await client.connect()
 	try {
 		await client.query(
-			`update property_studio_variations set room_check = 'check', room_check_note = 'The window on the left may have moved',
-				room_check_regions = '[{"x":0.1,"y":0.15,"width":0.25,"height":0.4,"kind":"opening"}]'::jsonb
+			`update property_studio_variations set room_check = $2, room_check_note = $3, room_check_regions = $4::jsonb
 			where id = any($1)`,
-			[variationIds],
+			[variationIds, verdict, note, JSON.stringify(regions)],
 		)
 	} finally {
 		await client.end()
@@ -42,7 +41,12 @@ test('a flagged image is badged and outlined; the agent keeps one and has the ot
 	).json()) as Array<{
 		id: string
 	}>
-	await flag([variations[0].id, variations[1].id])
+	// Two moved a window; one passed, zoomed in.
+	await recordCheck([variations[0].id, variations[1].id], 'check', 'A window on the left is gone', [
+		{ x: 0.1, y: 0.15, width: 0.25, height: 0.4, kind: 'opening' },
+	])
+	const crop = 'The staged image is cropped: it leaves out the top 6 % of the photo'
+	await recordCheck([variations[2].id], 'ok', crop, [])
 
 	await page.goto(`/property-studio/${projectId}`)
 	const checks = page.getByRole('list', { name: 'Modern Kitchen: room checks' })
@@ -53,8 +57,13 @@ test('a flagged image is badged and outlined; the agent keeps one and has the ot
 	// The compare view says what may have changed, with the area outlined over the slider.
 	await page.getByRole('button', { name: 'Compare Modern Kitchen, variation 1 with the original' }).click()
 	const dialog = page.getByRole('dialog')
-	await expect(dialog.getByText('The window on the left may have moved (outlined)')).toBeVisible()
+	await expect(dialog.getByText('A window on the left is gone (outlined)')).toBeVisible()
 	await expectAccessible(page)
+	await page.keyboard.press('Escape')
+	// An image that passed says what its frame leaves out, as a plain note: nothing waits on it.
+	await page.getByRole('button', { name: 'Compare Modern Kitchen, variation 3 with the original' }).click()
+	await expect(dialog.getByText(crop)).toBeVisible()
+	await expect(dialog.getByText('(outlined)')).toHaveCount(0)
 	await page.keyboard.press('Escape')
 
 	const first = checks.getByRole('listitem').filter({ hasText: 'variation 1:' })

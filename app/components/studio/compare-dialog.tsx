@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
+import { Crop, SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -73,6 +73,12 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 										<TriangleAlert aria-hidden className="size-4 shrink-0" />
 										{roomCheckSentence(comparison.roomCheck)}
 										{comparison.roomCheck.regions.length ? ' (outlined)' : ''}
+									</p>
+								) : comparison.roomCheck?.note ? (
+									// An image that passed may still leave part of the photo out of its frame.
+									<p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+										<Crop aria-hidden className="size-4 shrink-0" />
+										{comparison.roomCheck.note}
 									</p>
 								) : null}
 							</div>

@@ -98,7 +98,7 @@ test("the dashboard hands Send to Buyer the room check's sentences of the brochu
 	expect((await listed())?.roomChecks).toEqual([])
 	await db
 		.update(roomImages)
-		.set({ roomCheck: 'check', roomCheckNote: 'The floor may have changed' })
+		.set({ roomCheck: 'check', roomCheckNote: 'The floor looks different' })
 		.where(eq(roomImages.id, first.id))
-	expect((await listed())?.roomChecks).toEqual(['The floor may have changed'])
+	expect((await listed())?.roomChecks).toEqual(['The floor looks different'])
 })

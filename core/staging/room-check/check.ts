@@ -526,6 +526,15 @@ interface Compared {
 	grid: { cols: number; rows: number }
 	/** Share of the compared cells that changed in any way. */
 	changed: number
+	/** Shares of the photo's width (left, right) and height (top, bottom) the staged image's frame leaves out. */
+	crop: Crop
+}
+
+export interface Crop {
+	left: number
+	right: number
+	top: number
+	bottom: number
 }
 
 /** 8-bit lightness (grading undone) at or beyond which a pixel is blown out or crushed. */
@@ -607,6 +616,7 @@ function compare(
 				const v = m[3] * x + m[4] * y + m[5]
 				valid[i] = u >= -1 && v >= -1 && u <= stagedWork.width && v <= stagedWork.height ? 1 : 0
 			}
+		const crop = cropOf(valid, width, height)
 		const P = labP.data as Uint8Array
 		const A = labA.data as Uint8Array
 		mark('warp + Lab')
@@ -737,8 +747,30 @@ function compare(
 			if (kind !== 'same') changedCount++
 		}
 		const compared = cells.length
-		return { cells, grid: { cols, rows }, changed: compared ? changedCount / compared : 0 }
+		return { cells, grid: { cols, rows }, changed: compared ? changedCount / compared : 0, crop }
 	})
+}
+
+/** How far in from each side of the photo the staged image's frame begins: rows and columns at most half covered are outside it. */
+function cropOf(valid: Uint8Array, width: number, height: number): Crop {
+	const columns = new Float64Array(width)
+	const rows = new Float64Array(height)
+	for (let y = 0, i = 0; y < height; y++)
+		for (let x = 0; x < width; x++, i++) {
+			columns[x] += valid[i] / height
+			rows[y] += valid[i] / width
+		}
+	const outside = (shares: Float64Array, from: number, step: number) => {
+		let n = 0
+		for (let i = from; n < shares.length && shares[i] <= 0.5; i += step) n++
+		return n / shares.length
+	}
+	return {
+		left: outside(columns, 0, 1),
+		right: outside(columns, width - 1, -1),
+		top: outside(rows, 0, 1),
+		bottom: outside(rows, height - 1, -1),
+	}
 }
 
 const median = (values: number[]) => {
@@ -1017,6 +1049,17 @@ function side(x: number) {
 	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
 }
 
+/**
+ * The sentence for a changed area, named by where it is as a person would: the top band is the
+ * ceiling, the bottom band the floor, anything between is said by `wall`.
+ */
+function surfaceNote(r: ChangedRegion, ceiling: string, wall: string) {
+	const cy = r.y + r.height / 2
+	if (cy < 0.22) return ceiling
+	if (cy > 0.72) return 'The floor looks different'
+	return wall
+}
+
 function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 	const { cells, grid } = compared
 	const rect = (b: Blob, kind: ChangedRegion['kind']): ChangedRegion => ({
@@ -1030,7 +1073,7 @@ function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 		return {
 			verdict: 'check',
 			regions: [{ x: 0, y: 0, width: 1, height: 1, kind: 'room' }],
-			note: 'The room may have been redrawn',
+			note: 'The whole room looks redrawn',
 			residualPx,
 		}
 	const regions: ChangedRegion[] = []
@@ -1041,7 +1084,11 @@ function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 		const tall = r.height > 1.5 * r.width && r.y + r.height > 0.6
 		notes.push({
 			size: b.count * 2,
-			text: `The ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} may have been removed or moved`,
+			text: surfaceNote(
+				r,
+				'The ceiling looks different',
+				`A ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} is gone`,
+			),
 		})
 	}
 	// Blown-out or crushed cells say nothing of the surface's colour (a white sheet on a white wall).
@@ -1050,22 +1097,13 @@ function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 		if (b.count < enough || !paintedOver(b)) continue
 		const r = rect(b, 'structure')
 		regions.push(r)
-		const cy = r.y + r.height / 2
 		const tall = r.height > 1.5 * r.width && r.y + r.height > 0.6
-		const text =
-			cy > 0.72
-				? 'The floor may have changed'
-				: cy < 0.22
-					? 'The ceiling may have changed'
-					: `The ${tall ? 'door' : 'window or wall'} ${side(r.x + r.width / 2)} may have been painted over`
+		const text = surfaceNote(
+			r,
+			'The ceiling looks different',
+			`A ${tall ? 'door' : 'window or wall'} ${side(r.x + r.width / 2)} looks painted over`,
+		)
 		notes.push({ size: b.count, text })
-	}
-	// A changed surface is named by where it is: the top band is ceiling, the bottom band floor.
-	const surfaceNote = (r: ChangedRegion, ceiling: string, wall: string) => {
-		const cy = r.y + r.height / 2
-		if (cy < 0.22) return ceiling
-		if (cy > 0.72) return 'The floor may have changed'
-		return `The wall ${side(r.x + r.width / 2)} ${wall}`
 	}
 	for (const b of blobs(cells, grid, 'new', coveringCell, sameMaterial)) {
 		if (b.count < MIN_CELLS.covering) continue
@@ -1073,7 +1111,7 @@ function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 		regions.push(r)
 		notes.push({
 			size: b.count,
-			text: surfaceNote(r, 'The ceiling may have a new covering', 'may have a new covering'),
+			text: surfaceNote(r, 'The ceiling has a new finish', `The wall ${side(r.x + r.width / 2)} has a new finish`),
 		})
 	}
 	const recoloured = (b: Blob) =>
@@ -1081,11 +1119,40 @@ function verdict(compared: Compared, residualPx: number | null): RoomCheck {
 	for (const b of blobs(cells, grid, 'surface').filter(recoloured)) {
 		const r = rect(b, 'surface')
 		regions.push(r)
-		notes.push({ size: b.count, text: surfaceNote(r, 'The ceiling may have changed', 'may have been repainted') })
+		notes.push({
+			size: b.count,
+			text: surfaceNote(
+				r,
+				'The ceiling looks a different colour',
+				`The wall ${side(r.x + r.width / 2)} looks repainted`,
+			),
+		})
 	}
-	if (!regions.length) return { verdict: 'ok', regions: [], note: null, residualPx }
+	if (!regions.length) return { verdict: 'ok', regions: [], note: cropNote(compared.crop), residualPx }
 	notes.sort((a, b) => b.size - a.size)
 	return { verdict: 'check', regions: merge(regions), note: notes[0].text, residualPx }
+}
+
+/** A side the staged image leaves out of its frame is noted from this share of the photo's width or height. */
+export const CROP_NOTED = 0.02
+
+/**
+ * What an answer that passed leaves out of the photo, said once: a generative model may zoom in or
+ * shift the frame, and nothing outside it is compared (a window there is not "gone"). Null when the
+ * frame keeps all but slivers of the photo.
+ */
+function cropNote(crop: Crop) {
+	const sides = (['top', 'bottom', 'left', 'right'] as const).filter((side) => crop[side] >= CROP_NOTED)
+	const percent = (share: number) => `${Math.round(share * 100)} %`
+	if (!sides.length) return null
+	if (sides.length === 4) {
+		const [least, most] = [Math.min(...sides.map((s) => crop[s])), Math.max(...sides.map((s) => crop[s]))]
+		const range = percent(least) === percent(most) ? percent(most) : `${Math.round(least * 100)}–${percent(most)}`
+		return `The staged image is zoomed in: it leaves out ${range} of the photo at every edge`
+	}
+	const listed = sides.map((side) => `the ${side} ${percent(crop[side])}`)
+	const list = listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}` : listed[0]
+	return `The staged image is cropped: it leaves out ${list} of the photo`
 }
 
 /** At most five rectangles: overlapping ones of a kind are merged, the largest kept. */

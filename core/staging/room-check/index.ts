@@ -76,9 +76,17 @@
  *    Groups (8-connected) of ≥ 3 'surface' cells (2 whose mean ΔE ≥ 42: another colour, not a
  *    shade) or ≥ 2 'erased' cells, painted-over groups and coverings
  *    become regions (overlapping ones of a kind merged, at most 5); more than 60 % of the cells
- *    changed is a redrawn room. The note names the largest group by height (top fifth: ceiling,
- *    below 72 %: floor, else wall; a tall group reaching the lower half: door, else window) and
- *    side (thirds).
+ *    changed is a redrawn room ("The whole room looks redrawn"). The note names the largest group
+ *    as a person would, by height (centre in the top 22 %: "The ceiling looks different" or "…a
+ *    different colour"; below 72 %: "The floor looks different"; between, a tall group reaching the
+ *    lower half is a door, else a window or the wall: "A window on the right is gone", "A door on
+ *    the left looks painted over", "The wall in the centre looks repainted" or "…has a new finish")
+ *    and side (thirds).
+ * 4. Crop. Only what both frames show is compared. An `ok` answer whose frame leaves out ≥ 2 % of
+ *    the photo's width or height on a side (rows and columns at most half covered by the aligned
+ *    answer) says so in its note, with the share per side ("The staged image is cropped: it leaves
+ *    out the top 4 % and the right 4 % of the photo"; "…is zoomed in: it leaves out 3–5 % of the
+ *    photo at every edge"); null otherwise.
  *
  * Measured (bench/room-check.bench.ts, `npm run bench -- room-check`; 227 cases of 14 real photos):
  * - permanent-feature edits flagged 95.5 % (target 95 %): all window-moved, door-removed,

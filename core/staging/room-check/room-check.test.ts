@@ -71,6 +71,11 @@ describe('alignment', () => {
 		const result = await checkStagedImage(kitchen, staged)
 		if (!('check' in result)) throw new Error(result.failed)
 		expect(result.check.verdict).toBe('ok')
+		// Its frame starts 19 photo pixels further left and 13 lower than a centred 6 % zoom's (2.8 % a side):
+		// noted, as what the check could not compare.
+		expect(result.check.note).toBe(
+			'The staged image is cropped: it leaves out the top 4 % and the right 4 % of the photo',
+		)
 		expect(result.check.residualPx).toBeLessThan(2)
 		// Compare the aligned image with the photo away from the borders the zoom leaves.
 		const crop = { left: 200, top: 150, width: 1200, height: 767 }
@@ -171,7 +176,7 @@ describe('permanent features', () => {
 		const result = await checkStagedImage(photo, staged)
 		if (!('check' in result)) throw new Error(result.failed)
 		expect(result.check.verdict).toBe('check')
-		expect(result.check.note).toMatch(/wall .*(right|centre).* new covering/)
+		expect(result.check.note).toMatch(/wall .*(right|centre).* new finish/)
 		const region = result.check.regions.find((r) => r.kind === 'surface')!
 		expect(region.x).toBeGreaterThan(0.4)
 	})

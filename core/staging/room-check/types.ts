@@ -12,7 +12,10 @@ export interface ChangedRegion {
 export interface RoomCheck {
 	verdict: RoomCheckVerdict
 	regions: ChangedRegion[]
-	/** What a person should look at, e.g. 'The window on the left may have moved'; null when ok. */
+	/**
+	 * What a person should look at, e.g. 'A window on the left is gone'; on an ok answer null, or what
+	 * its frame leaves out of the photo ('The staged image is cropped: it leaves out the top 6 % of the photo').
+	 */
 	note: string | null
 	/** Median reprojection error of the inlier matches after alignment, in the photo's full-size pixels; null when unaligned, or lined up by lightness (no matches). */
 	residualPx: number | null
