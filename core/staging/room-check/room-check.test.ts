@@ -190,6 +190,29 @@ describe('permanent features', () => {
 		}
 	})
 
+	it('a room relit (the light falling off across it, hue kept) passes; a wall repainted another colour in it does not', async () => {
+		// A lamp on the left switched off: the light falls to 45 % towards the left edge, as multiplied light does.
+		const { width, height } = await sharp(photo).metadata()
+		const falloff = Buffer.from(
+			`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><linearGradient id="g"><stop offset="0" stop-color="rgb(115,115,115)"/><stop offset="1" stop-color="#fff"/></linearGradient><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+		)
+		const relight = async (image: Buffer) =>
+			sharp(image)
+				.composite([{ input: falloff, blend: 'multiply' }])
+				.jpeg({ quality: 90 })
+				.toBuffer()
+		const relit = await checkStagedImage(photo, await relight(photo))
+		if (!('check' in relit)) throw new Error(relit.failed)
+		expect(relit.check).toMatchObject({ verdict: 'ok', note: null })
+		const repainted = await checkStagedImage(
+			photo,
+			await relight(await overWall(await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).toBuffer())),
+		)
+		if (!('check' in repainted)) throw new Error(repainted.failed)
+		expect(repainted.check.verdict).toBe('check')
+		expect(repainted.check.note).toMatch(/wall .*(right|centre)/)
+	})
+
 	it('the photo itself and the photo with a global colour grade pass', async () => {
 		const photo = photoOf('bedroom-02.jpg')
 		for (const staged of [
@@ -235,8 +258,9 @@ describe('the corpus', () => {
  * made by image models, labelled by eye. The permanent changes are held to the target (≥ 95 %,
  * which allows none of the 11 to be missed but for the one the check cannot see: trees drawn into
  * windows that were blown out in the photo). The legitimate ones are far from the target (1 in 20):
- * 8 of 14 are flagged today, mostly relit rooms, and the bound holds that figure so that a change
- * making it worse fails; README "The room check" has the breakdown.
+ * 6 of 14 are flagged today (rooms relit in coloured light, a sofa re-covered, bedding redone plain,
+ * a couch over a patterned carpet), and the bound holds that figure so that a change making it
+ * worse fails; README "The room check" has the breakdown.
  */
 describe('the real generative pairs held out', () => {
 	it('flags every permanent change it can see, and flags no more legitimate stagings than today', {
@@ -250,9 +274,10 @@ describe('the real generative pairs held out', () => {
 		expect(permanent.length).toBeGreaterThanOrEqual(11)
 		const legitimate = results.filter((r) => r.legitimate)
 		expect(legitimate.length).toBeGreaterThanOrEqual(14)
-		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(8)
-		// The clean stagings among them (things added, the frame kept) pass.
-		for (const id of ['15', '30', '39', '45', '69', '75'])
+		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(6)
+		// The clean stagings among them (things added, the frame kept) pass, and so do the rooms relit
+		// with the light's hue kept (a desk lamp switched off, a light added near the ceiling).
+		for (const id of ['15', '30', '39', '45', '69', '75', '51', '54'])
 			expect(results.find((r) => r.pair.id === id)).toMatchObject({ verdict: 'ok' })
 	})
 })
