@@ -545,8 +545,9 @@ export const T = {
 	/** ΔE of cell means above which a cell whose structure is unchanged counts as recoloured. */
 	recolour: 14,
 	/**
-	 * Colour change (ΔE in a and b alone) under which a cell whose structure is kept was lit
-	 * differently (a shadow, lamp light), however much lighter or darker: paint changes the hue.
+	 * Colour change (ΔE in a and b alone, or from a and b scaled with the lightness) under which a
+	 * cell whose structure is kept was lit differently (a shadow, lamp light), however much lighter
+	 * or darker: paint changes the hue (see shaded()).
 	 */
 	shade: 7,
 	/** A cell whose lightness pattern correlates this well kept its structure. */
@@ -896,6 +897,18 @@ function normaliseGrading(P: Uint8Array, A: Uint8Array, valid: Uint8Array) {
 const hueKept = (f: CellFeatures, shade = T.shade) => Math.sqrt(Math.max(0, f.dE ** 2 - f.dL ** 2)) < shade
 
 /**
+ * Lit differently, not repainted: a and b stayed (lamp light, a shadow's edge), or moved with the
+ * lightness as less or more of the same light moves them (Lab's a and b scale with L: a deep shadow
+ * greys a colour); either within T.shade. A plain dark object in front of a plain wall (a TV) reads
+ * as a deep shadow, and a wall repainted a darker, greyer shade of its colour goes unseen.
+ */
+function shaded(f: CellFeatures) {
+	const r = Math.min(2, (f.labA[0] + 1) / (f.labP[0] + 1))
+	const [a, b] = [f.labP[1] - 128, f.labP[2] - 128]
+	return hueKept(f) || Math.hypot(f.labA[1] - 128 - a * r, f.labA[2] - 128 - b * r) < T.shade
+}
+
+/**
  * When the light of the whole room changed (a lamp switched on or off, the room relit, the frame
  * re-rendered darker or brighter), most cells are lighter or darker by far more than grading
  * explains, their hue kept, and shading moves their structure and edges. Such an answer has
@@ -922,8 +935,8 @@ function classify(f: CellFeatures): CellClass {
 	const textureKept = Math.abs(f.ga - f.gp) <= T.texture * Math.max(f.ga, f.gp) + 1.5
 	const sameStructure = f.zncc > T.sameStructure && textureKept && (f.ea < 0.02 || f.added <= T.added)
 	if (sameStructure && f.dE < T.recolour) return 'same'
-	// Lighter or darker with the same hue and structure: a shadow or lamp light, not paint.
-	if (sameStructure && hueKept(f)) return 'same'
+	// Lighter or darker with its colour and structure kept: a shadow or lamp light, not paint.
+	if (sameStructure && shaded(f)) return 'same'
 	if (sameStructure) return 'surface'
 	if (f.ep > T.edges && f.missing > T.missing && f.ga < T.flatter * f.gp) return 'erased'
 	return 'new'

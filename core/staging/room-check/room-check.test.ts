@@ -213,6 +213,14 @@ describe('permanent features', () => {
 		expect(repainted.check.note).toMatch(/wall .*(right|centre)/)
 	})
 
+	it('a flat dark screen hung on a plain wall passes: its colour greys with its lightness, as in a deep shadow', async () => {
+		// Pair 73 (Paint-by-Inpaint: a large TV added on the left wall), a tuning pair.
+		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
+		const result = await analyse(read('73-before.jpg'), read('73-after.jpg'), { output: false })
+		if ('failed' in result) throw new Error(result.failed)
+		expect(result.check).toMatchObject({ verdict: 'ok', regions: [] })
+	})
+
 	it('the photo itself and the photo with a global colour grade pass', async () => {
 		const photo = photoOf('bedroom-02.jpg')
 		for (const staged of [
