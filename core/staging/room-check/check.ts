@@ -913,8 +913,9 @@ function shaded(f: CellFeatures) {
  * re-rendered darker or brighter), most cells are lighter or darker by far more than grading
  * explains, their hue kept, and shading moves their structure and edges. Such an answer has
  * ≥ 40 % of its cells ΔL ≥ 8 with a and b moved < ΔE 7, and ≤ 30 % with a and b moved more (real
- * pairs: relit rooms 0.49–0.79 and 0.01–0.25; no permanent change above 0.27 lit, and restyled rooms
- * and a red wash have 0.44–0.72 of their cells in another hue; the synthetic edits are local). In
+ * pairs: the relit rooms this passes 0.64–0.79 and 0.01–0.25, while one lit in a warm colour has
+ * 0.49 and 0.40 and stays out; no permanent change above 0.27 lit, and restyled rooms and a red wash
+ * have 0.44–0.72 of their cells in another hue; the synthetic edits are local). In
  * it no cell whose a and b moved < ΔE 15 counts as changed: another lamp's colour shifts a neutral
  * surface that far (a tuning pair needs ≥ 15; the held-out results are the same from 10 to 22).
  * What this cannot see: in a relit answer, a change that keeps the hue (a window painted out in
