@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
 import { accessTokens, users, type AccessToken, type User } from '#db/schema/accounts.ts'
 import { ForbiddenError, InputError, NotFoundError, RateLimitError, UnauthenticatedError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
-import { db } from '#core/platform/db.ts'
+import { builtWhenFirstRun, db } from '#core/platform/db.ts'
 import { isUuid } from '#core/ids.ts'
 import { CreateAccessTokenSchema } from './access-token.schema.ts'
 import { userActor, type Actor, type TokenScope } from './actor.ts'
@@ -125,12 +125,14 @@ export async function revokeAccessToken(actor: Actor, tokenId: string) {
 }
 
 // Every API request with a token runs this: prepared once per connection.
-const tokenByHash = db
-	.select({ token: accessTokens, user: users })
-	.from(accessTokens)
-	.innerJoin(users, eq(users.id, accessTokens.userId))
-	.where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
-	.prepare('access_token_by_hash')
+const tokenByHash = builtWhenFirstRun(() =>
+	db
+		.select({ token: accessTokens, user: users })
+		.from(accessTokens)
+		.innerJoin(users, eq(users.id, accessTokens.userId))
+		.where(eq(accessTokens.tokenHash, sql.placeholder('hash')))
+		.prepare('access_token_by_hash'),
+)
 
 /**
  * The account and actor behind a bearer secret, checked afresh on every request: the account's
@@ -143,7 +145,7 @@ export async function authenticateAccessToken(
 	{ address, now = new Date() }: { address: string; now?: Date },
 ): Promise<{ user: User; actor: Actor }> {
 	if (!SECRET.test(secret)) throw new UnauthenticatedError(TOKEN_WRONG)
-	const [row] = await tokenByHash.execute({ hash: hashToken(secret) })
+	const [row] = await tokenByHash().execute({ hash: hashToken(secret) })
 	if (!row) throw new UnauthenticatedError(TOKEN_WRONG)
 	const { token, user } = row
 	if (token.revokedAt) throw new UnauthenticatedError(TOKEN_REVOKED)

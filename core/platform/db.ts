@@ -44,6 +44,17 @@ function builtOnFirstUse<T extends object>(build: () => T): T {
 	})
 }
 
+/**
+ * A prepared statement (or anything else built from `db`) made on first use, not at import: building
+ * a query opens the pool, which needs DATABASE_URL, and the entry points set it after core's modules
+ * have loaded (the CLI starts its database only when a command first needs it). A statement built at
+ * a module's top level made importing that module fail with "DATABASE_URL is not set".
+ */
+export function builtWhenFirstRun<T>(build: () => T): () => T {
+	let built: T | undefined
+	return () => (built ??= build())
+}
+
 export const pool = builtOnFirstUse(() => open().pool)
 /** The pool if anything opened one (figures read at scrape time); never opens it. */
 export const openedPool = () => shared.rendoDatabase?.pool

@@ -4,7 +4,7 @@ import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations }
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { liveOriginalsPage } from '#core/disclosure/originals-address.ts'
 import { leadsToOriginal, linksOf, originalsLinks } from '#core/disclosure/originals-links.ts'
-import { db } from '#core/platform/db.ts'
+import { builtWhenFirstRun, db } from '#core/platform/db.ts'
 import { assertOpen, ownedProject, ownedVariation } from './access.ts'
 import { variationView, type VariationView } from './views.ts'
 import { isUuid } from '#core/ids.ts'
@@ -24,44 +24,48 @@ const livePage = <T>(column: typeof originalsPages.token | typeof originalsPages
 		.select({ column })
 		.from(originalsPages)
 		.where(and(eq(originalsPages.projectId, projectId), isNull(originalsPages.retiredAt)))})`
-const galleryFingerprint = db
-	.select({
-		count: sql<number>`count(*)::int`,
-		last: sql<string | null>`max(greatest(${propertyStudioVariations.changeSeq}, ${propertyStudioRooms.changeSeq}))`,
-		pageToken: livePage<string>(originalsPages.token),
-		pageEnabled: livePage<boolean>(originalsPages.enabled),
-	})
-	.from(propertyStudioVariations)
-	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
-	.where(
-		and(
-			eq(propertyStudioRooms.projectId, projectId),
-			sql`exists (select from ${propertyStudioProjects} p where p.id = ${projectId} and p.user_id = ${sql.placeholder('userId')})`,
-		),
-	)
-	.prepare('gallery_fingerprint')
+const galleryFingerprint = builtWhenFirstRun(() =>
+	db
+		.select({
+			count: sql<number>`count(*)::int`,
+			last: sql<string | null>`max(greatest(${propertyStudioVariations.changeSeq}, ${propertyStudioRooms.changeSeq}))`,
+			pageToken: livePage<string>(originalsPages.token),
+			pageEnabled: livePage<boolean>(originalsPages.enabled),
+		})
+		.from(propertyStudioVariations)
+		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+		.where(
+			and(
+				eq(propertyStudioRooms.projectId, projectId),
+				sql`exists (select from ${propertyStudioProjects} p where p.id = ${projectId} and p.user_id = ${sql.placeholder('userId')})`,
+			),
+		)
+		.prepare('gallery_fingerprint'),
+)
 
-const galleryRows = db
-	.select({
-		variation: propertyStudioVariations,
-		roomName: propertyStudioRooms.roomName,
-		roomType: propertyStudioRooms.roomType,
-	})
-	.from(propertyStudioVariations)
-	.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
-	.where(
-		and(
-			eq(propertyStudioRooms.projectId, projectId),
-			or(sql`not ${sql.placeholder('onlyFavorites')}::boolean`, eq(propertyStudioVariations.isFavorite, true)),
-		),
-	)
-	.orderBy(
-		asc(propertyStudioRooms.sortOrder),
-		asc(propertyStudioVariations.style),
-		asc(propertyStudioVariations.generationNumber),
-		asc(propertyStudioVariations.variationIndex),
-	)
-	.prepare('gallery_variations')
+const galleryRows = builtWhenFirstRun(() =>
+	db
+		.select({
+			variation: propertyStudioVariations,
+			roomName: propertyStudioRooms.roomName,
+			roomType: propertyStudioRooms.roomType,
+		})
+		.from(propertyStudioVariations)
+		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
+		.where(
+			and(
+				eq(propertyStudioRooms.projectId, projectId),
+				or(sql`not ${sql.placeholder('onlyFavorites')}::boolean`, eq(propertyStudioVariations.isFavorite, true)),
+			),
+		)
+		.orderBy(
+			asc(propertyStudioRooms.sortOrder),
+			asc(propertyStudioVariations.style),
+			asc(propertyStudioVariations.generationNumber),
+			asc(propertyStudioVariations.variationIndex),
+		)
+		.prepare('gallery_variations'),
+)
 
 export interface GalleryJson {
 	/** Changes whenever the JSON does: the answer's ETag. */
@@ -88,7 +92,7 @@ export async function galleryJson(
 ): Promise<GalleryJson> {
 	const { userId } = requireUser(actor, 'read')
 	const [{ count, last, pageToken, pageEnabled }] = isUuid(projectId)
-		? await galleryFingerprint.execute({ projectId, userId })
+		? await galleryFingerprint().execute({ projectId, userId })
 		: [{ count: 0, last: null, pageToken: null, pageEnabled: null }]
 	if (count === 0) {
 		// An empty project of yours, or somebody else's (403), or none at all (404).
@@ -101,7 +105,7 @@ export async function galleryJson(
 	const key = `${projectId}${onlyFavorites ? ':favorites' : ''}`
 	const seen = recentGalleries.get(key)
 	if (seen?.etag === etagOf(page)) return remember(key, seen)
-	const rows = await galleryRows.execute({ projectId, onlyFavorites })
+	const rows = await galleryRows().execute({ projectId, onlyFavorites })
 	// The first altered image delivered is the page's first need: made once, later polls read it.
 	if (!page && rows.some(({ variation }) => leadsToOriginal(variation))) page = await liveOriginalsPage(projectId)
 	const links = linksOf(page)
