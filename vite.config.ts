@@ -2,7 +2,7 @@ import path from 'node:path'
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import type { ManualChunkMeta } from 'rollup'
+import type { ManualChunkMeta, WarningHandlerWithDefault } from 'rollup'
 import { buildDir } from './scripts/build-dir.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
 import { routeFolders } from './scripts/route-folders.ts'
@@ -51,6 +51,17 @@ function browserChunks() {
 	}
 }
 
+/**
+ * Rollup's warnings, less one that says nothing is wrong: Remix gives every route a chunk in the
+ * browser build, and a route with no component (a loader or action only: /logout, /files/..., the
+ * API) has no browser code, so its chunk is empty. That was some 70 "Generated an empty chunk"
+ * lines in every build; every other warning, and every error, still shows.
+ */
+const onwarn: WarningHandlerWithDefault = (warning, warn) => {
+	if (warning.code === 'EMPTY_BUNDLE') return
+	warn(warning)
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
 	plugins: [
 		tailwindcss(),
@@ -73,8 +84,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 	],
 	build: {
 		rollupOptions: isSsrBuild
-			? { external: (id: string) => sharedServerCode.test(id) }
-			: { output: { manualChunks: browserChunks() } },
+			? { onwarn, external: (id: string) => sharedServerCode.test(id) }
+			: { onwarn, output: { manualChunks: browserChunks() } },
 	},
 	server: { host: '127.0.0.1' },
 	// Dev's dependency scan follows route files into server code; argon2's browser build is not installed.
