@@ -43,9 +43,12 @@ export function createThreadPool<Task, Answer, Output>({
 	module,
 	read,
 	crashed,
+	threads = () => config().cpuSlots,
 }: {
 	/** The TypeScript module each thread runs: its exported `handle(task)` resolves to the answer. */
 	module: URL
+	/** How many threads at most (one per CPU slot unless the work's memory says fewer). */
+	threads?: () => number
 	/** The thread's answer as the caller's output (or a thrown error). */
 	read(answer: Answer): Output
 	/** What the caller gets when its thread died under its task. */
@@ -62,7 +65,7 @@ export function createThreadPool<Task, Answer, Output>({
 		while (queue.length > 0) {
 			let worker = idle.pop()
 			if (!worker) {
-				if (running >= config().cpuSlots) return
+				if (running >= threads()) return
 				worker = new Worker(entry, {
 					workerData: { entry: scriptUrl.href },
 					// A thread's own objects are few and short-lived (its images are buffers and wasm

@@ -1,0 +1,100 @@
+/**
+ * The segmentation model's classes that the room check reads (index = the line of
+ * models/deeplabv3-mnv2-ade20k/labels.txt, less one; ADE20K's index + 1), in two groups:
+ * the room itself, which staging must keep, and what is placed in it, which staging may add,
+ * swap or take away. Any other class (a person, a car, "others") is neither.
+ */
+
+/** The room: its surfaces, openings, built-ins and fixed lights, and what a window looks out on. */
+export const ROOM = {
+	1: 'wall',
+	4: 'floor',
+	6: 'ceiling',
+	9: 'window',
+	15: 'door',
+	59: 'screen door',
+	54: 'stairs',
+	60: 'staircase',
+	122: 'step',
+	39: 'railing',
+	96: 'banister',
+	50: 'fireplace',
+	43: 'column',
+	11: 'kitchen unit',
+	46: 'counter',
+	71: 'worktop',
+	74: 'kitchen island',
+	48: 'sink',
+	72: 'hob',
+	134: 'cooker hood',
+	38: 'bath',
+	66: 'toilet',
+	146: 'shower',
+	147: 'radiator',
+	83: 'ceiling light',
+	86: 'chandelier',
+	135: 'sconce',
+	// What a window shows.
+	2: 'building',
+	3: 'sky',
+	5: 'tree',
+	10: 'grass',
+	17: 'mountain',
+} as const satisfies Record<number, string>
+
+/** What is placed in a room: furniture, soft furnishings, lamps, art, plants; [one, several]. */
+export const PLACED = {
+	8: ['bed', 'beds'],
+	16: ['table', 'tables'],
+	18: ['plant', 'plants'],
+	19: ['curtain', 'curtains'],
+	20: ['chair', 'chairs'],
+	23: ['painting', 'paintings'],
+	24: ['sofa', 'sofas'],
+	25: ['shelf', 'shelves'],
+	28: ['mirror', 'mirrors'],
+	29: ['rug', 'rugs'],
+	31: ['armchair', 'armchairs'],
+	32: ['seat', 'seats'],
+	34: ['desk', 'desks'],
+	36: ['wardrobe', 'wardrobes'],
+	37: ['lamp', 'lamps'],
+	40: ['cushion', 'cushions'],
+	41: ['stand', 'stands'],
+	45: ['chest of drawers', 'chests of drawers'],
+	56: ['display cabinet', 'display cabinets'],
+	58: ['pillow', 'pillows'],
+	63: ['bookcase', 'bookcases'],
+	64: ['blind', 'blinds'],
+	65: ['coffee table', 'coffee tables'],
+	67: ['vase of flowers', 'vases of flowers'],
+	68: ['book', 'books'],
+	70: ['bench', 'benches'],
+	75: ['computer', 'computers'],
+	76: ['swivel chair', 'swivel chairs'],
+	82: ['towel', 'towels'],
+	90: ['television', 'televisions'],
+	98: ['ottoman', 'ottomans'],
+	100: ['sideboard', 'sideboards'],
+	101: ['poster', 'posters'],
+	111: ['stool', 'stools'],
+	113: ['basket', 'baskets'],
+	126: ['flowerpot', 'flowerpots'],
+	132: ['blanket', 'blankets'],
+	133: ['sculpture', 'sculptures'],
+	136: ['vase', 'vases'],
+	139: ['bin', 'bins'],
+	140: ['fan', 'fans'],
+	149: ['clock', 'clocks'],
+} as const satisfies Record<number, readonly [string, string]>
+
+export type Group = 'room' | 'placed' | 'other'
+
+/** Each class index's group, for the per-pixel loops. */
+export const GROUP: Group[] = Array.from({ length: 151 }, (_, i) =>
+	i in ROOM ? 'room' : i in PLACED ? 'placed' : 'other',
+)
+
+/** The room classes through which the room is seen out or entered. */
+export const OPENINGS = new Set([9, 15, 59])
+export const WALL = 1

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { createThreadPool } from '#core/platform/thread-pool.ts'
+import type { Labels } from './segment.ts'
+
+/**
+ * Segmentation on one thread per process: an inference holds ~400 MB of wasm memory and a core for
+ * ~0.6 s, so a second thread would double the memory to save little on two cores. The thread keeps
+ * the compiled model between tasks (loading and compiling ~0.2 s).
+ */
+export const MODEL_FOLDER = fileURLToPath(new URL('../../../models/deeplabv3-mnv2-ade20k', import.meta.url))
+
+type Answer = { labels: Labels | null } | { error: string }
+
+const segmentOnThread = createThreadPool<{ image: Buffer; modelFolder: string }, Answer, Labels | null>({
+	module: new URL('./segment-worker.ts', import.meta.url),
+	threads: () => 1,
+	read(answer) {
+		if ('error' in answer) throw new Error(`The segmentation failed: ${answer.error}`)
+		return answer.labels
+	},
+	crashed: (error) => new Error(`The segmentation's thread stopped: ${error.message}`, { cause: error }),
+})
+
+/** Label maps of photos (the room's photo is segmented once for all its variations), by sha1. */
+const photos = new Map<string, Promise<Labels | null>>()
+const KEPT_PHOTOS = 8
+
+/** The label map of an image, null when it is no image; `photo`: keep it for the room's next variations. */
+export function labelsOf(image: Buffer, { photo = false, urgent = false } = {}): Promise<Labels | null> {
+	if (!photo) return segmentOnThread({ image, modelFolder: MODEL_FOLDER }, { urgent })
+	const key = createHash('sha1').update(image).digest('hex')
+	let labels = photos.get(key)
+	if (!labels) {
+		labels = segmentOnThread({ image, modelFolder: MODEL_FOLDER }, { urgent })
+		labels.catch(() => photos.delete(key))
+		photos.set(key, labels)
+		if (photos.size > KEPT_PHOTOS) photos.delete(photos.keys().next().value!)
+	}
+	return labels
+}
