@@ -54,7 +54,7 @@ async function onCpuSlot<T>(priority: number, work: () => Promise<T>): Promise<T
 }
 
 /** The local preview only colour-grades the photo itself: nothing in the room can have moved. */
-const PREVIEW_CHECK: RoomCheck = { verdict: 'ok', regions: [], note: null, residualPx: 0 }
+const PREVIEW_CHECK: RoomCheck = { verdict: 'ok', regions: [], note: null, residualPx: 0, contents: null }
 
 /**
  * Makes a vendor's image line up with the photo pixel for pixel, on one of the CPU slots. With

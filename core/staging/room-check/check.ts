@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { sharp } from '#core/platform/sharp.ts'
 import { coverPhotoSize, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { loadOpenCv, type OpenCv } from './opencv.ts'
+import { alignLabels, type CellRegions, cellRegions, contents } from './regions.ts'
+import type { Labels } from './segment.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
 /** Longest side, in pixels, of the copies that features are found on. */
@@ -50,6 +52,8 @@ export interface CellFeatures {
 	orientA: Orientation
 	/** Share of the aligned cell's pixels at either end of the lightness range (blown out or crushed): they say nothing of the surface. */
 	clipped: number
+	/** What the segmentation sees there, when the images were segmented. */
+	seen: CellRegions | null
 }
 
 export type Orientation = [number, number, number, number]
@@ -136,11 +140,15 @@ function singleColour(pixels: Uint8Array) {
  * Aligns `staged` onto `photo` and compares their permanent features; see index.ts for the method.
  * Runs on a worker thread (OpenCV's wasm is synchronous), never on the web process's main thread.
  */
-export async function analyse(
-	photo: Buffer,
-	staged: Buffer,
-	options: { furnitureMask?: Buffer; output?: boolean } = {},
-): Promise<AnalysisResult> {
+export interface AnalyseOptions {
+	furnitureMask?: Buffer
+	/** The photo's and the answer's label maps (segmenter.ts): what each region is. */
+	labels?: { photo: Labels; staged: Labels }
+	/** Whether to make the photo-sized JPEG (the bench and tests only read the verdict). */
+	output?: boolean
+}
+
+export async function analyse(photo: Buffer, staged: Buffer, options: AnalyseOptions = {}): Promise<AnalysisResult> {
 	try {
 		return await analyseOrThrow(photo, staged, options)
 	} catch (error) {
@@ -152,7 +160,7 @@ export async function analyse(
 async function analyseOrThrow(
 	photo: Buffer,
 	staged: Buffer,
-	{ furnitureMask, output = true }: { furnitureMask?: Buffer; output?: boolean },
+	{ furnitureMask, labels, output = true }: AnalyseOptions,
 ): Promise<Analysis> {
 	const { cv } = await loadOpenCv()
 	lastMark = process.cpuUsage()
@@ -187,6 +195,7 @@ async function analyseOrThrow(
 				regions: [{ x: 0, y: 0, width: 1, height: 1, kind: 'room' }],
 				note: 'The staged image does not line up with the photo: the room may have been redrawn',
 				residualPx: null,
+				contents: null,
 			},
 			transform: null,
 			inliers: 0,
@@ -212,9 +221,12 @@ async function analyseOrThrow(
 	]
 	const residualPx = found.residual === null ? null : found.residual / Math.min(kx, ky)
 
-	const compared = compare(cv, p, s, work, stagedWork, found.m, mask)
+	const aligned = labels && alignLabels(labels.photo, labels.staged, found.m, work, stagedWork)
+	const seen = labels && aligned ? { photo: labels.photo, aligned } : null
+	const compared = compare(cv, p, s, work, stagedWork, found.m, mask, seen)
 	mark('cells + verdict')
-	const check = verdict(compared, residualPx)
+	const check = { ...verdict(compared, residualPx), contents: seen && contents(seen.photo, seen.aligned) }
+	mark('segments')
 	return {
 		check,
 		transform,
@@ -576,6 +588,7 @@ function compare(
 	stagedWork: Decoded,
 	m: Affine,
 	mask: Uint8Array | null,
+	labels: { photo: Labels; aligned: Uint8Array } | null,
 ): Compared {
 	// Compared at half the work size: cells need no finer detail, and it is 4× cheaper.
 	const { width, height } = scaled(work.width, work.height, COMPARE_SIZE)
@@ -659,6 +672,7 @@ function compare(
 		const cols = Math.max(1, Math.round(width / cell))
 		const rows = Math.max(1, Math.round(height / cell))
 		const K = cols * rows
+		const seen = labels && cellRegions(labels.photo, labels.aligned, cols, rows)
 		const acc = Array.from({ length: 20 }, () => new Float64Array(K))
 		const [cnt, vd, sLp, sLa, sLpp, sLaa, sLpa, sap, saa, sbp, sba, sgp, sga, sep, sea, smis, sadd, smask, sclip] = acc
 		// The aligned image's gradient energy per cell and direction bin.
@@ -727,6 +741,7 @@ function compare(
 				sdA: Math.sqrt(Math.max(0, varA)),
 				orientA: shares(oA, k),
 				clipped: sclip[k] / v,
+				seen: seen?.[k] ?? null,
 			})
 		}
 		// What grading is left after the pixel statistics, measured where the room is plainly the
@@ -931,6 +946,28 @@ function relit(cells: CellFeatures[]) {
 
 function classify(f: CellFeatures): CellClass {
 	if (f.masked > 0.3) return 'same'
+	const found = classifyPixels(f)
+	const seen = f.seen
+	if (found === 'same' || !seen) return found
+	// A window or door of the photo that the answer shows as wall, where the pixels changed too, was
+	// walled up (on its own, the model's outline of a door wavers by a few pixels between images).
+	if (seen.openingP >= SEEN.opening && seen.walledUp >= SEEN.walledUp) return 'erased'
+	// Something placed stands there in the answer (a sofa before the wall, a rug on the floor): what
+	// changed is staging, not the room. (Not the other way round: what a photo's furniture hid must
+	// come out as the room around it, and the model took a window for a wardrobe in the corpus.)
+	if (seen.placedA >= SEEN.placed) return 'same'
+	return found
+}
+
+/**
+ * How the segmentation's classes decide a changed cell (regions.ts): one at least `opening` a
+ * window or door in the photo, `walledUp` of it wall in the answer, lost that opening; else one at
+ * least `placed` covered by something placed in the answer changed by staging (a quarter: a cell
+ * on an object's edge changes with it; 0.5 passed one tuning staging fewer, 0.15 lost a repaint).
+ */
+export const SEEN = { placed: 0.25, opening: 0.3, walledUp: 0.6 }
+
+function classifyPixels(f: CellFeatures): CellClass {
 	// Structure kept: lightness still correlates, the texture's strength is about the same and few
 	// edges appeared (a new object in front adds its own texture and outline).
 	const textureKept = Math.abs(f.ga - f.gp) <= T.texture * Math.max(f.ga, f.gp) + 1.5
@@ -1097,7 +1134,7 @@ function surfaceNote(r: ChangedRegion, ceiling: string, wall: string) {
 	return wall
 }
 
-function verdict(compared: Compared, residualPx: number | null): RoomCheck {
+function verdict(compared: Compared, residualPx: number | null): Omit<RoomCheck, 'contents'> {
 	const { cells, grid } = compared
 	const rect = (b: Blob, kind: ChangedRegion['kind']): ChangedRegion => ({
 		x: b.c0 / grid.cols,

@@ -141,19 +141,27 @@
  * (recoloured staging pairs reach ΔE 35, no staging group flattens the texture, none hides more
  * than 30 % of the photo's edges).
  */
+import { labelsOf } from './segmenter.ts'
 import { checkOnThread } from './threads.ts'
 import type { CheckedImage, CheckOptions } from './types.ts'
 
 export type { ChangedRegion, CheckedImage, CheckOptions, RoomCheck, RoomCheckVerdict } from './types.ts'
 
 /**
- * Lines `staged` up with `photo` and checks the room's permanent features. The returned image is
- * a JPEG of exactly the photo's size. Runs on a worker thread.
+ * Lines `staged` up with `photo` and checks the room's permanent features, knowing what each region
+ * of both is (segmenter.ts: the photo's label map is made once for all of a room's variations).
+ * The returned image is a JPEG of exactly the photo's size. Runs on worker threads.
  */
 export async function checkStagedImage(
 	photo: Buffer,
 	staged: Buffer,
-	options: CheckOptions = {},
+	{ furnitureMask, urgent }: CheckOptions = {},
 ): Promise<CheckedImage> {
-	return checkOnThread({ photo, staged, furnitureMask: options.furnitureMask }, { urgent: options.urgent })
+	const [photoLabels, stagedLabels] = await Promise.all([
+		labelsOf(photo, { photo: true, urgent }),
+		labelsOf(staged, { urgent }),
+	])
+	// An image that cannot be read has no labels: the check then says what is wrong with it.
+	const labels = photoLabels && stagedLabels ? { photo: photoLabels, staged: stagedLabels } : undefined
+	return checkOnThread({ photo, staged, furnitureMask, labels }, { urgent })
 }

@@ -266,23 +266,23 @@ describe('the corpus', () => {
  * made by image models, labelled by eye. The permanent changes are held to the target (≥ 95 %,
  * which allows none of the 11 to be missed but for the one the check cannot see: trees drawn into
  * windows that were blown out in the photo). The legitimate ones are far from the target (1 in 20):
- * 6 of 14 are flagged today (rooms relit in coloured light, a sofa re-covered, bedding redone plain,
- * a couch over a patterned carpet), and the bound holds that figure so that a change making it
- * worse fails; README "The room check" has the breakdown.
+ * with the segmentation's classes (fixture label maps), 4 of 14 are flagged today (rooms relit in
+ * coloured light, one staging), and the bound holds that figure so that a change making it worse
+ * fails; docs/room-check.md has the breakdown. The fresh held-out set (`set: 'new'`) is below.
  */
 describe('the real generative pairs held out', () => {
 	it('flags every permanent change it can see, and flags no more legitimate stagings than today', {
 		timeout: 60_000,
 	}, async () => {
 		const results = []
-		for (const pair of readRealPairs().filter((p) => p.heldOut)) results.push(await checkRealPair(pair))
+		for (const pair of readRealPairs().filter((p) => p.heldOut && !p.set)) results.push(await checkRealPair(pair))
 		const permanent = results.filter((r) => !r.legitimate)
 		const missed = permanent.filter((r) => r.verdict === 'ok').map((r) => r.pair.id)
 		expect(missed).toEqual(['12'])
 		expect(permanent.length).toBeGreaterThanOrEqual(11)
 		const legitimate = results.filter((r) => r.legitimate)
 		expect(legitimate.length).toBeGreaterThanOrEqual(14)
-		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(6)
+		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(4)
 		// The clean stagings among them (things added, the frame kept) pass, and so do the rooms relit
 		// with the light's hue kept (a desk lamp switched off, a light added near the ceiling).
 		for (const id of ['15', '30', '39', '45', '69', '75', '51', '54'])

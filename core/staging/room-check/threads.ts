@@ -1,5 +1,6 @@
 import { asBuffer } from '#core/platform/thread-bytes.ts'
 import { createThreadPool } from '#core/platform/thread-pool.ts'
+import type { Labels } from './segment.ts'
 import type { CheckedImage } from './types.ts'
 
 /**
@@ -11,6 +12,7 @@ export interface CheckTask {
 	photo: Buffer
 	staged: Buffer
 	furnitureMask?: Buffer
+	labels?: { photo: Labels; staged: Labels }
 }
 
 type Answer = { output: CheckedImage } | { error: string }

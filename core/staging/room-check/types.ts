@@ -1,3 +1,5 @@
+import type { Contents } from './regions.ts'
+
 export type RoomCheckVerdict = 'ok' | 'check' | 'unaligned'
 
 export interface ChangedRegion {
@@ -19,6 +21,8 @@ export interface RoomCheck {
 	note: string | null
 	/** Median reprojection error of the inlier matches after alignment, in the photo's full-size pixels; null when unaligned, or lined up by lightness (no matches). */
 	residualPx: number | null
+	/** What the answer added to the room and took away, by the segmentation; null when not segmented or unaligned. */
+	contents: Contents | null
 }
 
 export type CheckedImage =

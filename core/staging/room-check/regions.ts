@@ -1,0 +1,153 @@
+/**
+ * What the segmentation says of a staged answer against its photo, in the photo's frame: which
+ * cells of the comparison grid the answer shows something placed in (staging may change those),
+ * which of the photo's windows and doors the answer turned into wall, and what was added or taken
+ * away ("Added: a sofa, a rug, two lamps").
+ */
+import type { Affine } from './check.ts'
+import { GROUP, OPENINGS, PLACED, WALL } from './classes.ts'
+import type { Labels } from './segment.ts'
+
+/** The aligned map's label where the answer's frame does not reach. */
+export const OUTSIDE = 255
+
+interface Size {
+	width: number
+	height: number
+}
+
+/**
+ * The answer's label map moved onto the photo's: for each pixel of the photo's map, the answer's
+ * label at the same place of the room. `m` maps photo work pixels to staged work pixels (check.ts).
+ */
+export function alignLabels(photo: Labels, staged: Labels, m: Affine, work: Size, stagedWork: Size): Uint8Array {
+	const n = photo.size
+	const out = new Uint8Array(n * n)
+	// label pixel i ↔ work pixel (i + 0.5)·W/n − 0.5, both maps stretched over their image.
+	const [px, py] = [work.width / n, work.height / n]
+	const [qx, qy] = [staged.size / stagedWork.width, staged.size / stagedWork.height]
+	for (let j = 0, i = 0; j < n; j++) {
+		const y = (j + 0.5) * py - 0.5
+		for (let k = 0; k < n; k++, i++) {
+			const x = (k + 0.5) * px - 0.5
+			const u = Math.floor((m[0] * x + m[1] * y + m[2] + 0.5) * qx)
+			const v = Math.floor((m[3] * x + m[4] * y + m[5] + 0.5) * qy)
+			out[i] = u >= 0 && v >= 0 && u < staged.size && v < staged.size ? staged.data[v * staged.size + u] : OUTSIDE
+		}
+	}
+	return out
+}
+
+/** One cell of the comparison grid as the segmentation sees it. */
+export interface CellRegions {
+	/** Shares of the cell the photo, and the answer, show something placed in (furniture, a rug, a lamp, art). */
+	placedP: number
+	placedA: number
+	/** Share of the cell that is a window or door in the photo. */
+	openingP: number
+	/** Share of those window and door pixels that the answer shows as wall. */
+	walledUp: number
+}
+
+/** The grid's cells (row by row, `cols` × `rows`) as the photo's and the aligned answer's maps see them. */
+export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, rows: number): CellRegions[] {
+	const n = photo.size
+	const K = cols * rows
+	const [count, placedP, placedA, opening, walled] = Array.from({ length: 5 }, () => new Float64Array(K))
+	for (let j = 0, i = 0; j < n; j++) {
+		const r = Math.min(rows - 1, Math.floor((j * rows) / n))
+		for (let x = 0; x < n; x++, i++) {
+			const a = aligned[i]
+			if (a === OUTSIDE) continue
+			const k = r * cols + Math.min(cols - 1, Math.floor((x * cols) / n))
+			const p = photo.data[i]
+			count[k]++
+			if (GROUP[p] === 'placed') placedP[k]++
+			if (GROUP[a] === 'placed') placedA[k]++
+			if (OPENINGS.has(p)) {
+				opening[k]++
+				if (a === WALL) walled[k]++
+			}
+		}
+	}
+	return Array.from({ length: K }, (_, k) => ({
+		placedP: count[k] ? placedP[k] / count[k] : 0,
+		placedA: count[k] ? placedA[k] / count[k] : 0,
+		openingP: count[k] ? opening[k] / count[k] : 0,
+		walledUp: opening[k] ? walled[k] / opening[k] : 0,
+	}))
+}
+
+/** Things of one class, as many as there are. */
+export interface Items {
+	/** The class's name, e.g. 'lamp'. */
+	name: string
+	plural: string
+	count: number
+}
+
+export interface Contents {
+	added: Items[]
+	removed: Items[]
+}
+
+/**
+ * Thresholds for naming things. A thing is a connected patch (8-neighbours) of one placed class
+ * covering at least `least` of the map; it is new when under `kept` of it was anything placed in
+ * the other image (a sofa the model calls a bed in one and a couch in the other was there
+ * before), gone likewise the other way round. Things stuck together (two lamps touching) count
+ * once: the list says what is there, not an exact inventory.
+ */
+export const ITEMS = { least: 0.004, kept: 0.3 }
+
+/** What the answer shows placed in the room that the photo did not, and what it took away. */
+export function contents(photo: Labels, aligned: Uint8Array): Contents {
+	const inFrame = (i: number) => aligned[i] !== OUTSIDE
+	return {
+		added: things(aligned, photo.data, photo.size, inFrame),
+		removed: things(photo.data, aligned, photo.size, inFrame),
+	}
+}
+
+/** Patches of placed classes in `map` (where `inFrame`) under which `other` shows nothing placed. */
+function things(map: Uint8Array, other: Uint8Array, n: number, inFrame: (i: number) => boolean): Items[] {
+	const least = ITEMS.least * n * n
+	const seen = new Uint8Array(n * n)
+	const found = new Map<number, { count: number; area: number }>()
+	const stack: number[] = []
+	for (let start = 0; start < map.length; start++) {
+		const cls = map[start]
+		if (seen[start] || GROUP[cls] !== 'placed' || !inFrame(start)) continue
+		let area = 0
+		let placedBefore = 0
+		seen[start] = 1
+		stack.push(start)
+		while (stack.length) {
+			const i = stack.pop()!
+			area++
+			if (GROUP[other[i]] === 'placed') placedBefore++
+			const [y, x] = [Math.floor(i / n), i % n]
+			for (let dy = -1; dy <= 1; dy++)
+				for (let dx = -1; dx <= 1; dx++) {
+					const [yy, xx] = [y + dy, x + dx]
+					if (yy < 0 || xx < 0 || yy >= n || xx >= n) continue
+					const j = yy * n + xx
+					if (!seen[j] && map[j] === cls && inFrame(j)) {
+						seen[j] = 1
+						stack.push(j)
+					}
+				}
+		}
+		if (area < least || placedBefore >= ITEMS.kept * area) continue
+		const entry = found.get(cls) ?? { count: 0, area: 0 }
+		entry.count++
+		entry.area += area
+		found.set(cls, entry)
+	}
+	return [...found]
+		.sort(([, a], [, b]) => b.area - a.area)
+		.map(([cls, { count }]) => {
+			const [name, plural] = PLACED[cls as keyof typeof PLACED]
+			return { name, plural, count }
+		})
+}
