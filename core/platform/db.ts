@@ -150,11 +150,21 @@ export async function dedicatedClient() {
 	return client
 }
 
-/** Ends the pool, if anything used one: shutting down never opens a pool just to end it. */
+const ending = new WeakMap<pg.Pool, Promise<void>>()
+
+/**
+ * Ends the pool, if anything used one: shutting down never opens a pool just to end it. A second
+ * call waits for the first (pg's pool.end() throws when called twice): a test that stops its own
+ * database first closes the pool before the setup's teardown closes it again.
+ */
 export async function closeDb() {
-	const opened = shared.rendoDatabase
-	if (!opened) return
-	const { pool } = opened
+	const pool = shared.rendoDatabase?.pool
+	if (!pool) return
+	if (!ending.has(pool)) ending.set(pool, endPool(pool))
+	await ending.get(pool)
+}
+
+async function endPool(pool: pg.Pool) {
 	// pool.end() resolves before its idle connections have said goodbye; an embedded cluster
 	// stopped under them (every entry point stops it next) logs "terminating connection" for each.
 	// Wait for them, but never hold a shutdown on it for long.
