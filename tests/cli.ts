@@ -16,8 +16,12 @@ const noLogin = path.join(os.tmpdir(), `rendo-no-login-${randomUUID()}`)
  * Runs the real `rendo` binary in a child process. It inherits the test file's environment:
  * DATABASE_URL (this file's database), DATA_DIR (its files), CEO_EMAIL and LOG_LEVEL; never a
  * login of this machine's user (RENDO_CONFIG_DIR, RENDO_URL and RENDO_TOKEN come from `env` only).
+ * A variable given as undefined in `env` is left out (DATABASE_URL: the embedded database of DATA_DIR).
  */
-export function rendo(args: string[], { stdin = '', env = {} }: { stdin?: string; env?: Record<string, string> } = {}) {
+export function rendo(
+	args: string[],
+	{ stdin = '', env = {} }: { stdin?: string; env?: Record<string, string | undefined> } = {},
+) {
 	return new Promise<CliResult>((resolve, reject) => {
 		const { RENDO_URL: _url, RENDO_TOKEN: _token, ...inherited } = process.env
 		const child = spawn(process.execPath, ['cli/bin.js', ...args], {
