@@ -131,6 +131,8 @@ export function expectCraftedVerdicts({ modern, coastal }: Awaited<ReturnType<ty
 	expect(modern[2].roomCheckRegions.length).toBeGreaterThan(0)
 	expect(coastal.map((v) => v.roomCheck)).toEqual(['ok', 'ok', 'check'])
 	expect(coastal[2].roomCheckNote).toBe('The wall on the right looks repainted')
+	// Each answer put the armchair on the free floor: the check saw something added, and it is kept.
+	for (const v of [...modern, ...coastal]) expect(v.roomCheckContents?.added.length).toBeGreaterThan(0)
 	// The zoomed answer was lined up with the photo, not centre-cropped, and what its frame leaves out is said.
 	expect(modern[1].roomCheckResidualPx).toBeLessThanOrEqual(2)
 	expect(modern[1].roomCheckNote).toMatch(

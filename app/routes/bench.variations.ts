@@ -36,6 +36,7 @@ function sixtyVariations() {
 				roomCheckNote: null,
 				roomCheckRegions: [],
 				roomCheckResidualPx: 0.4,
+				roomCheckContents: null,
 				roomCheckAnswer: null,
 				roomCheckAnsweredAt: null,
 				stagingNote: null,

@@ -60,6 +60,8 @@ test('a flagged image is asked for once more, as one variation added to the same
 	expect(variations.map((v) => [v.status, v.roomCheck])).toEqual(Array(3).fill(['completed', 'ok']))
 	// The third slot holds the second opinion (the render's fourth variation), never the painted-out window.
 	expect(variations.map((v) => v.variationId)).toEqual([vendorIds[0], vendorIds[1], vendorIds[3]])
+	// It keeps what its own check saw added (the staged armchair), as every slot does.
+	for (const v of variations) expect(v.roomCheckContents?.added.length).toBeGreaterThan(0)
 	expect(vsai.requests.filter((r) => r.method === 'POST' && r.path === '/renders')).toHaveLength(1)
 	expect(added()).toHaveLength(1)
 	expect(added()[0].body).toMatchObject({ variation_count: 1 })

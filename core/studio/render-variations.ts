@@ -101,6 +101,7 @@ async function fillSlots(request: StagingRender, job: RenderJob, images: FittedI
 				roomCheckNote: image.check?.note ?? null,
 				roomCheckRegions: image.check?.regions ?? [],
 				roomCheckResidualPx: image.check?.residualPx ?? null,
+				roomCheckContents: image.check?.contents ?? null,
 				stagingNote: request.note,
 			})
 			.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))

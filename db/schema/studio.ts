@@ -112,6 +112,12 @@ export const propertyStudioVariations = pgTable(
 			.notNull()
 			.default(sql`'[]'::jsonb`),
 		roomCheckResidualPx: real('room_check_residual_px'),
+		// What the check saw the image add to the room and take away, largest first (its segmentation);
+		// null when it did not look (the local preview, an unaligned image, images from before it looked).
+		roomCheckContents: jsonb('room_check_contents').$type<{
+			added: Array<{ name: string; plural: string; count: number }>
+			removed: Array<{ name: string; plural: string; count: number }>
+		}>(),
 		// Why this view of a room was staged on its own rather than to match its first view
 		stagingNote: text('staging_note'),
 		// The first view's variation this view was staged to match, fixed when it was requested

@@ -1,0 +1,1 @@
+ALTER TABLE "property_studio_variations" ADD COLUMN "room_check_contents" jsonb;
