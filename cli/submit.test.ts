@@ -85,8 +85,8 @@ test('submit --wait uploads a folder, guesses room types, renders on the local r
 		roomType: 'bedroom',
 		status: 'completed',
 		styles: [
-			{ style: 'modern', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [] },
-			{ style: 'luxury', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [] },
+			{ style: 'modern', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [], contents: [] },
+			{ style: 'luxury', expected: 3, done: 3, failed: 0, pending: 0, errors: [], checks: [], contents: [] },
 		],
 	})
 

@@ -129,6 +129,25 @@ export const Room = z
 	})
 	.openapi({ ref: 'Room' })
 
+const Items = z
+	.array(
+		z.object({
+			name: z.string().openapi({ example: 'lamp' }),
+			plural: z.string().openapi({ example: 'lamps' }),
+			count: z.number().int(),
+		}),
+	)
+	.openapi({ description: 'largest first' })
+
+export const RoomCheckContents = z
+	.object({ added: Items, removed: Items })
+	.openapi({ ref: 'RoomCheckContents', description: 'what the room check saw the image add to the room and take away' })
+
+const contentsSentence = z.string().nullable().openapi({
+	description:
+		'the contents in words, e.g. "Added: a sofa and two lamps. Removed: a bed"; null when nothing came or went',
+})
+
 export const RoomCheck = z
 	.object({
 		verdict: z.enum(['ok', 'check', 'unaligned']).openapi({
@@ -152,6 +171,11 @@ export const RoomCheck = z
 			.openapi({ description: 'changed areas, as fractions of the photo' }),
 		answer: z.enum(['kept', 'replaced']).nullable().openapi({ description: "the agent's answer to a check" }),
 		open: z.boolean().openapi({ description: 'a check that waits for the agent to look' }),
+		contents: RoomCheckContents.nullable().openapi({
+			description:
+				'null when the check did not look (an image it could not match to the photo, or from before it looked)',
+		}),
+		contentsSentence,
 	})
 	.openapi({ ref: 'RoomCheck' })
 
@@ -220,6 +244,18 @@ export const RenderProgress = object({
 					checks: z
 						.array(object({ variationId: id, note: z.string() }))
 						.openapi({ description: 'images the room check flagged, waiting for the agent to look' }),
+					contents: z
+						.array(
+							object({
+								variationId: id,
+								position: z
+									.number()
+									.int()
+									.openapi({ description: "the image's place in its style, as the gallery numbers it (variation 2)" }),
+								sentence: z.string().openapi({ example: 'Added: a sofa and two lamps. Removed: a bed' }),
+							}),
+						)
+						.openapi({ description: 'what the room check saw each image add and take away, where it saw something' }),
 				}),
 			),
 		}),
@@ -247,6 +283,8 @@ export const ProjectImages = object({
 				.string()
 				.nullable()
 				.openapi({ description: 'what the room check thinks may differ from the photo, until the agent has looked' }),
+			contents: RoomCheckContents.nullable().openapi({ description: 'null when the room check did not look' }),
+			contentsSentence,
 			url: z.string().openapi({ description: "the image's bytes (ranges, ETag)" }),
 		}),
 	),

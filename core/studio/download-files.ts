@@ -14,7 +14,7 @@ import { assetFileNames } from './asset-names.ts'
 import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
 import { studioFileKey } from './files.ts'
 import { listFavorites } from './variations.ts'
-import { openCheckNote, projectView, roomCheckView } from './views.ts'
+import { openCheckNote, projectView, type RoomCheckContents, roomCheckView } from './views.ts'
 
 export interface DownloadableImage {
 	id: string
@@ -23,6 +23,8 @@ export interface DownloadableImage {
 	style: string
 	/** What the room check thinks may differ from the photo, while the agent has not looked; else null. */
 	roomCheck: string | null
+	/** What the room check saw the image add and take away; null when it did not look. */
+	contents: RoomCheckContents
 	/** The file's bytes, or null when storage has lost it. */
 	read(): Promise<Buffer | null>
 }
@@ -75,6 +77,7 @@ export async function downloadableImages(
 			roomName: roomName ?? roomType,
 			style,
 			roomCheck: openCheckNote(roomCheckView(variation)),
+			contents: variation.roomCheckContents,
 			// Without the label: the render again, with the logo the final image has, if any, and its provenance.
 			read: async () => {
 				if (disclosure || !rendered) return readBytes(asset.storageKey)
@@ -106,6 +109,7 @@ export async function downloadableImages(
 			roomName: v.roomName,
 			style: v.style,
 			roomCheck: openCheckNote(v.roomCheck),
+			contents: v.roomCheck?.contents ?? null,
 			read: async () => {
 				const image = await readBytes(key)
 				return image && discloseImage(image, imageDisclosure(disclosed, v))

@@ -15,6 +15,8 @@ export interface StyleProgress {
 	errors: string[]
 	/** images of this style the room check flagged that wait for the agent's look, each with what may have changed */
 	checks: Array<{ variationId: string; note: string }>
+	/** what the room check saw each image of this style add and take away, where it saw something; `position` numbers the images as the gallery does (variation 2) */
+	contents: Array<{ variationId: string; position: number; sentence: string }>
 }
 
 type StyleRows = ReturnType<typeof roomProgress<VariationView>>[number]
@@ -29,6 +31,10 @@ const styleView = ({ style, rows, expected, completed, failed, pending }: StyleR
 	checks: rows.flatMap((v) => {
 		const note = openCheckNote(v.roomCheck)
 		return note ? [{ variationId: v.id, note }] : []
+	}),
+	contents: rows.flatMap((v, i) => {
+		const sentence = v.roomCheck?.contentsSentence
+		return sentence ? [{ variationId: v.id, position: i + 1, sentence }] : []
 	}),
 })
 

@@ -7,6 +7,7 @@ import { stagingProviderHealth } from '#core/ops/staging-provider-health.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { drainJobs } from '#tests/jobs.ts'
+import { SEEN, SEEN_SENTENCE } from '#tests/room-check-contents.ts'
 import { downloadableImages } from './download-files.ts'
 import { renderProgress } from './render-progress.ts'
 import { ALREADY_ANSWERED, answerRoomCheck, NOTHING_TO_ANSWER } from './room-check-answers.ts'
@@ -22,6 +23,8 @@ async function flag(id: string, verdict: 'check' | 'unaligned' = 'check') {
 			roomCheck: verdict,
 			roomCheckNote: verdict === 'check' ? WINDOW_MOVED : null,
 			roomCheckRegions: verdict === 'check' ? [{ x: 0.1, y: 0.2, width: 0.2, height: 0.3, kind: 'opening' }] : [],
+			// An image it could not match to the photo it does not look into.
+			roomCheckContents: verdict === 'check' ? SEEN : null,
 		})
 		.where(eq(propertyStudioVariations.id, id))
 }
@@ -41,6 +44,8 @@ test('a flagged image is shown as open in the views, progress and downloads unti
 		regions: [{ x: 0.1, y: 0.2, width: 0.2, height: 0.3, kind: 'opening' }],
 		answer: null,
 		open: true,
+		contents: SEEN,
+		contentsSentence: SEEN_SENTENCE,
 	})
 	const progress = await renderProgress(actor, project.id)
 	expect(progress.totals.checks).toBe(2)
@@ -48,9 +53,12 @@ test('a flagged image is shown as open in the views, progress and downloads unti
 		{ variationId: first.id, note: WINDOW_MOVED },
 		{ variationId: second.id, note: 'This image could not be matched to the photo: look at it before you use it' },
 	])
+	expect(progress.rooms[0].styles[0].contents).toEqual([
+		{ variationId: first.id, position: 1, sentence: SEEN_SENTENCE },
+	])
 	await favourite(agent, [first.id])
 	const offer = await downloadableImages(actor, project.id)
-	expect(offer.images.map((i) => i.roomCheck)).toEqual([WINDOW_MOVED])
+	expect(offer.images.map((i) => [i.roomCheck, i.contents])).toEqual([[WINDOW_MOVED, SEEN]])
 
 	const kept = await answerRoomCheck(actor, { variationId: first.id, answer: 'kept' })
 	expect(kept.variation.roomCheck).toMatchObject({ answer: 'kept', open: false })

@@ -1,6 +1,7 @@
 import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation } from '#db/schema/studio.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import type { OriginalsLinks } from '#core/disclosure/originals-links.ts'
+import { contentsSentence } from '#core/staging/room-check/sentences.ts'
 
 /**
  * The JSON shapes of the studio API (spec 02 §3). Rows keep storage keys in their *Url columns;
@@ -72,6 +73,9 @@ export function variationView(
 	}
 }
 
+/** What the room check saw an image add to the room and take away; null when it did not look. */
+export type RoomCheckContents = PropertyStudioVariation['roomCheckContents']
+
 /**
  * The room check of a delivered image, as screens and the CLI show it: null when it was not
  * checked; `open` while a 'check' or 'unaligned' verdict waits for the agent's look.
@@ -85,6 +89,10 @@ export function roomCheckView(v: PropertyStudioVariation) {
 		regions: v.roomCheckRegions,
 		answer: v.roomCheckAnswer as 'kept' | 'replaced' | null,
 		open: verdict !== 'ok' && !v.roomCheckAnswer,
+		/** What the check saw the image add to the room and take away, largest first; null when it did not look. */
+		contents: v.roomCheckContents,
+		/** The same in words: "Added: a sofa and two lamps. Removed: a bed"; null when nothing came or went. */
+		contentsSentence: contentsSentence(v.roomCheckContents),
 	}
 }
 

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { apiResponse } from '#app/utils/api.server.ts'
 import { getActor } from '#app/utils/auth.server.ts'
 import { disclosureChoice } from '#app/utils/project-images.server.ts'
+import { contentsSentence } from '#core/staging/room-check/sentences.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
 
 /**
@@ -19,12 +20,14 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 			{
 				project,
 				preparing,
-				images: images.map(({ id, fileName, roomName, style, roomCheck }) => ({
+				images: images.map(({ id, fileName, roomName, style, roomCheck, contents }) => ({
 					id,
 					fileName,
 					roomName,
 					style,
 					roomCheck,
+					contents,
+					contentsSentence: contentsSentence(contents),
 					// The same ?disclosure=0 goes on the bytes' URL when the label is to be left out.
 					url: `/api/property-studio/projects/${project.id}/images/${id}`,
 				})),

@@ -460,6 +460,8 @@ describe('taking images away: the list and resumable bytes', () => {
 				roomName: 'kitchen',
 				style: 'scandinavian',
 				roomCheck: null,
+				contents: null,
+				contentsSentence: null,
 				url: `/api/property-studio/projects/${project.id}/images/${variations[0].id}`,
 			},
 		])
