@@ -10,7 +10,13 @@ import { renderedProject } from './rendered-project.ts'
  * colour-grades): the room check's verdicts on a vendor's images are recorded here straight in the
  * server's database (its embedded PostgreSQL, beside E2E_PORT).
  */
-async function recordCheck(variationIds: string[], verdict: 'ok' | 'check', note: string, regions: object[]) {
+async function recordCheck(
+	variationIds: string[],
+	verdict: 'ok' | 'check',
+	note: string,
+	regions: object[],
+	contents: object | null = null,
+) {
 	const port = Number(process.env.E2E_PORT ?? 3210) + 1
 	const password = localSecrets(process.env.E2E_DATA_DIR!).pgPassword
 	const client = new pg.Client({
@@ -19,9 +25,9 @@ async function recordCheck(variationIds: string[], verdict: 'ok' | 'check', note
 	await client.connect()
 	try {
 		await client.query(
-			`update property_studio_variations set room_check = $2, room_check_note = $3, room_check_regions = $4::jsonb
-			where id = any($1)`,
-			[variationIds, verdict, note, JSON.stringify(regions)],
+			`update property_studio_variations set room_check = $2, room_check_note = $3, room_check_regions = $4::jsonb,
+			room_check_contents = $5::jsonb where id = any($1)`,
+			[variationIds, verdict, note, JSON.stringify(regions), contents && JSON.stringify(contents)],
 		)
 	} finally {
 		await client.end()
@@ -46,7 +52,15 @@ test('a flagged image is badged and outlined; the agent keeps one and has the ot
 		{ x: 0.1, y: 0.15, width: 0.25, height: 0.4, kind: 'opening' },
 	])
 	const crop = 'The staged image is cropped: it leaves out the top 6 % of the photo'
-	await recordCheck([variations[2].id], 'ok', crop, [])
+	// What the check saw it add and take away.
+	const seen = {
+		added: [
+			{ name: 'sofa', plural: 'sofas', count: 1 },
+			{ name: 'lamp', plural: 'lamps', count: 2 },
+		],
+		removed: [{ name: 'bed', plural: 'beds', count: 1 }],
+	}
+	await recordCheck([variations[2].id], 'ok', crop, [], seen)
 
 	await page.goto(`/property-studio/${projectId}`)
 	const checks = page.getByRole('list', { name: 'Modern Kitchen: room checks' })
@@ -63,6 +77,7 @@ test('a flagged image is badged and outlined; the agent keeps one and has the ot
 	// An image that passed says what its frame leaves out, as a plain note: nothing waits on it.
 	await page.getByRole('button', { name: 'Compare Modern Kitchen, variation 3 with the original' }).click()
 	await expect(dialog.getByText(crop)).toBeVisible()
+	await expect(dialog.getByText('Added: a sofa and two lamps. Removed: a bed')).toBeVisible()
 	await expect(dialog.getByText('(outlined)')).toHaveCount(0)
 	await page.keyboard.press('Escape')
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { Crop, SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
+import { Crop, Sofa, SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -51,6 +51,37 @@ export function CompareButton({ name, onClick, className }: { name: string; onCl
 	)
 }
 
+/**
+ * What the room check says under the title: what may have changed (or, for an image that passed,
+ * what its frame leaves out), then what it saw added and removed, when it saw anything.
+ */
+export function ComparisonNotes({ check }: { check: Comparison['roomCheck'] }) {
+	if (!check) return null
+	return (
+		<>
+			{check.verdict !== 'ok' ? (
+				<p className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
+					<TriangleAlert aria-hidden className="size-4 shrink-0" />
+					{roomCheckSentence(check)}
+					{check.regions.length ? ' (outlined)' : ''}
+				</p>
+			) : check.note ? (
+				// An image that passed may still leave part of the photo out of its frame.
+				<p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+					<Crop aria-hidden className="size-4 shrink-0" />
+					{check.note}
+				</p>
+			) : null}
+			{check.contentsSentence ? (
+				<p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+					<Sofa aria-hidden className="size-4 shrink-0" />
+					{check.contentsSentence}
+				</p>
+			) : null}
+		</>
+	)
+}
+
 /** The larger view of a variation: the before/after slider over its original photo. */
 export function CompareDialog({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
 	return (
@@ -68,19 +99,7 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 								<Dialog.Description className="text-sm text-muted-foreground">
 									Drag across the photo, or use the arrow keys, to compare it with the original.
 								</Dialog.Description>
-								{comparison.roomCheck && comparison.roomCheck.verdict !== 'ok' ? (
-									<p className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
-										<TriangleAlert aria-hidden className="size-4 shrink-0" />
-										{roomCheckSentence(comparison.roomCheck)}
-										{comparison.roomCheck.regions.length ? ' (outlined)' : ''}
-									</p>
-								) : comparison.roomCheck?.note ? (
-									// An image that passed may still leave part of the photo out of its frame.
-									<p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-										<Crop aria-hidden className="size-4 shrink-0" />
-										{comparison.roomCheck.note}
-									</p>
-								) : null}
+								<ComparisonNotes check={comparison.roomCheck} />
 							</div>
 							<DialogCloseButton />
 						</div>
