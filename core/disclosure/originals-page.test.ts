@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { propertyWithDeliveredImages } from '#tests/originals.ts'
+import { recordContents, SEEN } from '#tests/room-check-contents.ts'
 import { issueNewOriginalsAddress, setOriginalsPageEnabled } from './originals-address.ts'
 import { originalsFileKey, viewOriginalsPage } from './originals-page.ts'
 
@@ -33,6 +34,30 @@ describe("a property's originals page", () => {
 			state: 'found',
 			key: shown[0].imageUrl,
 		})
+	})
+
+	test('says beside each staged image what the room check saw added, and that the room is unchanged only when it passed', async () => {
+		const { page, shown } = await propertyWithDeliveredImages()
+		const [emptied, modernFirst, modernSecond, restaged, dusk] = shown
+		const bed = { name: 'bed', plural: 'beds', count: 1 }
+		await recordContents(modernFirst.id, { added: SEEN.added, removed: [] })
+		await recordContents(modernSecond.id, SEEN, 'check')
+		await recordContents(emptied.id, { added: [], removed: [bed] })
+		await recordContents(restaged.id, null, 'unaligned')
+		await recordContents(dusk.id, SEEN)
+		const view = await viewOriginalsPage(page.token)
+		if (view.state !== 'live') throw new Error(`page is ${view.state}`)
+		expect(view.images.map((image) => image.seen)).toEqual([
+			'Virtually emptied: removed a bed; walls, floor, windows and doors checked unchanged',
+			'Virtually staged: added a sofa, a rug, two lamps; walls, floor, windows and doors checked unchanged',
+			// flagged: a wall, window or door may have changed, so that is not claimed
+			'Virtually staged: added a sofa, a rug, two lamps; removed a bed',
+			// not matched to the photo: the check did not look, and the page says what it always said
+			null,
+			// a sky at dusk, and an enhanced photo: the alteration's words are the whole story
+			null,
+			null,
+		])
 	})
 
 	test('opens only images it lists: not renders still pending or failed, nor another property’s', async () => {

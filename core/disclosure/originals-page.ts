@@ -6,7 +6,9 @@ import {
 } from '#db/schema/studio.ts'
 import { isUuid } from '#core/ids.ts'
 import { db } from '#core/platform/db.ts'
+import { contentsPhrase } from '#core/staging/room-check/sentences.ts'
 import { roomLabel } from '#core/studio/labels.ts'
+import type { RoomCheckContents } from '#core/studio/views.ts'
 import { alterationOf, type AlterationKind } from './alteration.ts'
 import { imageAnchor, resolveOriginalsToken } from './originals-address.ts'
 
@@ -27,6 +29,11 @@ export interface OriginalsImage {
 	alteration: string
 	/** False for enhanced photos: colour and exposure only, not altered under listing rules. */
 	altered: boolean
+	/**
+	 * What the room check saw, in buyers' words: "Virtually staged: added a sofa, a rug, two lamps;
+	 * walls, floor, windows and doors checked unchanged"; null when it has nothing to say (see seenLine).
+	 */
+	seen: string | null
 	madeAt: Date
 	alteredUrl: string
 	originalUrl: string
@@ -35,6 +42,25 @@ export interface OriginalsImage {
 export type OriginalsPageView =
 	| { state: 'live'; token: string; address: string; images: OriginalsImage[] }
 	| { state: 'off' | 'retired' | 'unknown' }
+
+/**
+ * What the room check saw added to a staged image (taken away from an emptied one), and, only when
+ * it passed the image, that the room itself is as in the photo. Null when it did not look (the local
+ * preview, an image it could not match to the photo, images from before it looked), saw nothing of
+ * the kind, or the image is a sky or an enhancement: the alteration's words say it all then.
+ */
+export function seenLine(kind: AlterationKind, verdict: string | null, contents: RoomCheckContents) {
+	const lead =
+		kind === 'staged' && contents?.added.length
+			? 'Virtually staged'
+			: kind === 'emptied' && contents?.removed.length
+				? 'Virtually emptied'
+				: null
+	if (!lead) return null
+	const said = `${lead}: ${contentsPhrase(contents)}`
+	// A flagged image may have a wall, window or door changed: it is not said to be unchanged.
+	return verdict === 'ok' ? `${said}; walls, floor, windows and doors checked unchanged` : said
+}
 
 // Delivered images: rendered and stored. After completion only the kept ones are left (the
 // clean-up deletes the rest), so the page always lists what can still be downloaded.
@@ -56,6 +82,8 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 			id: variations.id,
 			style: variations.style,
 			createdAt: variations.createdAt,
+			roomCheck: variations.roomCheck,
+			contents: variations.roomCheckContents,
 			roomName: rooms.roomName,
 			roomType: rooms.roomType,
 		})
@@ -82,6 +110,7 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 				kind,
 				alteration: words,
 				altered,
+				seen: seenLine(kind, row.roomCheck, row.contents),
 				madeAt: row.createdAt,
 				alteredUrl: originalsFilePath(token, row.id, 'altered'),
 				originalUrl: originalsFilePath(token, row.id, 'original'),

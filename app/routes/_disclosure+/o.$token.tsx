@@ -45,6 +45,7 @@ function Pair({ image }: { image: OriginalsImage }) {
 					<span className="sr-only">, </span>
 					made <time dateTime={image.madeAt.toISOString()}>{formatShortDate(image.madeAt.toISOString())}</time>
 				</p>
+				{image.seen ? <p className="text-sm text-gray-700">{image.seen}</p> : null}
 			</div>
 			<div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
 				<Photo

@@ -18,6 +18,7 @@ import { readQr } from '#tests/disclosure.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { propertyWithDeliveredImages } from '#tests/originals.ts'
+import { recordContents, SEEN } from '#tests/room-check-contents.ts'
 import { formRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 
@@ -82,6 +83,25 @@ describe('GET /o/:token', () => {
 		expect(enhancedGroup).toContain(`id="v-${shown.at(-1)!.id}"`)
 		expect(enhancedGroup).toContain('Colour and exposure only')
 		expect(enhancedGroup).not.toContain('Furniture')
+	})
+
+	test('beside a staged image, what the room check saw added; the room called unchanged only when it passed', async () => {
+		const { page, shown } = await propertyWithDeliveredImages()
+		const [, passed, flagged, unchecked] = shown
+		await recordContents(passed.id, { added: SEEN.added, removed: [] })
+		await recordContents(flagged.id, { added: SEEN.added, removed: [] }, 'check')
+		const html = (await get(`/o/${page.token}`)).body.toString()
+		const article = (id: string) => html.match(new RegExp(`<article id="v-${id}"[\\s\\S]*?</article>`))?.[0] ?? ''
+		expect(article(passed.id)).toContain(
+			'<p class="text-sm text-gray-700">Virtually staged: added a sofa, a rug, two lamps; walls, floor, windows and doors checked unchanged</p>',
+		)
+		expect(article(flagged.id)).toContain(
+			'<p class="text-sm text-gray-700">Virtually staged: added a sofa, a rug, two lamps</p>',
+		)
+		expect(article(flagged.id)).not.toContain('checked unchanged')
+		// Not looked at: today's words only.
+		expect(article(unchecked.id)).toContain('Furniture added, Luxury style')
+		expect(article(unchecked.id)).not.toContain('Virtually staged')
 	})
 
 	test('unknown and switched off: 404 with a plain page; a replaced address: 410; none indexed', async () => {

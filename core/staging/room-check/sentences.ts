@@ -7,13 +7,16 @@ import type { Contents, Items } from './regions.ts'
 
 const NUMBERS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
+/** "a sofa", "two lamps". */
+function itemWords({ name, plural, count }: Items) {
+	if (count > 1) return `${NUMBERS[count] ?? count} ${plural}`
+	return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`
+}
+
 /** "a sofa, a rug, two lamps and a painting"; null when nothing. */
 export function listItems(items: Items[]): string | null {
 	if (!items.length) return null
-	const words = items.map(({ name, plural, count }) => {
-		if (count > 1) return `${NUMBERS[count] ?? count} ${plural}`
-		return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`
-	})
+	const words = items.map(itemWords)
 	return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]
 }
 
@@ -25,4 +28,21 @@ export function contentsSentence(contents: Contents | null): string | null {
 		['Removed', listItems(contents.removed)],
 	].filter(([, list]) => list)
 	return parts.length ? parts.map(([what, list]) => `${what}: ${list}`).join('. ') : null
+}
+
+/**
+ * "added a sofa, a rug, two lamps; removed a bed": the originals page's form, in lower case and
+ * with commas only, as its line goes on ("; walls, floor, windows and doors checked unchanged").
+ * Null when the check saw nothing come or go (or did not look).
+ */
+export function contentsPhrase(contents: Contents | null): string | null {
+	if (!contents) return null
+	const parts = [
+		['added', contents.added],
+		['removed', contents.removed],
+	] as const
+	const said = parts
+		.filter(([, items]) => items.length)
+		.map(([what, items]) => `${what} ${items.map(itemWords).join(', ')}`)
+	return said.length ? said.join('; ') : null
 }
