@@ -12,10 +12,11 @@ import { ENHANCE } from '#core/studio/studio.schema.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
+import { recordContents, SEEN, SEEN_SENTENCE } from '#tests/room-check-contents.ts'
 import { readZip } from '#tests/zip.ts'
 import { listingPack } from './listing-pack.ts'
 import { liveOriginalsPage, originalsUrl } from './originals-address.ts'
-import { MANIFEST_COLUMNS, type ManifestRow } from './pack-manifest.ts'
+import { MANIFEST_COLUMNS, type ManifestJsonRow } from './pack-manifest.ts'
 import { withoutProvenance } from './provenance.ts'
 
 /** A completed project of two rooms, one favourite each: a staged kitchen and an enhanced bedroom. */
@@ -35,6 +36,7 @@ async function completedProject() {
 		.where(eq(propertyStudioVariations.id, kept[0].id))
 	// As an enhanced photo is recorded: colour and exposure only, not altered.
 	await db.update(propertyStudioVariations).set({ style: ENHANCE }).where(eq(propertyStudioVariations.id, kept[1].id))
+	await recordContents(kept[0].id)
 	await favourite(
 		agent,
 		kept.map((v) => v.id),
@@ -51,7 +53,7 @@ async function openPack(actor: ReturnType<typeof actorFor>, projectId: string) {
 	const json = JSON.parse(files.get('manifest.json')!.toString()) as {
 		property: string
 		originalsPage: string
-		images: ManifestRow[]
+		images: ManifestJsonRow[]
 	}
 	const csv = parse(files.get('manifest.csv')!, { columns: true }) as Array<Record<string, string>>
 	return { fileName: pack.fileName, entries, files, json, csv }
@@ -96,15 +98,24 @@ describe('listing packs', () => {
 			altered: true,
 			provider: 'virtual-staging-ai',
 			model: 'v2, "photoreal"',
+			// What the room check saw, in words and as data.
+			contents: SEEN_SENTENCE,
+			added: SEEN.added,
+			removed: SEEN.removed,
 		})
 		expect(new Date(staged.date).toISOString()).toBe(staged.date)
 		expect(byFile.get(images.find((i) => i.id === kept[1].id)!.fileName)).toMatchObject({
 			alteration: 'Colour and exposure only',
 			altered: false,
+			// The local preview made it: the room check did not look.
+			contents: null,
+			added: null,
+			removed: null,
 		})
 
 		// The CSV is the JSON's rows, quoted where a comma or quote needs it.
 		expect(Object.keys(pack.csv[0])).toEqual([...MANIFEST_COLUMNS])
+		expect(pack.csv.map((row) => row.contents).sort()).toEqual(['', SEEN_SENTENCE])
 		expect(pack.csv).toEqual(
 			pack.json.images.map((row) =>
 				Object.fromEntries(MANIFEST_COLUMNS.map((c) => [c, row[c] === null ? '' : String(row[c])])),

@@ -6,6 +6,7 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { db } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { storage } from '#core/platform/storage.ts'
+import { contentsSentence } from '#core/staging/room-check/sentences.ts'
 import { ownedProject } from '#core/studio/access.ts'
 import { type DownloadableImage, downloadableImages } from '#core/studio/download-files.ts'
 import { AssetsPreparingError, recordDownload } from '#core/studio/downloads.ts'
@@ -16,7 +17,7 @@ import {
 	listingPackName,
 	MANIFEST_CSV,
 	MANIFEST_JSON,
-	type ManifestRow,
+	type ManifestJsonRow,
 	manifestCsv,
 	manifestJson,
 	originalNameFor,
@@ -79,7 +80,7 @@ async function* packEntries(
 	token: string,
 ): AsyncGenerator<ZipEntry> {
 	const nameOf = uniqueNames([MANIFEST_CSV, MANIFEST_JSON])
-	const rows: ManifestRow[] = []
+	const rows: ManifestJsonRow[] = []
 	for (const image of images) {
 		const fact = facts.get(image.id)
 		const bytes = fact && (await storage().exists(fact.originalKey)) ? await image.read() : null
@@ -100,10 +101,13 @@ async function* packEntries(
 			original,
 			alteration: alteration.words,
 			altered: alteration.altered,
+			contents: contentsSentence(image.contents),
 			provider: fact.provider,
 			model: fact.model,
 			date: fact.createdAt.toISOString(),
 			originals_address: originalsUrl(token, imageAnchor(image.id)),
+			added: image.contents?.added ?? null,
+			removed: image.contents?.removed ?? null,
 		})
 	}
 	yield { name: MANIFEST_CSV, bytes: Buffer.from(manifestCsv(rows)) }

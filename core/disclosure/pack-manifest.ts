@@ -4,7 +4,8 @@ import { addressSlug } from '#core/studio/asset-names.ts'
 /**
  * A listing pack's names and manifest (no database here: the CLI names a pack it fetches over the
  * API). The manifest has one row per image in the pack, the same rows as CSV (for a spreadsheet or
- * an MLS upload tool) and as JSON (for scripts), under the same column names.
+ * an MLS upload tool) and as JSON (for scripts), under the same column names; the JSON's rows also
+ * carry what the room check saw added and removed as data (`added`, `removed`).
  */
 
 export const MANIFEST_CSV = 'manifest.csv'
@@ -28,6 +29,8 @@ export interface ManifestRow {
 	alteration: string
 	/** Whether listing rules count it as digitally altered; colour and exposure only is not. */
 	altered: boolean
+	/** What the room check saw added and removed ("Added: a sofa and two lamps. Removed: a bed"); null when it saw nothing or did not look. */
+	contents: string | null
 	provider: string | null
 	model: string | null
 	/** When the image was made, ISO 8601. */
@@ -36,11 +39,25 @@ export interface ManifestRow {
 	originals_address: string
 }
 
+/** Things of one kind the room check saw, e.g. { name: 'lamp', plural: 'lamps', count: 2 }. */
+export interface ManifestItems {
+	name: string
+	plural: string
+	count: number
+}
+
+/** A row of manifest.json: the CSV's columns, and what the room check saw as lists, largest first (null when it did not look). */
+export interface ManifestJsonRow extends ManifestRow {
+	added: ManifestItems[] | null
+	removed: ManifestItems[] | null
+}
+
 export const MANIFEST_COLUMNS = [
 	'file',
 	'original',
 	'alteration',
 	'altered',
+	'contents',
 	'provider',
 	'model',
 	'date',
@@ -63,6 +80,6 @@ export function manifestCsv(rows: readonly ManifestRow[]) {
 }
 
 /** The rows as JSON, with the property and its originals page they belong to. */
-export function manifestJson(pack: { property: string; originalsPage: string; images: readonly ManifestRow[] }) {
+export function manifestJson(pack: { property: string; originalsPage: string; images: readonly ManifestJsonRow[] }) {
 	return `${JSON.stringify(pack, null, 2)}\n`
 }
