@@ -7,7 +7,10 @@ import { remoteApi } from './remote/session.ts'
 
 type Rooms = RenderProgress['rooms']
 
-/** One line per room and style (with a "To check" column when the room check flagged any), then every failure with its reason. */
+/**
+ * One line per room and style (with a "To check" column when the room check flagged any), then every
+ * failure with its reason, the flagged images, and what the room check saw each image add and take away.
+ */
 export function printRooms(rooms: Rooms) {
 	type Line = { room: Rooms[number]; style: Rooms[number]['styles'][number] | null }
 	const lines = rooms.flatMap((room): Line[] =>
@@ -38,6 +41,13 @@ export function printRooms(rooms: Rooms) {
 		console.log(
 			`\nRoom checks to look at (a wall, window, door, floor or ceiling may differ from the photo; keep or replace in the gallery):\n${checks.join('\n')}`,
 		)
+	// An older server's progress has no contents.
+	const seen = rooms.flatMap((room) =>
+		room.styles.flatMap((s) =>
+			(s.contents ?? []).map((c) => `  ${room.name} · ${s.style}, variation ${c.position}: ${c.sentence}`),
+		),
+	)
+	if (seen.length) console.log(`\nWhat the room check saw added and removed:\n${seen.join('\n')}`)
 }
 
 /** `originalsPageUrl`: the property's originals page, null while the agent has switched it off. */
