@@ -6,7 +6,8 @@ export const originalLine = (url: string | null) => (url ? [`Original: ${url}`] 
 
 /**
  * A photo's caption from its lines, the most needed first: within Telegram's limit, the last
- * lines (the room check's notes) give way, never the title or the original's address before them.
+ * lines (the room check's notes, then what it saw added and removed) give way, never the title or
+ * the original's address before them.
  */
 export function caption(lines: string[]) {
 	const text = lines.join('\n')

@@ -7,6 +7,7 @@ import { reportProgress } from '#core/telegram/progress.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { insertUser } from '#tests/factories.ts'
 import { livePageOf, whatOpens } from '#tests/originals-address.ts'
+import { recordContents, SEEN_SENTENCE } from '#tests/room-check-contents.ts'
 import { smallRoomPhoto } from '#tests/studio.ts'
 import { fakeBotApiWithRunningBot, linkAccount } from '#tests/telegram/bot-harness.ts'
 import { telegramUser } from '#tests/telegram/fake-bot-api.ts'
@@ -51,6 +52,7 @@ describe("the bot's images lead to their originals", () => {
 		const user = await insertUser()
 		const { project, variations } = await renderedProject(user)
 		await stagedByVendor(variations)
+		await recordContents(variations[1].id)
 		const intake = await batch(user, 9501, project, variations[0].roomId)
 
 		const since = fake.calls.length
@@ -62,6 +64,9 @@ describe("the bot's images lead to their originals", () => {
 			expect(captions[i]).toMatch(new RegExp(`^Kitchen · Scandinavian · ${i + 1}\n`))
 			expect(await originalIn(captions[i])).toEqual({ page: live, anchor: `v-${v.id}` })
 		}
+		// The image the room check saw something in says what, last.
+		expect(captions[1]).toMatch(new RegExp(`\n${SEEN_SENTENCE}$`))
+		expect(captions[0]).not.toContain('Added')
 	}, 60_000)
 
 	test('a local preview leads nowhere: its album keeps the one caption that says it is a preview', async () => {
@@ -85,6 +90,7 @@ describe("the bot's images lead to their originals", () => {
 		const { project, variations } = await renderedProject(user)
 		await stagedByVendor(variations)
 		await favourite(user, [variations[0].id, variations[2].id])
+		await recordContents(variations[2].id)
 
 		const since = fake.calls.length
 		fake.sendText(telegramUser(9503), '/favorites')
@@ -96,6 +102,8 @@ describe("the bot's images lead to their originals", () => {
 			page: livePageOf(project.id),
 			anchor: `v-${variations[2].id}`,
 		})
+		expect(captions[1]).toMatch(new RegExp(`\n${SEEN_SENTENCE}$`))
+		expect(captions[0]).not.toContain('Added')
 	}, 60_000)
 
 	test("a single image's caption stays within Telegram's limit, keeping the address before long room-check notes", async () => {
@@ -110,6 +118,7 @@ describe("the bot's images lead to their originals", () => {
 					id: randomUUID(),
 					isFavorite: false,
 					roomCheck: 'x'.repeat(2000),
+					contents: `Added: ${'a lamp, '.repeat(200)}`,
 					originalsUrl: url,
 					readImage: smallRoomPhoto,
 				},
@@ -119,5 +128,32 @@ describe("the bot's images lead to their originals", () => {
 		const caption = String(photo.params.caption)
 		expect(caption.length).toBe(CAPTION_MAX)
 		expect(caption.split('\n').slice(0, 2)).toEqual(['Living Room · Modern', `Original: ${url}`])
+	})
+
+	test("what the room check saw stays within Telegram's limit too, giving way before the title and the address", async () => {
+		const url = `https://rendo.example/o/${'A'.repeat(22)}#v-${randomUUID()}`
+		const since = fake.calls.length
+		await gateway.sendVariations(9505, {
+			room: { roomType: 'living', roomName: null, ordinal: null },
+			style: 'modern',
+			isPreview: false,
+			variations: [
+				{
+					id: randomUUID(),
+					isFavorite: false,
+					roomCheck: null,
+					contents: `Added: ${'a lamp, '.repeat(200)}and a rug`,
+					originalsUrl: url,
+					readImage: smallRoomPhoto,
+				},
+			],
+		})
+		const caption = String((await fake.waitFor('sendPhoto', toChat(9505), { since })).params.caption)
+		expect(caption.length).toBe(CAPTION_MAX)
+		expect(caption.split('\n')).toEqual([
+			'Living Room · Modern',
+			`Original: ${url}`,
+			expect.stringMatching(/^Added: a lamp, .*…$/),
+		])
 	})
 })

@@ -10,10 +10,11 @@ afterAll(() => fake.close())
 const settings = { token: fake.token, apiRoot: fake.apiRoot }
 const gateway = new TelegramGateway(createApi(settings), settings)
 
-const variation = (roomCheck: string | null) => ({
+const variation = (roomCheck: string | null, contents: string | null = null) => ({
 	id: randomUUID(),
 	isFavorite: false,
 	roomCheck,
+	contents,
 	originalsUrl: null,
 	readImage: smallRoomPhoto,
 })
@@ -55,4 +56,36 @@ test('a single image carries its check in its caption; a clean album says nothin
 	})
 	const [text] = fake.calls.slice(since).filter((c) => c.method === 'sendMessage')
 	expect(String(text.params.text)).not.toContain('⚠')
+})
+
+test('each image says what the room check saw it add and take away, after what it flagged', async () => {
+	let since = fake.calls.length
+	await gateway.sendVariations(4711, {
+		room,
+		style: 'coastal',
+		isPreview: false,
+		variations: [variation('The floor looks different', 'Added: a sofa and two lamps. Removed: a bed')],
+	})
+	const [photo] = fake.calls.slice(since).filter((c) => c.method === 'sendPhoto')
+	expect(String(photo.params.caption).split('\n')).toEqual([
+		'Living Room · Coastal',
+		'⚠ The floor looks different',
+		'Look before you use it: keep it or have it replaced free in the gallery.',
+		'Added: a sofa and two lamps. Removed: a bed',
+	])
+
+	// In an album each image carries its own, numbered as its heart is.
+	since = fake.calls.length
+	await gateway.sendVariations(4711, {
+		room,
+		style: 'modern',
+		isPreview: false,
+		variations: [variation(null, 'Added: an armchair'), variation(null), variation(null, 'Added: two lamps')],
+	})
+	const [album] = fake.calls.slice(since).filter((c) => c.method === 'sendMediaGroup')
+	expect((album.params.media as Array<{ caption?: string }>).map((m) => m.caption)).toEqual([
+		'Living Room · Modern · 1\nAdded: an armchair',
+		'Living Room · Modern · 2',
+		'Living Room · Modern · 3\nAdded: two lamps',
+	])
 })

@@ -51,7 +51,11 @@ async function sendFavorites(ctx: BotContext, actor: Actor, favorites: Variation
 		const media = await Promise.all(
 			chunk.map(async (v) => ({
 				file: new InputFile(await variationImage(actor, v.id), `rendo-${v.id}.jpg`),
-				caption: caption([`${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`, ...originalLine(v.originalsUrl)]),
+				caption: caption([
+					`${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`,
+					...originalLine(v.originalsUrl),
+					...(v.roomCheck?.contentsSentence ? [v.roomCheck.contentsSentence] : []),
+				]),
 			})),
 		)
 		// An album needs two images at least.

@@ -85,7 +85,7 @@ export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 		const checks = roomCheckLines(delivery)
 		if (files.length === 1) {
 			await this.api.sendPhoto(chatId, files[0], {
-				caption: caption([title, ...originalLine(variations[0].originalsUrl), ...checks]),
+				caption: caption([title, ...originalLine(variations[0].originalsUrl), ...checks, ...seenLine(variations[0])]),
 				reply_markup: keyboard,
 			})
 			return
@@ -118,12 +118,18 @@ export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 
 /**
  * An album's captions: the title under the album; altered images each carry their own, numbered
- * as their hearts are, with the address of their original, so one forwarded alone still leads there.
+ * as their hearts are, with the address of their original, so one forwarded alone still leads there,
+ * and what the room check saw it add and take away.
  */
 function albumCaption(title: string, variations: VariationDelivery['variations'], i: number) {
-	if (!variations.some((v) => v.originalsUrl)) return i === 0 ? { caption: title } : {}
-	return { caption: caption([`${title} · ${i + 1}`, ...originalLine(variations[i].originalsUrl)]) }
+	if (!variations.some((v) => v.originalsUrl || v.contents)) return i === 0 ? { caption: title } : {}
+	return {
+		caption: caption([`${title} · ${i + 1}`, ...originalLine(variations[i].originalsUrl), ...seenLine(variations[i])]),
+	}
 }
+
+/** What the room check saw the image add and take away, when it saw anything: after the rest, the first to give way. */
+const seenLine = (v: VariationDelivery['variations'][number]) => (v.contents ? [v.contents] : [])
 
 /** A line per image the room check flagged: listings may add furniture, not change the property. */
 function roomCheckLines({ variations }: VariationDelivery) {

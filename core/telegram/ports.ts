@@ -49,6 +49,8 @@ export interface VariationDelivery {
 		isFavorite: boolean
 		/** What the room check thinks may differ from the photo (the agent should look), else null. */
 		roomCheck: string | null
+		/** What the room check saw the image add and take away ("Added: a sofa and two lamps"), else null. */
+		contents: string | null
 		/** Where the image's original is on the property's originals page, for an altered image; else null. */
 		originalsUrl: string | null
 		readImage(): Promise<Buffer>

@@ -85,6 +85,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 					id: v.id,
 					isFavorite: v.isFavorite,
 					roomCheck: openCheckNote(roomCheckView(v)),
+					contents: roomCheckView(v)?.contentsSentence ?? null,
 					originalsUrl: originals.image(v),
 					readImage: async () => disclosedImage(await storedBytes(v.imageUrl!), v, { id: intake.projectId!, userId }),
 				})),
