@@ -534,7 +534,8 @@ function leastSquares(from: number[], to: number[], chosen: number[]): Affine | 
 }
 
 interface Compared {
-	cells: (CellFeatures & { class: CellClass })[]
+	/** `class` as the check reads the cell; `pixels` as the pixels alone read it (before the segmentation's say). */
+	cells: (CellFeatures & { class: CellClass; pixels: CellClass })[]
 	grid: { cols: number; rows: number }
 	/** Share of the compared cells that changed in any way. */
 	changed: number
@@ -758,10 +759,14 @@ function compare(
 			return { ...c, dL, labA, dE: Math.hypot(dL, da - grade.a, db - grade.b) }
 		})
 		const light = relit(features)
-		const cells = features.map((f) => ({
-			...f,
-			class: light && hueKept(f, RELIT.shade) ? ('same' as const) : classify(f),
-		}))
+		const cells = features.map((f) => {
+			const lit = light && hueKept(f, RELIT.shade)
+			return {
+				...f,
+				class: lit ? ('same' as const) : classify(f),
+				pixels: lit || f.masked > 0.3 ? ('same' as const) : classifyPixels(f),
+			}
+		})
 		const changed = cells.filter((c) => c.class !== 'same').length
 		return { cells, grid: { cols, rows }, changed: cells.length ? changed / cells.length : 0, crop }
 	})
@@ -955,17 +960,19 @@ function classify(f: CellFeatures): CellClass {
 	// Something placed stands there in the answer (a sofa before the wall, a rug on the floor): what
 	// changed is staging, not the room. (Not the other way round: what a photo's furniture hid must
 	// come out as the room around it, and the model took a window for a wardrobe in the corpus.)
-	if (seen.placedA >= SEEN.placed) return 'same'
+	if (seen.placedA >= SEEN.placedAnswer || seen.freeP >= SEEN.freePhoto) return 'same'
 	return found
 }
 
 /**
  * How the segmentation's classes decide a changed cell (regions.ts): one at least `opening` a
- * window or door in the photo, `walledUp` of it wall in the answer, lost that opening; else one at
- * least `placed` covered by something placed in the answer changed by staging (a quarter: a cell
- * on an object's edge changes with it; 0.5 passed one tuning staging fewer, 0.15 lost a repaint).
+ * window or door in the photo, `walledUp` of it wall in the answer, lost that opening; else one the
+ * answer shows at least `placedAnswer` covered by something placed (a sofa before the wall, a rug:
+ * a half passed no more real stagings and lost a synthetic pasted floor the model took for a
+ * table), or the photo at least `freePhoto` by something standing free (an object taken away; a
+ * cell on its edge changes with it: a half passed one tuning staging fewer), changed by staging.
  */
-export const SEEN = { placed: 0.25, opening: 0.3, walledUp: 0.6 }
+export const SEEN = { opening: 0.3, walledUp: 0.6, placedAnswer: 0.75, freePhoto: 0.25 }
 
 function classifyPixels(f: CellFeatures): CellClass {
 	// Structure kept: lightness still correlates, the texture's strength is about the same and few
@@ -1008,9 +1015,10 @@ function blobs(
 	kind: CellClass,
 	where: (c: Cell) => boolean = () => true,
 	linked?: (a: Cell, b: Cell) => boolean,
+	by: 'class' | 'pixels' = 'class',
 ): Blob[] {
 	const at = new Map<number, Cell>()
-	for (const c of cells) if (c.class === kind && where(c)) at.set(c.row * grid.cols + c.col, c)
+	for (const c of cells) if (c[by] === kind && where(c)) at.set(c.row * grid.cols + c.col, c)
 	const steps = linked
 		? [
 				[0, 1],
@@ -1179,7 +1187,7 @@ function verdict(compared: Compared, residualPx: number | null): Omit<RoomCheck,
 		)
 		notes.push({ size: b.count, text })
 	}
-	for (const b of blobs(cells, grid, 'new', coveringCell, sameMaterial)) {
+	for (const b of blobs(cells, grid, 'new', coveringCell, sameMaterial, 'pixels')) {
 		if (b.count < MIN_CELLS.covering) continue
 		const r = rect(b, 'surface')
 		regions.push(r)

@@ -95,6 +95,16 @@ export const GROUP: Group[] = Array.from({ length: 151 }, (_, i) =>
 	i in ROOM ? 'room' : i in PLACED ? 'placed' : 'other',
 )
 
+/**
+ * Placed things that stand free in the room (furniture, soft furnishings, lamps, plants), not
+ * against or on a wall: a photo's region the model calls one of these can be taken away and the room
+ * behind it shown. Flat or built-against-the-wall things (wardrobes, shelves, paintings, mirrors,
+ * curtains, blinds) are left out: the model takes windows and doors for them.
+ */
+export const FREESTANDING = new Set([
+	8, 16, 18, 20, 24, 29, 31, 32, 34, 37, 40, 57, 58, 65, 70, 76, 90, 98, 111, 113, 126, 132, 139,
+])
+
 /** The room classes through which the room is seen out or entered. */
 export const OPENINGS = new Set([9, 15, 59])
 export const WALL = 1

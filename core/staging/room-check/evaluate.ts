@@ -1,6 +1,6 @@
 import type { CorpusCase, Transform } from '../../../bench/room-check-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { type Affine, analyse } from './check.ts'
+import { type Affine, type AnalyseOptions, analyse } from './check.ts'
 import type { RoomCheckVerdict } from './types.ts'
 
 /**
@@ -63,8 +63,9 @@ export async function alignmentError(m: Affine, t: Transform, width: number, hei
 	return sum / count
 }
 
-export async function runCase(c: CorpusCase, photo: Buffer): Promise<CaseResult> {
-	const result = await analyse(photo, c.image, { output: false })
+/** A corpus case through the check; `labels`: with the segmentation's label maps of the photo and the case's image. */
+export async function runCase(c: CorpusCase, photo: Buffer, labels?: AnalyseOptions['labels']): Promise<CaseResult> {
+	const result = await analyse(photo, c.image, { output: false, labels })
 	const base = { photo: c.photo, kind: c.kind, legitimate: c.legitimate }
 	if ('failed' in result)
 		return { ...base, verdict: 'failed', note: result.failed, alignmentErrorPx: null, residualPx: null }

@@ -5,7 +5,7 @@
  * away ("Added: a sofa, a rug, two lamps").
  */
 import type { Affine } from './check.ts'
-import { GROUP, OPENINGS, PLACED, WALL } from './classes.ts'
+import { FREESTANDING, GROUP, OPENINGS, PLACED, WALL } from './classes.ts'
 import type { Labels } from './segment.ts'
 
 /** The aligned map's label where the answer's frame does not reach. */
@@ -40,9 +40,10 @@ export function alignLabels(photo: Labels, staged: Labels, m: Affine, work: Size
 
 /** One cell of the comparison grid as the segmentation sees it. */
 export interface CellRegions {
-	/** Shares of the cell the photo, and the answer, show something placed in (furniture, a rug, a lamp, art). */
-	placedP: number
+	/** Share of the cell the answer shows something placed in (furniture, a rug, a lamp, art). */
 	placedA: number
+	/** Share of the cell the photo shows something standing free in (a bed, a sofa, a table: classes.ts FREESTANDING). */
+	freeP: number
 	/** Share of the cell that is a window or door in the photo. */
 	openingP: number
 	/** Share of those window and door pixels that the answer shows as wall. */
@@ -53,7 +54,7 @@ export interface CellRegions {
 export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, rows: number): CellRegions[] {
 	const n = photo.size
 	const K = cols * rows
-	const [count, placedP, placedA, opening, walled] = Array.from({ length: 5 }, () => new Float64Array(K))
+	const [count, freeP, placedA, opening, walled] = Array.from({ length: 5 }, () => new Float64Array(K))
 	for (let j = 0, i = 0; j < n; j++) {
 		const r = Math.min(rows - 1, Math.floor((j * rows) / n))
 		for (let x = 0; x < n; x++, i++) {
@@ -62,7 +63,7 @@ export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, ro
 			const k = r * cols + Math.min(cols - 1, Math.floor((x * cols) / n))
 			const p = photo.data[i]
 			count[k]++
-			if (GROUP[p] === 'placed') placedP[k]++
+			if (FREESTANDING.has(p)) freeP[k]++
 			if (GROUP[a] === 'placed') placedA[k]++
 			if (OPENINGS.has(p)) {
 				opening[k]++
@@ -71,7 +72,7 @@ export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, ro
 		}
 	}
 	return Array.from({ length: K }, (_, k) => ({
-		placedP: count[k] ? placedP[k] / count[k] : 0,
+		freeP: count[k] ? freeP[k] / count[k] : 0,
 		placedA: count[k] ? placedA[k] / count[k] : 0,
 		openingP: count[k] ? opening[k] / count[k] : 0,
 		walledUp: opening[k] ? walled[k] / opening[k] : 0,
