@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { sharp } from '#core/platform/sharp.ts'
 import { coverPhotoSize, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { loadOpenCv, type OpenCv } from './opencv.ts'
-import { alignLabels, type CellRegions, cellRegions, contents } from './regions.ts'
+import { alignLabels, type CellRegions, type ChangedCells, cellRegions, contents } from './regions.ts'
 import type { Labels } from './segment.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
@@ -225,7 +225,10 @@ async function analyseOrThrow(
 	const seen = labels && aligned ? { photo: labels.photo, aligned } : null
 	const compared = compare(cv, p, s, work, stagedWork, found.m, mask, seen)
 	mark('cells + verdict')
-	const check = { ...verdict(compared, residualPx), contents: seen && contents(seen.photo, seen.aligned) }
+	const check = {
+		...verdict(compared, residualPx),
+		contents: seen && contents(seen.photo, seen.aligned, changedCells(compared)),
+	}
 	mark('segments')
 	return {
 		check,
@@ -534,8 +537,11 @@ function leastSquares(from: number[], to: number[], chosen: number[]): Affine | 
 }
 
 interface Compared {
-	/** `class` as the check reads the cell; `pixels` as the pixels alone read it (before the segmentation's say). */
-	cells: (CellFeatures & { class: CellClass; pixels: CellClass })[]
+	/**
+	 * `class` as the check reads the cell; `pixels` as the pixels alone read it (before the
+	 * segmentation's say); `moved`: the pixels changed, even in a relit room (what came and went).
+	 */
+	cells: (CellFeatures & { class: CellClass; pixels: CellClass; moved: boolean })[]
 	grid: { cols: number; rows: number }
 	/** Share of the compared cells that changed in any way. */
 	changed: number
@@ -760,16 +766,25 @@ function compare(
 		})
 		const light = relit(features)
 		const cells = features.map((f) => {
+			const pixels = f.masked > 0.3 ? ('same' as const) : classifyPixels(f)
 			const lit = light && hueKept(f, RELIT.shade)
 			return {
 				...f,
 				class: lit ? ('same' as const) : classify(f),
-				pixels: lit || f.masked > 0.3 ? ('same' as const) : classifyPixels(f),
+				pixels: lit ? ('same' as const) : pixels,
+				moved: pixels !== 'same',
 			}
 		})
 		const changed = cells.filter((c) => c.class !== 'same').length
 		return { cells, grid: { cols, rows }, changed: cells.length ? changed / cells.length : 0, crop }
 	})
+}
+
+/** The cells whose pixels changed (whatever the segmentation says), for naming what came and went. */
+function changedCells({ cells, grid }: Compared): ChangedCells {
+	const changed = new Uint8Array(grid.cols * grid.rows)
+	for (const c of cells) if (c.moved) changed[c.row * grid.cols + c.col] = 1
+	return { ...grid, changed }
 }
 
 /** How far in from each side of the photo the staged image's frame begins: rows and columns at most half covered are outside it. */

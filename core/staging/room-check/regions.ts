@@ -96,22 +96,43 @@ export interface Contents {
  * Thresholds for naming things. A thing is a connected patch (8-neighbours) of one placed class
  * covering at least `least` of the map; it is new when under `kept` of it was anything placed in
  * the other image (a sofa the model calls a bed in one and a couch in the other was there
- * before), gone likewise the other way round. Things stuck together (two lamps touching) count
- * once: the list says what is there, not an exact inventory.
+ * before), gone likewise the other way round, and at least `changed` of it lies in cells whose
+ * pixels changed (the model labels the same unchanged chair differently under other light).
+ * Things stuck together (two lamps touching) count once: the list says what is there, not an
+ * exact inventory.
  */
-export const ITEMS = { least: 0.004, kept: 0.3 }
+export const ITEMS = { least: 0.004, kept: 0.3, changed: 0.5 }
+
+/** The comparison grid's cells whose pixels changed, row by row: 1 changed, 0 not (or not compared). */
+export interface ChangedCells {
+	cols: number
+	rows: number
+	changed: Uint8Array
+}
 
 /** What the answer shows placed in the room that the photo did not, and what it took away. */
-export function contents(photo: Labels, aligned: Uint8Array): Contents {
+export function contents(photo: Labels, aligned: Uint8Array, cells: ChangedCells): Contents {
+	const n = photo.size
 	const inFrame = (i: number) => aligned[i] !== OUTSIDE
+	const changed = (i: number) => {
+		const [y, x] = [Math.floor(i / n), i % n]
+		const k = Math.min(cells.rows - 1, Math.floor((y * cells.rows) / n)) * cells.cols
+		return cells.changed[k + Math.min(cells.cols - 1, Math.floor((x * cells.cols) / n))] === 1
+	}
 	return {
-		added: things(aligned, photo.data, photo.size, inFrame),
-		removed: things(photo.data, aligned, photo.size, inFrame),
+		added: things(aligned, photo.data, n, inFrame, changed),
+		removed: things(photo.data, aligned, n, inFrame, changed),
 	}
 }
 
-/** Patches of placed classes in `map` (where `inFrame`) under which `other` shows nothing placed. */
-function things(map: Uint8Array, other: Uint8Array, n: number, inFrame: (i: number) => boolean): Items[] {
+/** Patches of placed classes in `map` (where `inFrame`) under which `other` shows nothing placed, where the pixels changed. */
+function things(
+	map: Uint8Array,
+	other: Uint8Array,
+	n: number,
+	inFrame: (i: number) => boolean,
+	changed: (i: number) => boolean,
+): Items[] {
 	const least = ITEMS.least * n * n
 	const seen = new Uint8Array(n * n)
 	const found = new Map<number, { count: number; area: number }>()
@@ -121,12 +142,14 @@ function things(map: Uint8Array, other: Uint8Array, n: number, inFrame: (i: numb
 		if (seen[start] || GROUP[cls] !== 'placed' || !inFrame(start)) continue
 		let area = 0
 		let placedBefore = 0
+		let moved = 0
 		seen[start] = 1
 		stack.push(start)
 		while (stack.length) {
 			const i = stack.pop()!
 			area++
 			if (GROUP[other[i]] === 'placed') placedBefore++
+			if (changed(i)) moved++
 			const [y, x] = [Math.floor(i / n), i % n]
 			for (let dy = -1; dy <= 1; dy++)
 				for (let dx = -1; dx <= 1; dx++) {
@@ -139,7 +162,7 @@ function things(map: Uint8Array, other: Uint8Array, n: number, inFrame: (i: numb
 					}
 				}
 		}
-		if (area < least || placedBefore >= ITEMS.kept * area) continue
+		if (area < least || placedBefore >= ITEMS.kept * area || moved < ITEMS.changed * area) continue
 		const entry = found.get(cls) ?? { count: 0, area: 0 }
 		entry.count++
 		entry.area += area
