@@ -1,6 +1,7 @@
 import type { CorpusCase, Transform } from '../../../bench/room-check-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { type Affine, type AnalyseOptions, analyse } from './check.ts'
+import type { Affine } from './align.ts'
+import { type AnalyseOptions, analyse } from './check.ts'
 import type { RoomCheckVerdict } from './types.ts'
 
 /**

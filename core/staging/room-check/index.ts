@@ -16,7 +16,7 @@
  * deleted, and in Node the file installs process-wide uncaughtException/unhandledRejection handlers
  * that rethrow or abort: one more reason it only ever loads on the worker threads.
  *
- * Method (check.ts; on worker threads, one per core, threads.ts; the web process's event loop
+ * Method (check.ts and a file per stage; on worker threads, one per core, threads.ts; the web process's event loop
  * stalls ≤ 40 ms while checks run there, against ~440 ms when run inline):
  * 1. Decode. Photo and staged image are decoded straight to copies whose longest side is 640 px
  *    (libjpeg shrink-on-load). An image libvips cannot read, one whose aspect ratio is more than
@@ -78,7 +78,7 @@
  *    - a relit answer (the light of the whole room changed: ≥ 40 % of the cells ΔL ≥ 8 with a and b
  *      moved < ΔE 7, ≤ 30 % with a and b moved more) has every cell whose a and b moved < ΔE 15
  *      'same', whatever its structure: shading moves a relit room's edges and texture, and another
- *      lamp's colour shifts a neutral surface that far; paint changes the hue (check.ts RELIT).
+ *      lamp's colour shifts a neutral surface that far; paint changes the hue (rules.ts RELIT).
  *    Groups (8-connected) of ≥ 3 'surface' cells (2 whose mean ΔE ≥ 42: another colour, not a
  *    shade) or ≥ 2 'erased' cells, painted-over groups and coverings
  *    become regions (overlapping ones of a kind merged, at most 5); more than 60 % of the cells

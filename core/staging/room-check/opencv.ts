@@ -46,3 +46,19 @@ export function loadOpenCv(): Promise<{ cv: OpenCv }> {
 	})
 	return loading
 }
+
+/** Registers an OpenCV object (Mat, vector, matcher) to be deleted when the work it was made for ends. */
+export type Keep = <T extends { delete(): void }>(x: T) => T
+
+/** Runs `work` with a `keep` for its wasm-heap objects and deletes them all when it ends, however it ends. */
+export function disposing<R>(work: (keep: Keep) => R): R {
+	const trash: { delete(): void }[] = []
+	try {
+		return work((x) => {
+			trash.push(x)
+			return x
+		})
+	} finally {
+		for (const x of trash) x.delete()
+	}
+}

@@ -4,7 +4,7 @@
  * which of the photo's windows and doors the answer turned into wall, and what was added or taken
  * away ("Added: a sofa, a rug, two lamps").
  */
-import type { Affine } from './check.ts'
+import type { Affine } from './align.ts'
 import { FREESTANDING, GROUP, OPENINGS, PLACED, WALL } from './classes.ts'
 import type { Labels } from './segment.ts'
 
@@ -18,7 +18,7 @@ interface Size {
 
 /**
  * The answer's label map moved onto the photo's: for each pixel of the photo's map, the answer's
- * label at the same place of the room. `m` maps photo work pixels to staged work pixels (check.ts).
+ * label at the same place of the room. `m` maps photo work pixels to staged work pixels (align.ts).
  */
 export function alignLabels(photo: Labels, staged: Labels, m: Affine, work: Size, stagedWork: Size): Uint8Array {
 	const n = photo.size

@@ -3,7 +3,9 @@
  * ("Added: a sofa, a rug and two lamps"). Every door (compare dialog, originals page, listing pack,
  * API, CLI, bot) says it with these words.
  */
+import type { Crop } from './compare.ts'
 import type { Contents, Items } from './regions.ts'
+import type { ChangedRegion } from './types.ts'
 
 const NUMBERS = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
@@ -45,4 +47,41 @@ export function contentsPhrase(contents: Contents | null): string | null {
 		.filter(([, items]) => items.length)
 		.map(([what, items]) => `${what} ${items.map(itemWords).join(', ')}`)
 	return said.length ? said.join('; ') : null
+}
+
+export function side(x: number) {
+	return x < 0.36 ? 'on the left' : x > 0.64 ? 'on the right' : 'in the centre'
+}
+
+/**
+ * The sentence for a changed area, named by where it is as a person would: the top band is the
+ * ceiling, the bottom band the floor, anything between is said by `wall`.
+ */
+export function surfaceNote(r: ChangedRegion, ceiling: string, wall: string) {
+	const cy = r.y + r.height / 2
+	if (cy < 0.22) return ceiling
+	if (cy > 0.72) return 'The floor looks different'
+	return wall
+}
+
+/** A side the staged image leaves out of its frame is noted from this share of the photo's width or height. */
+export const CROP_NOTED = 0.02
+
+/**
+ * What an answer that passed leaves out of the photo, said once: a generative model may zoom in or
+ * shift the frame, and nothing outside it is compared (a window there is not "gone"). Null when the
+ * frame keeps all but slivers of the photo.
+ */
+export function cropNote(crop: Crop) {
+	const sides = (['top', 'bottom', 'left', 'right'] as const).filter((side) => crop[side] >= CROP_NOTED)
+	const percent = (share: number) => `${Math.round(share * 100)} %`
+	if (!sides.length) return null
+	if (sides.length === 4) {
+		const [least, most] = [Math.min(...sides.map((s) => crop[s])), Math.max(...sides.map((s) => crop[s]))]
+		const range = percent(least) === percent(most) ? percent(most) : `${Math.round(least * 100)}–${percent(most)}`
+		return `The staged image is zoomed in: it leaves out ${range} of the photo at every edge`
+	}
+	const listed = sides.map((side) => `the ${side} ${percent(crop[side])}`)
+	const list = listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}` : listed[0]
+	return `The staged image is cropped: it leaves out ${list} of the photo`
 }
