@@ -9,7 +9,7 @@ import path from 'node:path'
 import { sharp } from '#core/platform/sharp.ts'
 import { analyse } from '#core/staging/room-check/check.ts'
 import type { CaseResult } from '#core/staging/room-check/evaluate.ts'
-import { type Labels, SEGMENT_SIZE } from '#core/staging/room-check/segment.ts'
+import type { Labels } from '#core/staging/room-check/segment.ts'
 import type { ChangedRegion, RoomCheck } from '#core/staging/room-check/types.ts'
 
 export const REAL_FIXTURES = path.join(import.meta.dirname, '../tests/fixtures/real-staging')
@@ -23,8 +23,8 @@ export const REAL_LABELS = path.join(REAL_FIXTURES, 'labels')
 export const labelsFile = (image: string) => path.join(REAL_LABELS, image.replace(/\.jpg$/, '.png'))
 
 export async function readFixtureLabels(image: string): Promise<Labels> {
-	const data = await sharp(labelsFile(image)).extractChannel(0).raw().toBuffer()
-	return { size: SEGMENT_SIZE, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }
+	const { data, info } = await sharp(labelsFile(image)).extractChannel(0).raw().toBuffer({ resolveWithObject: true })
+	return { size: info.width, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) }
 }
 
 export function writeFixtureLabels(image: string, labels: Labels) {
@@ -92,4 +92,44 @@ export async function checkRealPair(pair: RealPair): Promise<RealResult> {
 		scale: m ? Math.hypot(m[0], m[3]) : null,
 		contents: result.check.contents,
 	}
+}
+
+/** What a person saw each real staging add and remove (contents-by-eye.json), largest first, in words the check may use. */
+interface SeenByEye {
+	added: { thing: string; names: string[] }[]
+	removed: { thing: string; names: string[] }[]
+}
+
+export function readContentsByEye(): Record<string, SeenByEye> {
+	return JSON.parse(fs.readFileSync(path.join(REAL_FIXTURES, 'contents-by-eye.json'), 'utf8')).pairs
+}
+
+/**
+ * The check's Added / Removed lists against what a person saw: of the things it named, how many are
+ * there (a named kind counts once, and is there when a thing seen by eye accepts its word), and in
+ * how many pairs that added something it named the largest thing added.
+ */
+export function scoreContents(results: RealResult[]) {
+	const byEye = readContentsByEye()
+	let named = 0
+	let there = 0
+	let largestNamed = 0
+	let pairs = 0
+	const wrong: string[] = []
+	for (const r of results) {
+		const seen = byEye[r.pair.id]
+		if (!seen) continue
+		pairs++
+		for (const side of ['added', 'removed'] as const)
+			for (const item of r.contents?.[side] ?? []) {
+				named++
+				if (seen[side].some((thing) => thing.names.includes(item.name))) there++
+				else wrong.push(`${r.pair.id} ${side} ${item.name}`)
+			}
+		// The largest thing added that has a word in the check's vocabulary (a dog or shoes have none).
+		const largest = seen.added.find((thing) => thing.names.length)
+		if (largest && r.contents?.added.some((item) => largest.names.includes(item.name))) largestNamed++
+	}
+	const withAdded = results.filter((r) => byEye[r.pair.id]?.added.some((thing) => thing.names.length)).length
+	return { pairs, named, there, largestNamed, withAdded, wrong }
 }

@@ -96,12 +96,15 @@ export interface Contents {
  * Thresholds for naming things. A thing is a connected patch (8-neighbours) of one placed class
  * covering at least `least` of the map; it is new when under `kept` of it was anything placed in
  * the other image (a sofa the model calls a bed in one and a couch in the other was there
- * before), gone likewise the other way round, and at least `changed` of it lies in cells whose
+ * before) and at least `room` of it was the room (wall, floor…: not a region the model could not
+ * name), gone likewise the other way round, and at least `changed` of it lies in cells whose
  * pixels changed (the model labels the same unchanged chair differently under other light).
+ * Against what a person saw in 23 real stagings: 22 of the 36 things named are there (`room`
+ * 0.5 named 4 fewer wrong ones; one patch per thing, its classes merged, named 10 of 16).
  * Things stuck together (two lamps touching) count once: the list says what is there, not an
  * exact inventory.
  */
-export const ITEMS = { least: 0.004, kept: 0.3, changed: 0.5 }
+export const ITEMS = { least: 0.004, kept: 0.3, room: 0.5, changed: 0.5 }
 
 /** The comparison grid's cells whose pixels changed, row by row: 1 changed, 0 not (or not compared). */
 export interface ChangedCells {
@@ -143,6 +146,7 @@ function things(
 		let area = 0
 		let placedBefore = 0
 		let moved = 0
+		let room = 0
 		seen[start] = 1
 		stack.push(start)
 		while (stack.length) {
@@ -150,6 +154,7 @@ function things(
 			area++
 			if (GROUP[other[i]] === 'placed') placedBefore++
 			if (changed(i)) moved++
+			if (GROUP[other[i]] === 'room') room++
 			const [y, x] = [Math.floor(i / n), i % n]
 			for (let dy = -1; dy <= 1; dy++)
 				for (let dx = -1; dx <= 1; dx++) {
@@ -163,6 +168,7 @@ function things(
 				}
 		}
 		if (area < least || placedBefore >= ITEMS.kept * area || moved < ITEMS.changed * area) continue
+		if (room < ITEMS.room * area) continue
 		const entry = found.get(cls) ?? { count: 0, area: 0 }
 		entry.count++
 		entry.area += area
