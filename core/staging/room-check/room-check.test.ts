@@ -2,11 +2,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FIXTURES, makeCorpus } from '../../../bench/room-check-corpus.ts'
-import { checkRealPair, REAL_FIXTURES, readRealPairs } from '../../../bench/room-check-real-corpus.ts'
+import {
+	checkRealPair,
+	REAL_FIXTURES,
+	readFixtureLabels,
+	readRealPairs,
+} from '../../../bench/room-check-real-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { analyse } from './check.ts'
+import type { CellFeatures } from './compare.ts'
 import { type CaseResult, formatTable, runCase, score } from './evaluate.ts'
 import { checkStagedImage } from './index.ts'
+import { classify } from './rules.ts'
+import { contentsSentence } from './sentences.ts'
 
 const photoOf = (file: string) => fs.readFileSync(path.join(FIXTURES, file))
 const kitchen = photoOf('kitchen-01.jpg')
@@ -261,32 +269,103 @@ describe('the corpus', () => {
 	})
 })
 
+describe('what the segmentation says of the regions', () => {
+	const realPair = async (id: string, withLabels: boolean) => {
+		const pair = readRealPairs().find((p) => p.id === id)!
+		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
+		const labels = { photo: await readFixtureLabels(pair.before), staged: await readFixtureLabels(pair.after) }
+		const result = await analyse(read(pair.before), read(pair.after), {
+			output: false,
+			labels: withLabels ? labels : undefined,
+		})
+		if ('failed' in result) throw new Error(result.failed)
+		return result.check
+	}
+
+	it('a bedding and sofa restyled in plain colours pass where the pixels alone read a wall painted over (tuning pair 50)', async () => {
+		expect(await realPair('50', false)).toMatchObject({ verdict: 'check', note: expect.stringMatching(/painted over/) })
+		expect(await realPair('50', true)).toMatchObject({ verdict: 'ok' })
+	})
+
+	it('a loft bed taken away and a low bed put in its place pass: the photo showed a bed standing free there (tuning pair 43)', async () => {
+		expect((await realPair('43', false)).verdict).toBe('check')
+		expect((await realPair('43', true)).verdict).toBe('ok')
+	})
+
+	it('says what a staging added, largest first, as a person would (tuning pair 13)', async () => {
+		const check = await realPair('13', true)
+		expect(contentsSentence(check.contents)).toBe('Added: a sofa, a chair and a coffee table')
+		expect((await realPair('13', false)).contents).toBeNull()
+	})
+
+	it('a window of the photo that the answer shows as wall, where the pixels changed, is gone; a curtain over it is not', () => {
+		const changed = {
+			...cellLike,
+			seen: { placedA: 0, freeP: 0, openingP: 0.8, walledUp: 0.9 },
+		}
+		expect(classify(changed)).toBe('erased')
+		expect(classify({ ...changed, seen: { ...changed.seen, walledUp: 0.1, placedA: 0.9 } })).toBe('same')
+		// Unchanged pixels: the model's outline of a window wavers between images, and is not enough.
+		expect(classify({ ...changed, dE: 1, zncc: 0.95, ga: changed.gp, added: 0 })).toBe('same')
+	})
+})
+
 /**
- * The real generative pairs held out from tuning (tests/fixtures/real-staging, every third id):
- * made by image models, labelled by eye. The permanent changes are held to the target (≥ 95 %,
- * which allows none of the 11 to be missed but for the one the check cannot see: trees drawn into
- * windows that were blown out in the photo). The legitimate ones are far from the target (1 in 20):
- * with the segmentation's classes (fixture label maps), 4 of 14 are flagged today (rooms relit in
- * coloured light, one staging), and the bound holds that figure so that a change making it worse
- * fails; docs/room-check.md has the breakdown. The fresh held-out set (`set: 'new'`) is below.
+ * A cell whose pixels changed (ΔE 20, its structure gone, new edges): something stood in front of it,
+ * or it was painted over; only the segmentation tells which.
+ */
+const cellLike: CellFeatures = {
+	col: 3,
+	row: 3,
+	dE: 20,
+	dL: 10,
+	zncc: 0.1,
+	gp: 6,
+	ga: 9,
+	ep: 0.1,
+	ea: 0.15,
+	missing: 0.5,
+	added: 0.7,
+	masked: 0,
+	labP: [120, 128, 128],
+	labA: [130, 140, 140],
+	sdP: 10,
+	sdA: 14,
+	orientA: [0.25, 0.25, 0.25, 0.25],
+	clipped: 0,
+	seen: null,
+}
+
+/**
+ * The real generative pairs held out from tuning (tests/fixtures/real-staging; their label maps kept
+ * as fixtures): made by image models, labelled by eye. The old set (every third id of 01–75) was
+ * looked at while earlier rules were chosen; the new set (76–98, `set: 'new'`) came with the
+ * segmentation model and was never looked at pair by pair. Permanent changes are held to the target
+ * (≥ 95 %: none missed but pair 12, trees drawn into windows that were blown out in the photo, which
+ * the check cannot see). Legitimate ones are bound at today's figures so that a change making them
+ * worse fails (docs/room-check.md has the breakdown): the old set's stagings all pass, 3 of its 5
+ * relit rooms are flagged; of the new set (10 relit rooms, 1 staging) 5 are flagged.
  */
 describe('the real generative pairs held out', () => {
-	it('flags every permanent change it can see, and flags no more legitimate stagings than today', {
+	it('flags every permanent change it can see, and flags no more legitimate ones than today', {
 		timeout: 60_000,
 	}, async () => {
 		const results = []
-		for (const pair of readRealPairs().filter((p) => p.heldOut && !p.set)) results.push(await checkRealPair(pair))
+		for (const pair of readRealPairs().filter((p) => p.heldOut)) results.push(await checkRealPair(pair))
 		const permanent = results.filter((r) => !r.legitimate)
-		const missed = permanent.filter((r) => r.verdict === 'ok').map((r) => r.pair.id)
-		expect(missed).toEqual(['12'])
-		expect(permanent.length).toBeGreaterThanOrEqual(11)
-		const legitimate = results.filter((r) => r.legitimate)
-		expect(legitimate.length).toBeGreaterThanOrEqual(14)
-		expect(legitimate.filter((r) => r.verdict !== 'ok').length).toBeLessThanOrEqual(4)
-		// The clean stagings among them (things added, the frame kept) pass, and so do the rooms relit
-		// with the light's hue kept (a desk lamp switched off, a light added near the ceiling).
-		for (const id of ['15', '30', '39', '45', '69', '75', '51', '54'])
-			expect(results.find((r) => r.pair.id === id)).toMatchObject({ verdict: 'ok' })
+		expect(permanent.filter((r) => r.verdict === 'ok').map((r) => r.pair.id)).toEqual(['12'])
+		expect(permanent.length).toBeGreaterThanOrEqual(23)
+		const flagged = (set: 'old' | 'new', kind: string) =>
+			results.filter(
+				(r) => r.legitimate && r.kind === kind && (set === 'new') === (r.pair.set === 'new') && r.verdict !== 'ok',
+			).length
+		expect(flagged('old', 'staging')).toBe(0)
+		expect(flagged('old', 'light')).toBeLessThanOrEqual(3)
+		expect(flagged('new', 'staging') + flagged('new', 'light')).toBeLessThanOrEqual(5)
+		// What the stagings added is named: the television of pair 69, the sofa of 72.
+		const added = (id: string) => results.find((r) => r.pair.id === id)?.contents?.added.map((item) => item.name)
+		expect(added('69')).toContain('television')
+		expect(added('72')).toContain('sofa')
 	})
 })
 

@@ -73,7 +73,7 @@ function relit(cells: CellFeatures[]) {
 	return lit >= RELIT.lit * cells.length && hue <= RELIT.hue * cells.length
 }
 
-function classify(f: CellFeatures): CellClass {
+export function classify(f: CellFeatures): CellClass {
 	if (f.masked > 0.3) return 'same'
 	const found = classifyPixels(f)
 	const seen = f.seen
@@ -98,7 +98,7 @@ function classify(f: CellFeatures): CellClass {
  */
 export const SEEN = { opening: 0.3, walledUp: 0.6, placedAnswer: 0.75, freePhoto: 0.25 }
 
-export function classifyPixels(f: CellFeatures): CellClass {
+function classifyPixels(f: CellFeatures): CellClass {
 	// Structure kept: lightness still correlates, the texture's strength is about the same and few
 	// edges appeared (a new object in front adds its own texture and outline).
 	const textureKept = Math.abs(f.ga - f.gp) <= T.texture * Math.max(f.ga, f.gp) + 1.5
