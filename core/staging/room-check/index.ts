@@ -75,6 +75,12 @@
  *        around them), so their neighbouring cells differ (on the corpus staging links ≤ 5 cells,
  *        every brick wall ≥ 8);
  *    - cells the furniture mask covers (> 30 %) are 'same';
+ *    - what the segmentation says (step 5; rules.ts SEEN), for a cell whose pixels changed: a window
+ *      or door of the photo (≥ 30 % of the cell) that the answer shows as wall (≥ 60 % of it) is
+ *      'erased'; else one the answer shows ≥ 75 % covered by something placed (a sofa before the
+ *      wall, a rug), or the photo ≥ 25 % by something standing free (a bed or sofa taken away), is
+ *      'same': staging. Coverings (below) are still read from the pixels alone: the model takes a
+ *      pasted floor or brick for a table or shelf;
  *    - a relit answer (the light of the whole room changed: ≥ 40 % of the cells ΔL ≥ 8 with a and b
  *      moved < ΔE 7, ≤ 30 % with a and b moved more) has every cell whose a and b moved < ΔE 15
  *      'same', whatever its structure: shading moves a relit room's edges and texture, and another
@@ -93,6 +99,19 @@
  *    answer) says so in its note, with the share per side ("The staged image is cropped: it leaves
  *    out the top 4 % and the right 4 % of the photo"; "…is zoomed in: it leaves out 3–5 % of the
  *    photo at every edge"); null otherwise.
+ *
+ * 5. Segment (segment.ts, segmenter.ts, regions.ts). What each region is, from DeepLabV3 MobileNetV2
+ *    trained on ADE20K (Apache-2.0, models/deeplabv3-mnv2-ade20k/) under LiteRT.js, on one thread
+ *    per process: the photo and the answer each stretched to 513×513, 129×129 class scores, argmax.
+ *    The photo's map is made once per room (kept by sha1, 8 photos); the answer's is moved onto the
+ *    photo's frame by the alignment's transform. classes.ts sorts the classes into the room (wall,
+ *    floor, ceiling, window, door, stairs, fireplace, column, kitchen units and worktops, radiator,
+ *    fixed lights, and what a window shows) and what is placed in it (bed, sofa, chair, table, rug,
+ *    curtain, blind, lamp, painting, plant, cushion, mirror, shelf, TV…). What was added and taken
+ *    away (regions.ts contents): connected patches of one placed class ≥ 0.4 % of the image, under
+ *    which the other image showed nothing placed (< 30 %) but the room (≥ 50 %), at least half in
+ *    cells whose pixels changed; said largest first (sentences.ts: "Added: a sofa, a rug and two
+ *    lamps"). An answer that cannot be read has no map, and fails in step 1 as before.
  *
  * Measured (bench/room-check.bench.ts, `npm run bench -- room-check`; 227 cases of 14 real photos):
  * - permanent-feature edits flagged 95.5 % (target 95 %): all window-moved, door-removed,
