@@ -78,6 +78,9 @@ export async function deliverBrochureEmail(job: { emailEventId: string; personal
 		link: `${base}?e=${event.id}`,
 		pixel: `${base}/open?e=${event.id}`,
 	})
-	await mailer().send({ to: event.recipientEmail, ...mail })
+	// The buyer is invited to reply: the reply goes to the agent. From stays ours, so the mail
+	// passes SPF and DMARC for the domain that sends it.
+	const replyTo = brand.email ? { name: brand.agentName, address: brand.email } : undefined
+	await mailer().send({ to: event.recipientEmail, replyTo, ...mail })
 	await db.update(emailEvents).set({ sentAt: new Date() }).where(eq(emailEvents.id, event.id))
 }

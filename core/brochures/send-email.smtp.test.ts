@@ -3,7 +3,9 @@ import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
 import { action as sendAction } from '#app/routes/api+/brochures.$id.send-email.ts'
 import { loader as downloadLoader } from '#app/routes/api+/brochures.$uniqueToken.ts'
 import { call } from '#tests/brochures.ts'
-import { insertUser } from '#tests/factories.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
+import { config } from '#core/platform/config.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { getRequest, jsonRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
@@ -18,8 +20,12 @@ const smtp = await vi.hoisted(async () => {
 })
 afterAll(() => smtp.close())
 
-test('Send to Buyer goes out over SMTP with the buyer name and a link that opens the brochure', async () => {
-	const cookie = await cookieFor(await insertUser({ firstName: 'Sam' }))
+test('Send to Buyer goes out over SMTP with the buyer name, a link that opens the brochure, and replies going to the agent', async () => {
+	const user = await insertUser({ firstName: 'Sam' })
+	const cookie = await cookieFor(user)
+	// The agent's profile: its name and e-mail are where the buyer's replies go.
+	const agentEmail = `sam.${user.id.slice(0, 8)}@harbourhomes.example`
+	await onboardAgent(actorFor(user), { companyName: 'Harbour Homes', agentName: "Sam O'Neill", email: agentEmail })
 	const submitted = await postTwoRoomPreference(
 		cookie,
 		{
@@ -54,7 +60,10 @@ test('Send to Buyer goes out over SMTP with the buyer name and a link that opens
 	const body = mail.data
 		.replace(/=\r\n/g, '')
 		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-	expect(body).toMatch(/^Subject: Rendo: your brochure for 3 Quay Lane, Bath BA1 1AA/m)
+	expect(body).toMatch(/^Subject: Harbour Homes: your brochure for 3 Quay Lane, Bath BA1 1AA/m)
+	// The e-mail says "just reply": the reply goes to the agent, while the sender stays ours.
+	expect(body).toMatch(new RegExp(`^Reply-To: "?Sam O'Neill"? <${agentEmail.replace(/\./g, '\\.')}>\r?$`, 'm'))
+	expect(body.match(/^From: (.*?)\r?$/m)?.[1]).toBe(config().mail.from)
 	expect(body).toContain('Hi Priya Patel')
 	expect(body).toMatch(/Content-Type: text\/plain/)
 	expect(body).toMatch(/Content-Type: text\/html/)

@@ -3,7 +3,7 @@ import type { Mailer } from './mailer.ts'
 import { createOutboxMailer } from './outbox.ts'
 import { createSmtpMailer } from './smtp.ts'
 
-export type { MailAttachment, Mailer, MailMessage } from './mailer.ts'
+export type { MailAddress, MailAttachment, Mailer, MailMessage } from './mailer.ts'
 
 export interface MailOptions {
 	/** When absent, mail goes to the outbox folder instead of a server. */

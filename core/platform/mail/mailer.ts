@@ -6,10 +6,18 @@ export interface MailAttachment {
 	contentType?: string
 }
 
+/** A named address; the name is quoted or encoded as the header needs. */
+export interface MailAddress {
+	name: string
+	address: string
+}
+
 export interface MailMessage {
 	to: string
 	/** Defaults to the mailer's configured sender. */
 	from?: string
+	/** Where the recipient's replies go when they are for someone else than the sender. */
+	replyTo?: MailAddress
 	subject: string
 	text: string
 	html?: string
