@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, optionalWebUrl } from '#core/shared-fields.schema.ts'
+import { optionalText, optionalWebsite } from '#core/shared-fields.schema.ts'
 
 /** The agent brand profile (spec 01 §5, spec 02 §2). Browser-safe: the onboarding wizard imports it. */
 
@@ -68,7 +68,8 @@ export const AgentProfileSchema = z.object({
 		.toLowerCase()
 		.email('Valid email address is required'),
 	phone: optionalText(40),
-	website: optionalWebUrl,
+	// A bare domain is taken: agencies type 'harbourhomes.co.uk' (stored as https://harbourhomes.co.uk).
+	website: optionalWebsite,
 	primaryColor: hexColor(BRAND_DEFAULTS.primaryColor),
 	secondaryColor: hexColor(BRAND_DEFAULTS.secondaryColor),
 	accentColor: hexColor(BRAND_DEFAULTS.accentColor),

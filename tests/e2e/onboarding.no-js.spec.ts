@@ -39,6 +39,8 @@ test('the onboarding wizard is one form without JavaScript, from a refused logo 
 
 	await page.getByLabel('Company name *').fill('Harbour Homes')
 	await page.getByLabel('Agent name *').fill('Nora Tester')
+	// A bare domain: no browser check stops it, and the server stores it with https://.
+	await page.getByLabel('Website').fill('harbourhomes.co.uk')
 	await page.getByLabel('Primary colour', { exact: true }).fill('#0f2a44')
 	await page.getByLabel('Logo', { exact: true }).setInputFiles({
 		name: 'logo.txt',
@@ -75,6 +77,7 @@ test('the onboarding wizard is one form without JavaScript, from a refused logo 
 	await page.goto('/agent-onboarding')
 	await expect(page.getByRole('heading', { level: 1, name: 'Your Agent Profile' })).toBeVisible()
 	await expect(page.getByLabel('Company name *')).toHaveValue('Harbour Homes')
+	await expect(page.getByLabel('Website')).toHaveValue('https://harbourhomes.co.uk')
 	await expect(page.getByLabel('Font')).toHaveValue('Playfair Display')
 	await expect(page.getByRole('radio', { name: /Luxury/ })).toBeChecked()
 	await expect(page.getByRole('radio', { name: 'No label' })).toBeChecked()

@@ -41,6 +41,42 @@ test('an e-mail another agent uses is refused by the server: the wizard returns 
 	await expectAccessible(page)
 })
 
+test('the website takes a bare domain, stored with https://; what is no web address is refused with one message', async ({
+	page,
+}) => {
+	await signUp(page, 'Wren', PASSWORD)
+	await page.goto('/agent-onboarding')
+	await page.getByLabel('Company name *').fill('Harbour Homes')
+	await page.getByLabel('Agent name *').fill('Wren Tester')
+	const next = page.getByRole('button', { name: 'Next' })
+	const contact = page.getByRole('heading', { level: 2, name: 'Contact Information' })
+	await expect(async () => {
+		await next.click()
+		await expect(contact).toBeVisible({ timeout: 2_000 })
+	}).toPass({ timeout: 15_000 })
+
+	const website = page.getByLabel('Website')
+	await website.fill('harbour homes')
+	await next.click()
+	await expect(contact).toBeVisible()
+	const refused = page.getByText('Please enter a valid URL', { exact: true })
+	await expect(refused).toBeVisible()
+	await expect(refused).toHaveCount(1)
+	await expectAccessible(page)
+
+	await website.fill('harbourhomes.co.uk')
+	await expect(refused).toHaveCount(0)
+	await next.click()
+	await expect(page.getByRole('heading', { level: 2, name: 'Brand Assets' })).toBeVisible()
+	await next.click()
+	await page.getByRole('button', { name: 'Create Profile' }).click()
+	await expect(page.getByRole('heading', { name: 'Your agent profile is ready' })).toBeVisible()
+
+	await page.goto('/agent-onboarding')
+	await expect(page.getByLabel('Website')).toHaveValue('https://harbourhomes.co.uk')
+	await expectAccessible(page)
+})
+
 test('the multi-room demo sends its photos to the confirmation, with the success toast', async ({ page }) => {
 	await signUp(page, 'Dora', PASSWORD)
 	await page.goto('/multi-room-demo')

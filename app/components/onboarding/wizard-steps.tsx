@@ -84,7 +84,13 @@ export function ContactFields({ fields }: { fields: WizardFields }) {
 			/>
 			<Field
 				labelProps={{ children: 'Website' }}
-				inputProps={{ ...getInputProps(fields.website, { type: 'url' }), placeholder: 'https://' }}
+				// Text, not url: a browser's own check would refuse 'harbourhomes.co.uk', which the schema takes.
+				inputProps={{
+					...getInputProps(fields.website, { type: 'text' }),
+					inputMode: 'url',
+					autoComplete: 'url',
+					placeholder: 'https://',
+				}}
 				errors={fields.website.errors}
 			/>
 		</>
