@@ -5,6 +5,7 @@ import { FIXTURES, makeCorpus } from '../../../bench/room-check-corpus.ts'
 import {
 	checkRealPair,
 	REAL_FIXTURES,
+	type RealResult,
 	readFixtureLabels,
 	readRealPairs,
 } from '../../../bench/room-check-real-corpus.ts'
@@ -350,7 +351,7 @@ describe('the real generative pairs held out', () => {
 	it('flags every permanent change it can see, and flags no more legitimate ones than today', {
 		timeout: 60_000,
 	}, async () => {
-		const results = []
+		const results: RealResult[] = []
 		for (const pair of readRealPairs().filter((p) => p.heldOut)) results.push(await checkRealPair(pair))
 		const permanent = results.filter((r) => !r.legitimate)
 		expect(permanent.filter((r) => r.verdict === 'ok').map((r) => r.pair.id)).toEqual(['12'])
