@@ -142,6 +142,66 @@ describe('the "Virtually staged" label', () => {
 			}
 		})
 
+		describe('the code sits in the corner where it covers least', () => {
+			/** A plain wall with a patterned rug (fine stripes and blotches) over each of `busy`'s boxes. */
+			const room = (width: number, height: number, busy: Array<{ left: number; top: number; w: number; h: number }>) =>
+				sharp({ create: { width, height, channels: 3, background: '#d8cfc0' } })
+					.composite(
+						busy.map((b) => {
+							const rug = Buffer.alloc(b.w * b.h * 3)
+							for (let y = 0; y < b.h; y++)
+								for (let x = 0; x < b.w; x++) {
+									const dark = ((x >> 2) + (y >> 3)) % 2 === 0 || (x * 7 + y * 13) % 29 < 6
+									rug.fill(dark ? 60 : 200, (y * b.w + x) * 3, (y * b.w + x + 1) * 3)
+								}
+							return { input: rug, raw: { width: b.w, height: b.h, channels: 3 as const }, left: b.left, top: b.top }
+						}),
+					)
+					.jpeg({ quality: 95 })
+					.toBuffer()
+			const cornerOf = async (marked: Buffer, width: number, height: number) => {
+				const code = (await findQr(marked))!
+				expect(code.data).toBe(url)
+				const { x, y } = code.location.topLeftCorner
+				return `${y < height / 2 ? 'top' : 'bottom'}-${x < width / 2 ? 'left' : 'right'}`
+			}
+
+			test('off a rug in the bottom-left corner, the words staying there', async () => {
+				const [width, height] = [990, 660]
+				const image = await room(width, height, [{ left: 0, top: 380, w: 420, h: 280 }])
+				const marked = await markImage(image, { logo: null, disclosure: label })
+				expect(await cornerOf(marked, width, height)).toBe('top-left')
+				// The words stay bottom-left, starting at the margin now the code is not beside them.
+				const half = (jpeg: Buffer) =>
+					sharp(jpeg)
+						.extract({ left: 0, top: height / 2, width, height: height / 2 })
+						.toBuffer()
+				const words = (await changedBox(await half(image), await half(marked)))!
+				expect(words.left).toBeLessThan(width * 0.03)
+				expect(words.bottom).toBeGreaterThan((height / 2) * 0.9)
+				expect(words.right).toBeLessThan(width * 0.8 - height * 0.03)
+			})
+
+			test('in the plain corner when the bottom-left and top-left are busy', async () => {
+				const [width, height] = [990, 660]
+				const image = await room(width, height, [
+					{ left: 0, top: 380, w: 420, h: 280 },
+					{ left: 0, top: 0, w: 300, h: 200 },
+				])
+				const marked = await markImage(image, { logo: null, disclosure: label })
+				expect(await cornerOf(marked, width, height)).toBe('top-right')
+				expect(await markImage(image, { logo: null, disclosure: label })).toEqual(marked)
+			})
+
+			test('beside its words when the bottom-left is as plain as the rest', async () => {
+				const [width, height] = [990, 660]
+				const image = await room(width, height, [{ left: 0, top: 0, w: 300, h: 200 }])
+				expect(await cornerOf(await markImage(image, { logo: null, disclosure: label }), width, height)).toBe(
+					'bottom-left',
+				)
+			})
+		})
+
 		test('and by its short address on a second line; an enhanced photo is labelled alone', async () => {
 			const image = await photo(1200, 800)
 			const linked = (await changedBox(image, await markImage(image, { logo: null, disclosure: label })))!

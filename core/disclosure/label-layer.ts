@@ -137,31 +137,58 @@ function qrCode(url: string, modulePx: number) {
 	return { input: Buffer.from(svg), side }
 }
 
+/** The corners the QR code may take, the first preferred (beside its words); the logo's corner (bottom-right) never. */
+export const QR_CORNERS = ['bottom-left', 'top-left', 'top-right'] as const
+export type QrCorner = (typeof QR_CORNERS)[number]
+
+const marginOf = (width: number, height: number) => Math.round(Math.min(width, height) * MARGIN_SHARE)
+const qrSideOf = (url: string, width: number) =>
+	(QRCode.create(url, { errorCorrectionLevel: 'M' }).modules.size + 2 * QUIET_MODULES) * qrModulePx(width)
+
+/** Where the QR code (with its quiet zone) sits in a corner: its left and top edges and its side. */
+function qrBox(corner: QrCorner, side: number, width: number, height: number) {
+	const margin = marginOf(width, height)
+	return {
+		left: corner === 'top-right' ? width - margin - side : margin,
+		top: corner === 'bottom-left' ? height - margin - side : margin,
+		side,
+	}
+}
+
+/** The box the QR code of a label would cover in each corner it may take; none for a label without one. */
+export const qrBoxes = (label: DisclosureLabel, width: number, height: number) => {
+	if (!label.original) return []
+	const side = qrSideOf(label.original.url, width)
+	return QR_CORNERS.map((corner) => ({ corner, ...qrBox(corner, side, width, height) }))
+}
+
 /**
- * The label as SVG layers the size of what they draw, for the bottom-left corner, opposite the
- * logo (bottom-right) and scaled to the image: only the label is drawn, not a layer the size of
- * the photo, so a 12-megapixel photo pays for a few thousand pixels.
+ * The label as SVG layers the size of what they draw, the words bottom-left, opposite the logo
+ * (bottom-right) and scaled to the image: only the label is drawn, not a layer the size of the
+ * photo, so a 12-megapixel photo pays for a few thousand pixels.
  *
- * An altered image's label leads to its original: the QR code in the corner, and beside it the pill
- * with the label's words over "Original: <address>". The pill ends before `right` (where the
- * logo's corner begins), its letters made smaller if the image is too narrow for them.
+ * An altered image's label leads to its original: the QR code in `qrCorner` (beside the words when
+ * bottom-left, `quietestQrCorner` chooses) and the pill with the label's words over "Original:
+ * <address>". The pill ends before `right` (where the logo's corner begins), its letters made
+ * smaller if the image is too narrow for them.
  */
 export function disclosureLabelLayers(
 	label: DisclosureLabel,
 	width: number,
 	height: number,
-	{ right = width }: { right?: number } = {},
+	{ right = width, qrCorner = 'bottom-left' }: { right?: number; qrCorner?: QrCorner } = {},
 ): Layer[] {
 	const shorter = Math.min(width, height)
 	const fontSize = Math.max(MIN_TEXT_PX, Math.round(shorter * TEXT_SHARE))
-	const margin = Math.round(shorter * MARGIN_SHARE)
+	const margin = marginOf(width, height)
 	if (!label.original) {
 		const alone = pill([{ text: label.text, size: fontSize }])
 		return [{ input: alone.input, left: margin, top: height - margin - alone.height }]
 	}
 
 	const qr = qrCode(label.original.url, qrModulePx(width))
-	const pillLeft = margin + qr.side + Math.round(margin / 2)
+	const box = qrBox(qrCorner, qr.side, width, height)
+	const pillLeft = qrCorner === 'bottom-left' ? margin + qr.side + Math.round(margin / 2) : margin
 	const lines = [
 		{ text: label.text, size: fontSize },
 		{ text: `Original: ${label.original.address}`, size: Math.max(MIN_TEXT_PX, fontSize * ADDRESS_SHARE) },
@@ -172,9 +199,8 @@ export function disclosureLabelLayers(
 		natural.width <= room
 			? natural
 			: pill(lines.map((l) => ({ ...l, size: Math.max(MIN_TEXT_PX, (l.size * room) / natural.width) })))
-	const bottom = height - margin
 	return [
-		{ input: qr.input, left: margin, top: bottom - qr.side },
-		{ input: fitted.input, left: pillLeft, top: bottom - fitted.height },
+		{ input: qr.input, left: box.left, top: box.top },
+		{ input: fitted.input, left: pillLeft, top: height - margin - fitted.height },
 	]
 }

@@ -1,5 +1,6 @@
 import { sharp } from '#core/platform/sharp.ts'
 import { type DisclosureLabel, disclosureLabelLayers, type Layer } from '#core/disclosure/label-layer.ts'
+import { quietestQrCorner } from '#core/disclosure/qr-corner.ts'
 
 /** The logo's largest share of the image's width and height. */
 const LOGO_SHARE = 0.2
@@ -17,7 +18,8 @@ export interface ImageMarks {
 /**
  * Puts the logo in the bottom-right corner (spec 02 §9), sized to the image (a fifth of it at most)
  * but never drawn larger than the logo itself, so a small logo stays sharp on a big photo; and the
- * disclosure label in the bottom-left corner. One decode and one encode for both.
+ * disclosure label's words in the bottom-left corner, its QR code in the quietest corner the logo
+ * leaves. One encode for both.
  */
 export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffer> {
 	const { width = 0, height = 0 } = await sharp(image).metadata()
@@ -42,6 +44,8 @@ export async function markImage(image: Buffer, marks: ImageMarks): Promise<Buffe
 		layers.push(
 			...disclosureLabelLayers(marks.disclosure, width, height, {
 				right: width - Math.round(width * LOGO_SHARE) - margin,
+				// The QR code where it covers least of the photo (not on the staging's rug).
+				qrCorner: await quietestQrCorner(image, marks.disclosure, width, height),
 			}),
 		)
 	return sharp(image).composite(layers).jpeg({ quality: 90, optimiseCoding: false }).toBuffer()

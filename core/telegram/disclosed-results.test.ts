@@ -70,7 +70,7 @@ describe("the bot's results carry the agency's disclosure label", () => {
 		expect(await changedBox(rendered, await variationImage(actorFor(user), variation.id))).toEqual(box)
 		// Its QR code leads to the image's place on the property's originals page.
 		const { token } = await liveOriginalsPage(project.id)
-		expect(await readQr(sent, 1080)).toBe(originalsUrl(token, imageAnchor(variation.id)))
+		expect(await readQr(sent)).toBe(originalsUrl(token, imageAnchor(variation.id)))
 	}, 60_000)
 
 	test('no label when the agency turned the label off; nothing at all on a preview', async () => {

@@ -199,8 +199,8 @@ describe('the QR code on a delivered image', () => {
 			.innerJoin(propertyStudioVariations, eq(propertyStudioVariations.roomId, rooms.id))
 			.where(eq(propertyStudioVariations.id, staged.id))
 
-		// As a buyer's phone reads it off the photo shown 1080 px wide.
-		const url = new URL((await readQr((await readBytes(asset.storageKey))!, 1080))!)
+		// As a buyer's phone reads it off the photo as delivered (a 640 px render).
+		const url = new URL((await readQr((await readBytes(asset.storageKey))!))!)
 		const { status, body } = await get(url.pathname)
 		expect(status).toBe(200)
 		const article = body.toString().match(new RegExp(`<article id="${url.hash.slice(1)}"[\\s\\S]*?</article>`))?.[0]
@@ -219,7 +219,7 @@ describe('the QR code on a delivered image', () => {
 		await drainJobs()
 		const finalQr = async () => {
 			const [asset] = await db.select().from(assets).where(eq(assets.projectId, project.id))
-			return new URL((await readQr((await readBytes(asset.storageKey))!, 1080))!)
+			return new URL((await readQr((await readBytes(asset.storageKey))!))!)
 		}
 		const before = await finalQr()
 
