@@ -156,7 +156,7 @@ console.log(
 // The whole check of a variation as production runs it (index.ts: both images segmented, the
 // photo once per room, then aligned and checked), on real pairs upscaled to 12 MP: a room's first
 // variation and, the photo's labels kept, each next one. Process CPU, threads included.
-const realAt12 = readRealPairs().filter((pair, i) => i % 4 === 0)
+const realAt12 = readRealPairs().filter((_pair, i) => i % 4 === 0)
 const firstVariation: number[] = []
 const nextVariation: number[] = []
 for (const pair of realAt12) {
