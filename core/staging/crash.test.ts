@@ -126,7 +126,8 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 		await kill(worker)
 	}
 	const last = startVsaiWorker({ JOB_STALE_AFTER_MS: '1000' })
-	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 40_000)
+	// 36 answers and 12 photos, each segmented on the worker's one segmentation thread (~0.5 s apiece).
+	await until('every variation to be stored', () => allDelivered(rooms.map((r) => r.id)), 90_000)
 	last.kill('SIGINT')
 	await expectOneCreateEach(12, `kills: ${JSON.stringify(kills)}`)
 }, 180_000)

@@ -30,7 +30,10 @@ const server = serveVendorModel(vsai)
 
 const posts = (path: string) => vsai.requests.filter((r) => r.method === 'POST' && r.path === path)
 
-test('one render per room and style with variation_count 3; images fitted to the photo; ids and model recorded', async () => {
+// The file's first checks: the segmentation thread starts here, and six answers and a photo are segmented in turn.
+test('one render per room and style with variation_count 3; images fitted to the photo; ids and model recorded', {
+	timeout: 60_000,
+}, async () => {
 	const { actor, room } = await roomWithPhoto({ width: 800, height: 600, hasFurniture: true })
 	await processRoom(actor, room.id, { styles: ['modern', 'industrial'] })
 	await settleJobs()

@@ -230,7 +230,8 @@ describe('permanent features', () => {
 		expect(result.check).toMatchObject({ verdict: 'ok', regions: [] })
 	})
 
-	it('the photo itself and the photo with a global colour grade pass', async () => {
+	// The process's first checks through the pools: the segmentation thread starts (its model compiled) here.
+	it('the photo itself and the photo with a global colour grade pass', { timeout: 60_000 }, async () => {
 		const photo = photoOf('bedroom-02.jpg')
 		for (const staged of [
 			photo,
