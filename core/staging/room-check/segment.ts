@@ -14,8 +14,7 @@
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { sharp } from '#core/platform/sharp.ts'
-import { SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
+import { rgb } from './decode.ts'
 import { loadLiteRt, quietly, readOutput } from './litert.ts'
 import { endBeforeUpsampling } from './model-output.ts'
 
@@ -61,17 +60,12 @@ function loadModel(folder: string) {
 /** The label map of an image (any format libvips reads, turned upright); null when it is no image. */
 export async function segment(image: Buffer, modelFolder: string): Promise<Labels | null> {
 	const { model, litert } = await loadModel(modelFolder)
-	const rgb = await sharp(image, SHARP_INPUT_OPTIONS)
-		.rotate()
-		.flatten({ background: '#ffffff' })
-		.resize(SEGMENT_SIZE, SEGMENT_SIZE, { fit: 'fill' })
-		.removeAlpha()
-		.raw()
-		.toBuffer()
-		.catch(() => null) // the room check says what is wrong with it
-	if (!rgb) return null
-	const input = new Float32Array(rgb.length)
-	for (let i = 0; i < rgb.length; i++) input[i] = rgb[i] / 127.5 - 1
+	// The same reading as the check's own (decode.ts); an image it cannot read gets no labels, and the
+	// check says what is wrong with it.
+	const pixels = await rgb(image, SEGMENT_SIZE, SEGMENT_SIZE, 'image').catch(() => null)
+	if (!pixels) return null
+	const input = new Float32Array(pixels.length)
+	for (let i = 0; i < pixels.length; i++) input[i] = pixels[i] / 127.5 - 1
 	const tensor = new litert.Tensor(input, [1, SEGMENT_SIZE, SEGMENT_SIZE, 3])
 	try {
 		const outputs = await model.run([tensor])
