@@ -29,7 +29,7 @@ const MIN_INLIER_SHARE = 0.2
 /** The affine map from photo pixels to staged pixels, both at full size: [a, b, c, d, e, f] as x' = ax+by+c, y' = dx+ey+f. */
 export type Affine = [number, number, number, number, number, number]
 
-export function grey(cv: OpenCv, pixels: Uint8Array, width: number, height: number) {
+function grey(cv: OpenCv, pixels: Uint8Array, width: number, height: number) {
 	const colour = new cv.Mat(height, width, cv.CV_8UC3)
 	colour.data.set(pixels)
 	const g = new cv.Mat()
@@ -37,7 +37,7 @@ export function grey(cv: OpenCv, pixels: Uint8Array, width: number, height: numb
 	return { colour, grey: g }
 }
 
-export interface Found {
+interface Found {
 	m: Affine
 	inliers: number
 	matches: number
@@ -46,7 +46,7 @@ export interface Found {
 }
 
 /** ORB keypoints (positions, pyramid level) and descriptors, copied out of the wasm heap. */
-export interface Features {
+interface Features {
 	pts: Float32Array
 	octave: Int8Array
 	desc: Uint8Array

@@ -275,7 +275,7 @@ function cropOf(valid: Uint8Array, width: number, height: number): Crop {
 	}
 }
 
-export const median = (values: number[]) => {
+const median = (values: number[]) => {
 	const sorted = values.toSorted((a, b) => a - b)
 	return sorted.length ? sorted[Math.floor(sorted.length / 2)] : 0
 }

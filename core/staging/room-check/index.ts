@@ -108,9 +108,9 @@
  *    floor, ceiling, window, door, stairs, fireplace, column, kitchen units and worktops, radiator,
  *    fixed lights, and what a window shows) and what is placed in it (bed, sofa, chair, table, rug,
  *    curtain, blind, lamp, painting, plant, cushion, mirror, shelf, TV…). What was added and taken
- *    away (regions.ts contents): connected patches of one placed class ≥ 0.4 % of the image, under
- *    which the other image showed nothing placed (< 30 %) but the room (≥ 50 %), at least half in
- *    cells whose pixels changed; said largest first (sentences.ts: "Added: a sofa, a rug and two
+ *    away (regions.ts contents): connected patches of one placed class ≥ 0.4 % of the image where
+ *    the other image showed nothing placed, at least half of them the room there (wall, floor…)
+ *    and at least half in cells whose pixels changed; said largest first (sentences.ts: "Added: a sofa, a rug and two
  *    lamps"). An answer that cannot be read has no map, and fails in step 1 as before.
  *
  * Measured (bench/room-check.bench.ts, `npm run bench -- room-check`; 227 cases of 14 real photos):

@@ -18,7 +18,7 @@ type LiteRtModule = typeof import('@litertjs/core')
 
 const require = createRequire(import.meta.url)
 /** node_modules/@litertjs/core/wasm/: the loader picks its file there (SIMD or not). */
-export const WASM_FOLDER = path.join(path.dirname(require.resolve('@litertjs/core/package.json')), 'wasm')
+const WASM_FOLDER = path.join(path.dirname(require.resolve('@litertjs/core/package.json')), 'wasm')
 
 /** Runs one of LiteRT's wasm loader scripts as a CommonJS file would run, its globals on `self`. */
 function importScripts(url: string | URL) {

@@ -9,7 +9,7 @@ import { FREESTANDING, GROUP, OPENINGS, PLACED, WALL } from './classes.ts'
 import type { Labels } from './segment.ts'
 
 /** The aligned map's label where the answer's frame does not reach. */
-export const OUTSIDE = 255
+const OUTSIDE = 255
 
 interface Size {
 	width: number
@@ -50,25 +50,28 @@ export interface CellRegions {
 	walledUp: number
 }
 
+/** The comparison grid's cell (row by row, `cols` × `rows`) that pixel `i` of an n×n label map lies in. */
+function cellAt(i: number, n: number, cols: number, rows: number) {
+	const [y, x] = [Math.floor(i / n), i % n]
+	return Math.min(rows - 1, Math.floor((y * rows) / n)) * cols + Math.min(cols - 1, Math.floor((x * cols) / n))
+}
+
 /** The grid's cells (row by row, `cols` × `rows`) as the photo's and the aligned answer's maps see them. */
 export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, rows: number): CellRegions[] {
 	const n = photo.size
 	const K = cols * rows
 	const [count, freeP, placedA, opening, walled] = Array.from({ length: 5 }, () => new Float64Array(K))
-	for (let j = 0, i = 0; j < n; j++) {
-		const r = Math.min(rows - 1, Math.floor((j * rows) / n))
-		for (let x = 0; x < n; x++, i++) {
-			const a = aligned[i]
-			if (a === OUTSIDE) continue
-			const k = r * cols + Math.min(cols - 1, Math.floor((x * cols) / n))
-			const p = photo.data[i]
-			count[k]++
-			if (FREESTANDING.has(p)) freeP[k]++
-			if (GROUP[a] === 'placed') placedA[k]++
-			if (OPENINGS.has(p)) {
-				opening[k]++
-				if (a === WALL) walled[k]++
-			}
+	for (let i = 0; i < aligned.length; i++) {
+		const a = aligned[i]
+		if (a === OUTSIDE) continue
+		const k = cellAt(i, n, cols, rows)
+		const p = photo.data[i]
+		count[k]++
+		if (FREESTANDING.has(p)) freeP[k]++
+		if (GROUP[a] === 'placed') placedA[k]++
+		if (OPENINGS.has(p)) {
+			opening[k]++
+			if (a === WALL) walled[k]++
 		}
 	}
 	return Array.from({ length: K }, (_, k) => ({
@@ -116,11 +119,7 @@ export interface ChangedCells {
 export function contents(photo: Labels, aligned: Uint8Array, cells: ChangedCells): Contents {
 	const n = photo.size
 	const inFrame = (i: number) => aligned[i] !== OUTSIDE
-	const changed = (i: number) => {
-		const [y, x] = [Math.floor(i / n), i % n]
-		const k = Math.min(cells.rows - 1, Math.floor((y * cells.rows) / n)) * cells.cols
-		return cells.changed[k + Math.min(cells.cols - 1, Math.floor((x * cells.cols) / n))] === 1
-	}
+	const changed = (i: number) => cells.changed[cellAt(i, n, cells.cols, cells.rows)] === 1
 	return {
 		added: things(aligned, photo.data, n, inFrame, changed),
 		removed: things(photo.data, aligned, n, inFrame, changed),

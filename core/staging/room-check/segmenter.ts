@@ -4,8 +4,8 @@ import { createThreadPool } from '#core/platform/thread-pool.ts'
 import type { Labels } from './segment.ts'
 
 /**
- * Segmentation on one thread per process: an inference holds ~400 MB of wasm memory and a core for
- * ~0.6 s, so a second thread would double the memory to save little on two cores. The thread keeps
+ * Segmentation on one thread per process: an inference holds 170 MB of wasm memory and a core for
+ * ~0.45–0.6 s, so a second thread would double the memory to save little on two cores. The thread keeps
  * the compiled model between tasks (loading and compiling ~0.2 s).
  */
 export const MODEL_FOLDER = fileURLToPath(new URL('../../../models/deeplabv3-mnv2-ade20k', import.meta.url))
