@@ -62,6 +62,10 @@ export const propertyStudioRooms = pgTable(
 		roomType: text('room_type').notNull(),
 		roomName: text('room_name'),
 		originalImageUrl: text('original_image_url').notNull(),
+		// The upright photo's size. Set when its smaller copies (core/render/jpeg.ts RENDITION_SIZES) were
+		// stored beside it; null for photos stored before, which have the thumbnail alone.
+		imageWidth: integer('image_width'),
+		imageHeight: integer('image_height'),
 		selectedStyles: text('selected_styles').array().notNull().default(sql`'{}'::text[]`),
 		hasFurniture: boolean('has_furniture').notNull().default(false),
 		// another view of the room of that one (its first view): staged to match it (core/studio/room-views.ts)
@@ -95,6 +99,9 @@ export const propertyStudioVariations = pgTable(
 		// null while the render is pending (the screens show a processing placeholder)
 		imageUrl: text('image_url'),
 		thumbnailUrl: text('thumbnail_url'),
+		// The image's size, set with its smaller copies as for the room's photo; null before them.
+		imageWidth: integer('image_width'),
+		imageHeight: integer('image_height'),
 		isFavorite: boolean('is_favorite').notNull().default(false),
 		isPermanent: boolean('is_permanent').notNull().default(false),
 		generationNumber: integer('generation_number').notNull().default(1),
