@@ -52,6 +52,10 @@ export const agents = pgTable(
 		email: text('email').notNull().unique(),
 		phone: text('phone'),
 		website: text('website'),
+		// Where the agency lists (core/disclosure/markets.ts): which listing rules Rendo names to it.
+		// No check constraint, so adding a market is an entry in the registry and no migration; an
+		// unknown code reads as the default. Existing agencies are UK, as Rendo's prices are in pounds.
+		market: text('market').notNull().default('UK'),
 		// why nullable: onboarding is public, a profile may exist before any account
 		userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
