@@ -12,7 +12,7 @@ import {
 	real,
 	text,
 	timestamp,
-	unique,
+	uniqueIndex,
 	uuid,
 	type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
@@ -129,16 +129,24 @@ export const propertyStudioVariations = pgTable(
 		stagingNote: text('staging_note'),
 		// The first view's variation this view was staged to match, fixed when it was requested
 		matchedTo: uuid('matched_to').references((): AnyPgColumn => propertyStudioVariations.id, { onDelete: 'set null' }),
-		// The agent's answer to a 'check': kept as it is, or replaced by a free render
+		// The agent's answer to a 'check': kept as it is, or replaced by a free render. A replaced image
+		// is set aside (core/studio/set-aside.ts): its replacement takes its slot.
 		roomCheckAnswer: text('room_check_answer'),
 		roomCheckAnsweredAt: timestamp('room_check_answered_at', { withTimezone: true }),
+		// The set-aside image this one replaces, in its slot; one replacement per image
+		replaces: uuid('replaces')
+			.unique()
+			.references((): AnyPgColumn => propertyStudioVariations.id, { onDelete: 'set null' }),
 		changeSeq: galleryChange(),
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
-		// why: one row per render slot, so a retried render job inserts with ON CONFLICT DO NOTHING
-		// and becomes a no-op; it also serves lookups by room (room_id leads)
-		unique('property_studio_variations_slot_unique').on(t.roomId, t.style, t.generationNumber, t.variationIndex),
+		// why: one row shown per render slot, so a retried render job inserts with ON CONFLICT DO NOTHING
+		// and becomes a no-op; a set-aside image leaves its slot to its replacement; it also serves
+		// lookups by room (room_id leads)
+		uniqueIndex('property_studio_variations_slot_unique')
+			.on(t.roomId, t.style, t.generationNumber, t.variationIndex)
+			.where(sql`${t.roomCheckAnswer} is distinct from 'replaced'`),
 		check('property_studio_variations_status_check', sql`${t.status} in ('pending', 'completed', 'failed')`),
 		check(
 			'property_studio_variations_room_check_check',

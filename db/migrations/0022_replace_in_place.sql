@@ -1,0 +1,5 @@
+ALTER TABLE "property_studio_variations" DROP CONSTRAINT "property_studio_variations_slot_unique";--> statement-breakpoint
+ALTER TABLE "property_studio_variations" ADD COLUMN "replaces" uuid;--> statement-breakpoint
+ALTER TABLE "property_studio_variations" ADD CONSTRAINT "property_studio_variations_replaces_property_studio_variations_id_fk" FOREIGN KEY ("replaces") REFERENCES "public"."property_studio_variations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "property_studio_variations_slot_unique" ON "property_studio_variations" USING btree ("room_id","style","generation_number","variation_index") WHERE "property_studio_variations"."room_check_answer" is distinct from 'replaced';--> statement-breakpoint
+ALTER TABLE "property_studio_variations" ADD CONSTRAINT "property_studio_variations_replaces_unique" UNIQUE("replaces");
