@@ -60,6 +60,10 @@ export const propertyStudioRooms = pgTable(
 			.notNull()
 			.references(() => propertyStudioProjects.id, { onDelete: 'cascade' }),
 		roomType: text('room_type').notNull(),
+		// Who chose room_type: 'agent'; 'photo', a suggestion from what the photo shows
+		// (core/studio/room-type-suggestion.ts) awaiting the agent's confirmation; 'nobody', a photo
+		// uploaded without a type that showed none clearly: room_type is a stand-in the agent replaces
+		roomTypeBy: text('room_type_by').notNull().default('agent'),
 		roomName: text('room_name'),
 		originalImageUrl: text('original_image_url').notNull(),
 		// The upright photo's size. Set when its smaller copies (core/render/jpeg.ts RENDITION_SIZES) were
@@ -78,7 +82,10 @@ export const propertyStudioRooms = pgTable(
 		createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 		completedAt: timestamp('completed_at', { withTimezone: true }),
 	},
-	(t) => [index('property_studio_rooms_project_id_idx').on(t.projectId)],
+	(t) => [
+		index('property_studio_rooms_project_id_idx').on(t.projectId),
+		check('property_studio_rooms_room_type_by_check', sql`${t.roomTypeBy} in ('agent', 'photo', 'nobody')`),
+	],
 )
 
 export const propertyStudioVariations = pgTable(

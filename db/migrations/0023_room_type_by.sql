@@ -1,0 +1,2 @@
+ALTER TABLE "property_studio_rooms" ADD COLUMN "room_type_by" text DEFAULT 'agent' NOT NULL;--> statement-breakpoint
+ALTER TABLE "property_studio_rooms" ADD CONSTRAINT "property_studio_rooms_room_type_by_check" CHECK ("property_studio_rooms"."room_type_by" in ('agent', 'photo', 'nobody'));
