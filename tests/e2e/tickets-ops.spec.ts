@@ -95,6 +95,10 @@ test('an agent reports an issue: a missing description is named, then the ticket
 	await expect(page.getByRole('heading', { name: 'Issue Reported Successfully' })).toBeVisible()
 	const ticketNumber = (await page.getByTestId('ticket-number').textContent())!.trim()
 	expect(ticketNumber).toMatch(/^RND-\d{4}-\d{6}$/)
+	// The success's toast replaced the refusal's: no 'Missing Information' beside the ticket number.
+	const toasts = page.getByRole('region', { name: /^Notifications/ })
+	await expect(toasts.getByText(`Ticket ${ticketNumber}`, { exact: true })).toBeVisible()
+	await expect(toasts.getByText('Missing Information', { exact: true })).toHaveCount(0)
 	await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
 	await expect(page.getByRole('link', { name: 'Report Another Issue' })).toBeVisible()
 	await expectAccessible(page)

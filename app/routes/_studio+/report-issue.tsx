@@ -53,6 +53,14 @@ export default function ReportIssuePage() {
 	const { toast } = useToast()
 
 	useEffect(() => {
+		// A toast at a time: the report's success replaces the form's earlier refusal, which would
+		// otherwise still say 'Missing Information' beside the ticket number.
+		if (actionData?.ticket)
+			toast({
+				title: 'Issue Reported Successfully',
+				description: `Ticket ${actionData.ticket.ticketNumber}`,
+				variant: 'success',
+			})
 		if (actionData?.failure === 'missing')
 			toast({ title: MISSING_INFORMATION, description: FILL_REQUIRED_FIELDS, variant: 'destructive' })
 		if (actionData?.failure === 'submit')
