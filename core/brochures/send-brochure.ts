@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { propertyBrochures } from '#db/schema/brochures.ts'
 import { emailEvents, properties, rendoProjects } from '#db/schema/properties.ts'
 import type { Actor } from '#core/accounts/actor.ts'
-import { agentBrandFor } from '#core/accounts/agent-profile.ts'
+import { brandName } from '#core/accounts/brand-name.ts'
+import { buyerBrandFor, mailLogo } from '#core/accounts/buyer-brand.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
@@ -11,8 +12,7 @@ import { addJob } from '#core/platform/jobs.ts'
 import { mailer } from '#core/platform/mail.ts'
 import { parseInput } from '#core/validate.ts'
 import { brochureDownloadPath, ownedBrochure } from './agent-brochures.ts'
-import { brochureBrand } from './brand.ts'
-import { brochureEmail, brochureEmailSubject } from './brochure-email.ts'
+import { brochureEmail, brochureEmailSubject, MAIL_LOGO_CID } from './brochure-email.ts'
 import { SendBrochureSchema } from './brochure.schema.ts'
 import { BROCHURE_EMAIL_TASK, BROCHURE_MAX_ATTEMPTS } from './jobs.ts'
 import { styleLabel } from '#core/studio/labels.ts'
@@ -34,13 +34,13 @@ export async function sendBrochure(actor: Actor, brochureId: string, input: unkn
 		await countHourlyUse(`brochure-send:${property.userId}`, SENDS_PER_HOUR, 'brochures sent')
 
 		await tx.update(propertyBrochures).set({ buyerName, buyerEmail }).where(eq(propertyBrochures.id, brochure.id))
-		const { companyName } = await agentBrandFor(property.userId!)
+		const sender = brandName(await buyerBrandFor(property.userId!))
 		const [event] = await tx
 			.insert(emailEvents)
 			.values({
 				rendoProjectId: project.id,
 				recipientEmail: buyerEmail,
-				subject: brochureEmailSubject(companyName, property.address),
+				subject: brochureEmailSubject(sender, property.address),
 			})
 			.returning()
 		await addJob(
@@ -67,10 +67,11 @@ export async function deliverBrochureEmail(job: { emailEventId: string; personal
 		.where(eq(emailEvents.id, job.emailEventId))
 	if (!row || row.event.sentAt) return
 	const { event, brochure, property } = row
-	const brand = await brochureBrand(property.userId!)
+	const [brand, logo] = await Promise.all([buyerBrandFor(property.userId!), mailLogo(property.userId!)])
 	const base = `${config().appUrl}${brochureDownloadPath(brochure.uniqueToken)}`
 	const mail = brochureEmail({
 		brand,
+		hasLogo: !!logo,
 		buyerName: brochure.buyerName ?? 'there',
 		address: property.address,
 		styleLabel: styleLabel(brochure.stylePreference ?? 'standard'),
@@ -81,6 +82,10 @@ export async function deliverBrochureEmail(job: { emailEventId: string; personal
 	// The buyer is invited to reply: the reply goes to the agent. From stays ours, so the mail
 	// passes SPF and DMARC for the domain that sends it.
 	const replyTo = brand.email ? { name: brand.agentName, address: brand.email } : undefined
-	await mailer().send({ to: event.recipientEmail, replyTo, ...mail })
+	// The logo travels inside the message: it shows where a mail client holds back images from the web.
+	const attachments = logo
+		? [{ filename: 'logo.png', content: logo, contentType: 'image/png', cid: MAIL_LOGO_CID }]
+		: []
+	await mailer().send({ to: event.recipientEmail, replyTo, ...mail, attachments })
 	await db.update(emailEvents).set({ sentAt: new Date() }).where(eq(emailEvents.id, event.id))
 }

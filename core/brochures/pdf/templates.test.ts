@@ -17,7 +17,8 @@ import { renderBrochurePdf } from './brochure-document.tsx'
 import type { BrochureContent } from './content.ts'
 import { BRAND_PACKAGES, BRAND_SUBSETS, EMOJI_SUBSETS } from './font-stack.ts'
 import { fontsourceFiles } from './fonts.ts'
-import { contrast, readableOn, themeFor } from './theme.ts'
+import { contrast, readableOn } from '#core/accounts/brand-colours.ts'
+import { themeFor } from './theme.ts'
 
 const brand = {
 	...BRAND_DEFAULTS,

@@ -1,4 +1,5 @@
 import type { FontFamily, TemplateStyle } from '#core/accounts/agent-profile.schema.ts'
+import { luminance, readableOn } from '#core/accounts/brand-colours.ts'
 import { brochureFontStack } from './font-stack.ts'
 
 /** The colours a template paints with, derived from the agent's three brand colours. */
@@ -19,30 +20,6 @@ export interface Theme {
 	muted: string
 	/** Accent used as a line or text on the paper, readable there. */
 	accentOnPaper: string
-}
-
-function channels(hex: string) {
-	const n = Number.parseInt(hex.slice(1), 16)
-	return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
-}
-
-function luminance(hex: string) {
-	const [r, g, b] = channels(hex).map((c) => {
-		const s = c / 255
-		return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-	})
-	return 0.2126 * r + 0.7152 * g + 0.0722 * b
-}
-
-export function contrast(a: string, b: string) {
-	const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
-	return (hi + 0.05) / (lo + 0.05)
-}
-
-/** The preferred colour if it reads on the background (WCAG large-text 3:1), else black or white. */
-export function readableOn(background: string, preferred: string) {
-	if (contrast(background, preferred) >= 3) return preferred
-	return contrast(background, '#000000') >= contrast(background, '#ffffff') ? '#111111' : '#ffffff'
 }
 
 /**

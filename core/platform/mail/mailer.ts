@@ -4,6 +4,8 @@ export interface MailAttachment {
 	filename: string
 	content: Buffer | Readable
 	contentType?: string
+	/** Shown inline in the HTML part as `cid:<this>` (an e-mail's logo) rather than listed as a file. */
+	cid?: string
 }
 
 /** A named address; the name is quoted or encoded as the header needs. */
