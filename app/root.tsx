@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useIsBuyerPage } from '#app/components/buyer/buyer-layout.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
@@ -68,14 +69,22 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
 	const { user, pioneer, toast, year } = useLoaderData<typeof loader>()
+	// A page for buyers draws its own frame in the agent's brand (BuyerLayout), with none of Rendo's.
+	const buyerPage = useIsBuyerPage()
 	return (
 		<Document>
 			<Toaster toast={toast}>
-				<SiteHeader user={user} pioneer={pioneer} />
-				<main className="flex-1">
+				{buyerPage ? (
 					<Outlet />
-				</main>
-				<SiteFooter year={year} />
+				) : (
+					<>
+						<SiteHeader user={user} pioneer={pioneer} />
+						<main className="flex-1">
+							<Outlet />
+						</main>
+						<SiteFooter year={year} />
+					</>
+				)}
 			</Toaster>
 		</Document>
 	)

@@ -59,7 +59,7 @@ describe("a brochure's web page", () => {
 			address: '3 Harbour Row, Bristol',
 			buyerName: 'Ann Buyer',
 			styleLabel: 'Coastal',
-			agent: { agentName: expect.stringContaining('Wes'), email: expect.stringContaining('@') },
+			brand: { companyName: null, agentName: expect.stringContaining('Wes'), email: expect.stringContaining('@') },
 			downloadUrl: `/api/brochures/${brochure.uniqueToken}`,
 		})
 		expect(view.rooms.map((room) => room.name)).toEqual(['Kitchen', 'Bedroom', 'Bedroom 2'])

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
 import { properties } from '#db/schema/properties.ts'
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
+import { buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
 import { db } from '#core/platform/db.ts'
@@ -40,8 +41,9 @@ export async function viewBrochure(uniqueToken: string) {
 		.from(roomImages)
 		.where(and(eq(roomImages.brochureId, uniqueToken), shownRoom))
 		.orderBy(asc(roomImages.sortOrder), asc(roomImages.createdAt))
-	const [brand, previews] = await Promise.all([
+	const [brand, shownAs, previews] = await Promise.all([
 		agentBrandFor(property.userId!),
+		buyerBrandFor(property.userId!),
 		madeByPreview(rooms.map((room) => brochureSubjectKey(room.id))),
 	])
 	const names = roomNames(rooms.map((room) => room.roomType ?? 'living'))
@@ -51,13 +53,8 @@ export async function viewBrochure(uniqueToken: string) {
 		address: property.address,
 		buyerName: brochure.buyerName ?? property.clientName,
 		styleLabel: styleLabel(style),
-		agent: {
-			companyName: brand.companyName,
-			agentName: brand.agentName,
-			email: brand.email,
-			phone: brand.phone,
-			website: brand.website,
-		},
+		brand: shownAs,
+		logoUrl: shownAs.logoVersion === null ? null : `${page}/logo?v=${shownAs.logoVersion}`,
 		downloadUrl: brochureDownloadPath(uniqueToken),
 		rooms: rooms.map((room, i) => {
 			// The local preview only colour-grades: the page says so, as the PDF does.
@@ -83,6 +80,19 @@ export async function viewBrochure(uniqueToken: string) {
 	}
 }
 export type BrochureWebView = Awaited<ReturnType<typeof viewBrochure>>
+
+/** The storage key of the logo a built brochure's web page shows: its agent's account logo. */
+export async function brochureLogoKey(uniqueToken: string) {
+	if (!isBrochureToken(uniqueToken)) throw new NotFoundError('Image not found')
+	const [row] = await db
+		.select({ userId: properties.userId })
+		.from(propertyBrochures)
+		.innerJoin(properties, eq(properties.id, propertyBrochures.propertyId))
+		.where(and(eq(propertyBrochures.uniqueToken, uniqueToken), isNotNull(propertyBrochures.generatedAt)))
+	const key = row?.userId ? await buyerLogoKey(row.userId) : null
+	if (!key) throw new NotFoundError('Image not found')
+	return key
+}
 
 /** The storage key of one shown room's original or staged photo, found through the brochure's token. */
 export async function brochureRoomPhotoKey(uniqueToken: string, roomId: string, which: BrochurePhoto) {

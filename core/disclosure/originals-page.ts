@@ -4,6 +4,7 @@ import {
 	propertyStudioRooms as rooms,
 	propertyStudioVariations as variations,
 } from '#db/schema/studio.ts'
+import { type BuyerBrand, buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { isUuid } from '#core/ids.ts'
 import { db } from '#core/platform/db.ts'
 import { contentsPhrase } from '#core/staging/room-check/sentences.ts'
@@ -35,12 +36,22 @@ export interface OriginalsImage {
 	 */
 	seen: string | null
 	madeAt: Date
+	/** The pair's size (a delivered image is its photo's size), so the page holds its place before it loads; null for images stored before sizes were kept. */
+	size: { width: number; height: number } | null
 	alteredUrl: string
 	originalUrl: string
 }
 
 export type OriginalsPageView =
-	| { state: 'live'; token: string; address: string; images: OriginalsImage[] }
+	| {
+			state: 'live'
+			token: string
+			address: string
+			/** The agent whose property it is, as buyers know them: the page is in the agency's brand. */
+			brand: BuyerBrand
+			logoUrl: string | null
+			images: OriginalsImage[]
+	  }
 	| { state: 'off' | 'retired' | 'unknown' }
 
 /**
@@ -62,6 +73,17 @@ export function seenLine(kind: AlterationKind, verdict: string | null, contents:
 	return verdict === 'ok' ? `${said}; walls, floor, windows and doors checked unchanged` : said
 }
 
+function sizeOf(row: {
+	width: number | null
+	height: number | null
+	photoWidth: number | null
+	photoHeight: number | null
+}) {
+	if (row.width && row.height) return { width: row.width, height: row.height }
+	if (row.photoWidth && row.photoHeight) return { width: row.photoWidth, height: row.photoHeight }
+	return null
+}
+
 // Delivered images: rendered and stored. After completion only the kept ones are left (the
 // clean-up deletes the rest), so the page always lists what can still be downloaded.
 const delivered = and(eq(variations.status, 'completed'), isNotNull(variations.imageUrl))
@@ -74,9 +96,10 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 	const page = await resolveOriginalsToken(token)
 	if (page.state !== 'live') return page
 	const [project] = await db
-		.select({ address: projects.propertyAddress })
+		.select({ address: projects.propertyAddress, userId: projects.userId })
 		.from(projects)
 		.where(eq(projects.id, page.projectId))
+	const brand = await buyerBrandFor(project.userId)
 	const rows = await db
 		.select({
 			id: variations.id,
@@ -86,6 +109,10 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 			contents: variations.roomCheckContents,
 			roomName: rooms.roomName,
 			roomType: rooms.roomType,
+			width: variations.imageWidth,
+			height: variations.imageHeight,
+			photoWidth: rooms.imageWidth,
+			photoHeight: rooms.imageHeight,
 		})
 		.from(variations)
 		.innerJoin(rooms, eq(rooms.id, variations.roomId))
@@ -101,6 +128,8 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 		state: 'live',
 		token,
 		address: project.address,
+		brand,
+		logoUrl: brand.logoVersion === null ? null : `/o/${token}/logo?v=${brand.logoVersion}`,
 		images: rows.map((row) => {
 			const { kind, words, altered } = alterationOf(row.style)
 			return {
@@ -112,6 +141,7 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 				altered,
 				seen: seenLine(kind, row.roomCheck, row.contents),
 				madeAt: row.createdAt,
+				size: sizeOf(row),
 				alteredUrl: originalsFilePath(token, row.id, 'altered'),
 				originalUrl: originalsFilePath(token, row.id, 'original'),
 			}
@@ -137,4 +167,12 @@ export async function originalsFileKey(token: string, variationId: string, file:
 		.where(and(eq(variations.id, variationId), eq(rooms.projectId, page.projectId), delivered))
 	const key = row?.[file]
 	return key ? { state: 'found', key } : { state: 'not-found' }
+}
+
+/** The storage key of the logo a live page shows: its agent's account logo; null when there is none to show. */
+export async function originalsLogoKey(token: string): Promise<string | null> {
+	const page = await resolveOriginalsToken(token)
+	if (page.state !== 'live') return null
+	const [project] = await db.select({ userId: projects.userId }).from(projects).where(eq(projects.id, page.projectId))
+	return buyerLogoKey(project.userId)
 }

@@ -1,16 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { FileDown } from 'lucide-react'
+import { BuyerLayout, buyerPageHandle } from '#app/components/buyer/buyer-layout.tsx'
 import { GeneralErrorBoundary, LinkNotFound } from '#app/components/error-boundary.tsx'
 import { PreviewLabel } from '#app/components/studio/variation-image.tsx'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { brandName } from '#core/accounts/brand-name.ts'
 import { viewBrochure } from '#core/brochures/web-view.ts'
 import { NotFoundError } from '#core/errors.ts'
 
+// Buyers open it from the agent's e-mail: it wears the agent's brand, not Rendo's header and footer.
+export const handle = buyerPageHandle
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data ? `${data.address} | Brochure` : 'Brochure | Rendo' },
+	{ title: data ? `${data.address} | ${brandName(data.brand)}` : 'Brochure' },
 	// A private link: it must not end up in search results.
 	{ name: 'robots', content: 'noindex' },
 ]
@@ -26,76 +31,69 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export default function BrochurePage() {
 	const brochure = useLoaderData<typeof loader>()
-	const contact = [brochure.agent.agentName, brochure.agent.email, brochure.agent.phone, brochure.agent.website].filter(
-		Boolean,
-	)
 	return (
-		<div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
-			<div className="flex flex-col gap-2">
-				<p className="text-sm font-semibold tracking-wide text-accent uppercase">{brochure.agent.companyName}</p>
-				<h1 className="text-3xl font-bold tracking-tight break-words text-brand sm:text-4xl">{brochure.address}</h1>
-				<p className="text-lg text-muted-foreground">
-					{brochure.buyerName ? `Prepared for ${brochure.buyerName}. ` : null}Staged in the {brochure.styleLabel} style.
-				</p>
-			</div>
-			{brochure.rooms.map((room, i) => (
-				// The room's anchor is where the PDF's QR code for it leads.
-				<section
-					key={room.id}
-					id={room.anchor}
-					aria-labelledby={`${room.anchor}-name`}
-					className="flex scroll-mt-6 flex-col gap-3"
-				>
-					<h2
-						id={`${room.anchor}-name`}
-						className="flex flex-wrap items-center gap-2 text-xl font-semibold text-gray-900"
+		<BuyerLayout brand={brochure.brand} logoUrl={brochure.logoUrl}>
+			<div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10 sm:px-6 sm:py-14">
+				<div className="flex flex-col gap-2">
+					<p className="text-sm font-semibold tracking-wide text-accent uppercase">Property brochure</p>
+					<h1 className="text-3xl font-bold tracking-tight break-words text-brand sm:text-4xl">{brochure.address}</h1>
+					<p className="text-lg text-muted-foreground">
+						{brochure.buyerName ? `Prepared for ${brochure.buyerName}. ` : null}Staged in the {brochure.styleLabel}{' '}
+						style.
+					</p>
+				</div>
+				{brochure.rooms.map((room, i) => (
+					// The room's anchor is where the PDF's QR code for it leads.
+					<section
+						key={room.id}
+						id={room.anchor}
+						aria-labelledby={`${room.anchor}-name`}
+						className="flex scroll-mt-6 flex-col gap-3"
 					>
-						{room.name}
-						{room.isPreview ? <PreviewLabel /> : null}
-						{room.label ? (
-							<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">
-								{room.label}
-							</span>
-						) : null}
-					</h2>
-					<p className="text-sm text-gray-800" data-testid="room-disclosure">
-						{room.statement}
-					</p>
-					<BeforeAfter
-						before={{ src: room.before, alt: `${room.name}, the original photo` }}
-						after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
-						label={room.name}
-						eager={i === 0}
-					/>
-					<a href={room.before} className="self-start text-sm font-medium text-brand underline underline-offset-2">
-						Open the original photo of the {room.name.toLowerCase()}
+						<h2
+							id={`${room.anchor}-name`}
+							className="flex flex-wrap items-center gap-2 text-xl font-semibold text-gray-900"
+						>
+							{room.name}
+							{room.isPreview ? <PreviewLabel /> : null}
+							{room.label ? (
+								<span className="rounded-full bg-gray-900 px-2.5 py-0.5 text-xs font-semibold text-white">
+									{room.label}
+								</span>
+							) : null}
+						</h2>
+						<p className="text-sm text-gray-800" data-testid="room-disclosure">
+							{room.statement}
+						</p>
+						<BeforeAfter
+							before={{ src: room.before, alt: `${room.name}, the original photo` }}
+							after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
+							label={room.name}
+							eager={i === 0}
+						/>
+						<a href={room.before} className="self-start text-sm font-medium text-brand underline underline-offset-2">
+							Open the original photo of the {room.name.toLowerCase()}
+						</a>
+					</section>
+				))}
+				<div className="flex flex-col gap-4 border-t border-gray-200 pt-6">
+					<a href={brochure.downloadUrl} className={cn(buttonClasses({ variant: 'outline' }), 'self-start')}>
+						<FileDown aria-hidden className="size-4" />
+						Download the brochure (PDF)
 					</a>
-				</section>
-			))}
-			<div className="flex flex-col gap-4 border-t border-gray-200 pt-6">
-				<a href={brochure.downloadUrl} className={cn(buttonClasses({ variant: 'outline' }), 'self-start')}>
-					<FileDown aria-hidden className="size-4" />
-					Download the brochure (PDF)
-				</a>
-				{contact.length ? (
-					<p className="text-sm text-gray-700">
-						<span className="font-semibold text-gray-900">{brochure.agent.companyName}</span>
-						{contact.map((line) => (
-							<span key={line}>
-								<br />
-								{line}
-							</span>
-						))}
+					<p className="text-xs text-muted-foreground">
+						Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.
 					</p>
-				) : null}
-				<p className="text-xs text-muted-foreground">
-					Staged images are virtual and illustrative: furniture and decor shown are not part of the sale.
-				</p>
+				</div>
 			</div>
-		</div>
+		</BuyerLayout>
 	)
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary statusHandlers={{ 404: () => <LinkNotFound what="brochure" /> }} />
+	return (
+		<BuyerLayout brand={null}>
+			<GeneralErrorBoundary statusHandlers={{ 404: () => <LinkNotFound what="brochure" /> }} />
+		</BuyerLayout>
+	)
 }

@@ -1,7 +1,9 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { BuyerLayout, buyerPageHandle } from '#app/components/buyer/buyer-layout.tsx'
 import { GeneralErrorBoundary, LinkUnavailable } from '#app/components/error-boundary.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
+import { brandName } from '#core/accounts/brand-name.ts'
 import { viewOriginalsPage, type OriginalsImage } from '#core/disclosure/originals-page.ts'
 
 // A page for buyers who follow a label's QR code, not for search engines: every answer says so,
@@ -12,8 +14,11 @@ const pageHeaders = { 'X-Robots-Tag': NO_INDEX, 'Cache-Control': 'private, no-ca
 
 export const headers: HeadersFunction = () => pageHeaders
 
+// Buyers reach it from the agent's images: it wears the agent's brand, not Rendo's header and footer.
+export const handle = buyerPageHandle
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-	{ title: data ? `Original photos: ${data.address} | Rendo` : 'Original photos | Rendo' },
+	{ title: data ? `Original photos: ${data.address} | ${brandName(data.brand)}` : 'Original photos' },
 	{ name: 'robots', content: NO_INDEX },
 ]
 
@@ -33,7 +38,7 @@ function Pair({ image }: { image: OriginalsImage }) {
 		<article
 			id={image.anchor}
 			aria-labelledby={titleId}
-			className="flex scroll-mt-20 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 target:ring-2 target:ring-brand"
+			className="flex scroll-mt-4 flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 target:ring-2 target:ring-brand"
 		>
 			<div className="flex flex-col gap-0.5">
 				<h3 id={titleId} className="text-lg font-semibold text-gray-900">
@@ -52,17 +57,41 @@ function Pair({ image }: { image: OriginalsImage }) {
 					src={image.alteredUrl}
 					caption={image.altered ? 'Altered image' : 'Enhanced image'}
 					alt={`${image.room}: ${image.alteration.toLowerCase()}`}
+					size={image.size}
 				/>
-				<Photo src={image.originalUrl} caption="Original photo" alt={`${image.room}: the original photo`} />
+				<Photo
+					src={image.originalUrl}
+					caption="Original photo"
+					alt={`${image.room}: the original photo`}
+					size={image.size}
+				/>
 			</div>
 		</article>
 	)
 }
 
-function Photo({ src, caption, alt }: { src: string; caption: string; alt: string }) {
+function Photo({
+	src,
+	caption,
+	alt,
+	size,
+}: {
+	src: string
+	caption: string
+	alt: string
+	size: OriginalsImage['size']
+}) {
 	return (
 		<figure className="flex flex-col gap-2">
-			<img src={src} alt={alt} loading="lazy" className="aspect-[4/3] w-full rounded-lg bg-muted object-cover" />
+			{/* The whole picture, a portrait as a portrait: its own size holds its place before it loads. */}
+			<img
+				src={src}
+				alt={alt}
+				loading="lazy"
+				width={size?.width}
+				height={size?.height}
+				className="h-auto max-h-[80vh] w-full rounded-lg bg-muted object-contain"
+			/>
 			<figcaption className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
 				<span className="font-medium text-gray-900">{caption}</span>
 				<a href={src} className="text-brand underline underline-offset-2 hover:no-underline">
@@ -93,23 +122,27 @@ export default function OriginalsPage() {
 	const altered = page.images.filter((image) => image.altered)
 	const enhanced = page.images.filter((image) => !image.altered)
 	return (
-		<div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
-			<header className="flex flex-col gap-2">
-				<p className="text-sm font-semibold tracking-wide text-accent uppercase">Original photos</p>
-				<h1 className="text-3xl font-bold tracking-tight break-words text-brand sm:text-4xl">{page.address}</h1>
-				<p className="max-w-2xl text-gray-700">
-					Photos of this property were digitally altered. Each altered image is shown beside the original photo it was
-					made from.
-				</p>
-			</header>
-			{page.images.length ? null : <p className="text-gray-700">No images of this property have been delivered yet.</p>}
-			<Group title="Altered images" images={altered} />
-			<Group
-				title="Enhanced, not altered"
-				intro="Colour and exposure only: nothing was added to or removed from these photos."
-				images={enhanced}
-			/>
-		</div>
+		<BuyerLayout brand={page.brand} logoUrl={page.logoUrl}>
+			<div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-12">
+				<header className="flex flex-col gap-2">
+					<p className="text-sm font-semibold tracking-wide text-accent uppercase">Original photos</p>
+					<h1 className="text-3xl font-bold tracking-tight break-words text-brand sm:text-4xl">{page.address}</h1>
+					<p className="max-w-2xl text-gray-700">
+						Photos of this property were digitally altered. Each altered image is shown beside the original photo it was
+						made from.
+					</p>
+				</header>
+				{page.images.length ? null : (
+					<p className="text-gray-700">No images of this property have been delivered yet.</p>
+				)}
+				<Group title="Altered images" images={altered} />
+				<Group
+					title="Enhanced, not altered"
+					intro="Colour and exposure only: nothing was added to or removed from these photos."
+					images={enhanced}
+				/>
+			</div>
+		</BuyerLayout>
 	)
 }
 
@@ -123,21 +156,23 @@ function Unavailable({ title, children }: { title: string; children: string }) {
 
 export function ErrorBoundary() {
 	return (
-		<GeneralErrorBoundary
-			statusHandlers={{
-				404: () => (
-					<Unavailable title={PAGE_NOT_FOUND}>
-						This page is not available. Check that you typed the whole address, or ask the agent for the link: they may
-						have switched the page off.
-					</Unavailable>
-				),
-				410: () => (
-					<Unavailable title={PAGE_GONE}>
-						The agent has issued a new address for this property's original photos. Ask them for the new link or QR
-						code.
-					</Unavailable>
-				),
-			}}
-		/>
+		<BuyerLayout brand={null}>
+			<GeneralErrorBoundary
+				statusHandlers={{
+					404: () => (
+						<Unavailable title={PAGE_NOT_FOUND}>
+							This page is not available. Check that you typed the whole address, or ask the agent for the link: they
+							may have switched the page off.
+						</Unavailable>
+					),
+					410: () => (
+						<Unavailable title={PAGE_GONE}>
+							The agent has issued a new address for this property's original photos. Ask them for the new link or QR
+							code.
+						</Unavailable>
+					),
+				}}
+			/>
+		</BuyerLayout>
 	)
 }

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
+import { users } from '#db/schema/accounts.ts'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import { propertyStudioRooms as rooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { action as downloadsAction } from '#app/routes/_studio+/property-studio.$id_.downloads.tsx'
+import type { Actor } from '#core/accounts/actor.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import {
 	issueNewOriginalsAddress,
 	liveOriginalsPage,
@@ -13,7 +16,8 @@ import { db } from '#core/platform/db.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { type AppRoute, requestPage } from '#tests/app-build.ts'
-import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { favourite, giveLogo, renderedProject, stagedByVendor } from '#tests/checkout.ts'
+import { RENDO_MARKETING } from '#tests/buyer-pages.ts'
 import { readQr } from '#tests/disclosure.ts'
 import { insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
@@ -24,6 +28,7 @@ import { cookieFor } from '#tests/studio.ts'
 
 const routes: AppRoute[] = [
 	{ id: 'routes/o.$token', path: 'o/:token', module: await import('./o.$token.tsx') },
+	{ id: 'routes/o.$token_.logo', path: 'o/:token/logo', module: await import('./o.$token_.logo.ts') },
 	{
 		id: 'routes/o.$token_.$variationId.$file',
 		path: 'o/:token/:variationId/:file',
@@ -132,6 +137,89 @@ describe('GET /o/:token', () => {
 		const next = await liveOriginalsPage(project.id)
 		expect(next.token).not.toBe(first.token)
 		expect((await get(`/o/${next.token}`)).status).toBe(200)
+	})
+})
+
+const agentOf = async (actor: Actor) =>
+	(
+		await db
+			.select()
+			.from(users)
+			.where(eq(users.id, actor.kind === 'user' ? actor.userId : ''))
+	)[0]
+
+describe("GET /o/:token in the agent's brand", () => {
+	test("the agency's logo, colours and contact, a small 'Made with Rendo', and none of Rendo's header or footer", async () => {
+		const { actor, page } = await propertyWithDeliveredImages()
+		const email = `sam.${page.token.slice(0, 6).toLowerCase()}@harbourhomes.example`
+		await onboardAgent(actor, {
+			companyName: 'Harbour Homes',
+			agentName: 'Sam Agent',
+			email,
+			phone: '0117 496 0000',
+			website: 'harbourhomes.example',
+			primaryColor: '#0f2a44',
+			secondaryColor: '#f5e6c8',
+			accentColor: '#3b82f6',
+		})
+		const logo = await giveLogo(await agentOf(actor), { width: 300, height: 100, colour: '#0f2a44' })
+		const html = (await get(`/o/${page.token}`)).body.toString()
+
+		const logoSrc = `/o/${page.token}/logo?v=${Date.parse(logo.logoUploadedAt!)}`
+		expect(html).toContain(`<img src="${logoSrc}" alt="Harbour Homes"`)
+		expect(html).toContain('href="tel:01174960000"')
+		expect(html).toContain(`href="mailto:${email}"`)
+		expect(html).toContain('href="https://harbourhomes.example"')
+		expect(html).toContain('Sam Agent')
+		// The footer in the primary colour with the agency's secondary colour as its text; headings and
+		// links in its colours, the accent deepened until it reads on white (#3b82f6 is 3.7:1).
+		expect(html).toContain('background-color:#0f2a44;color:#f5e6c8')
+		expect(html).toContain('--color-brand:#0f2a44')
+		expect(html).toMatch(/--color-accent:#(?!3b82f6)[0-9a-f]{6}/)
+		expect(html).toMatch(/<title>Original photos: [^<]+ \| Harbour Homes<\/title>/)
+		expect(html).toContain('Made with Rendo')
+		for (const marketing of RENDO_MARKETING) expect(html).not.toContain(marketing)
+
+		const served = await get(logoSrc.replace(/\?.*/, ''))
+		expect(served.status).toBe(200)
+		expect(served.response.headers.get('content-type')).toBe('image/png')
+		expect(served.response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+	})
+
+	test("an agent without a brand profile: a plain header with the agent's name; the 404 has no Rendo header either", async () => {
+		const { actor, page } = await propertyWithDeliveredImages()
+		const agent = await agentOf(actor)
+		await db.update(users).set({ firstName: 'Robin', lastName: 'Fairweather' }).where(eq(users.id, agent.id))
+		const html = (await get(`/o/${page.token}`)).body.toString()
+		const header = html.match(/<header[\s\S]*?<\/header>/)?.[0] ?? ''
+		expect(header).toContain('Robin Fairweather')
+		expect(header).toContain(`href="mailto:${agent.email}"`)
+		expect(header).not.toContain('Rendo')
+		expect(header).not.toContain('<img')
+		for (const marketing of RENDO_MARKETING) expect(html).not.toContain(marketing)
+		expect((await get(`/o/${page.token}/logo`)).status).toBe(404)
+
+		const unknown = (await get(`/o/${'Y'.repeat(22)}`)).body.toString()
+		expect(unknown).toContain('Original photos not found')
+		for (const marketing of RENDO_MARKETING) expect(unknown).not.toContain(marketing)
+	})
+
+	test('each picture whole, at its own size: a portrait stays a portrait, nothing cropped', async () => {
+		const { page, shown } = await propertyWithDeliveredImages()
+		const [portrait] = shown
+		await db
+			.update(propertyStudioVariations)
+			.set({ imageWidth: 768, imageHeight: 1024 })
+			.where(eq(propertyStudioVariations.id, portrait.id))
+		const html = (await get(`/o/${page.token}`)).body.toString()
+		const article = html.match(new RegExp(`<article id="v-${portrait.id}"[\\s\\S]*?</article>`))?.[0] ?? ''
+		const images = article.match(/<img [^>]*>/g) ?? []
+		expect(images).toHaveLength(2)
+		for (const img of images) {
+			expect(img).toContain('width="768" height="1024"')
+			expect(img).toContain('object-contain')
+		}
+		expect(html).not.toContain('object-cover')
 	})
 })
 
