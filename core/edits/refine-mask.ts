@@ -21,8 +21,9 @@ export const BAND_LABEL_PIXELS = 1.5
 const ROUNDS = 3
 
 /**
- * Most pixels GrabCut works on: a larger crop (a sofa across the photo) is cut at a smaller scale
- * and the cut scaled back, as OpenCV's wasm build (no SIMD, no threads) takes ~0.5 s for 200 000.
+ * Most pixels GrabCut works on by default: a larger crop (a sofa across the photo) is cut at a
+ * smaller scale and the cut scaled back, as OpenCV's wasm build (no SIMD, no threads) takes ~0.5 s
+ * of CPU for 200 000.
  */
 export const MOST_PIXELS = 120_000
 
@@ -36,9 +37,10 @@ export interface Rgb {
 /**
  * `seed` (a Mask of the image's size, set where the segmentation says the thing is, as
  * labelMaskAt makes it) refined to the image's edges with GrabCut. `labelsSize` is the label map's
- * side, to size the band. Returns a 0/255 Mask of the same size.
+ * side, to size the band; `mostPixels` bounds the work (MOST_PIXELS). Returns a 0/255 Mask of the
+ * same size.
  */
-export function refineToEdges(cv: OpenCv, image: Rgb, seed: Mask, labelsSize: number): Mask {
+export function refineToEdges(cv: OpenCv, image: Rgb, seed: Mask, labelsSize: number, mostPixels = MOST_PIXELS): Mask {
 	const { width, height } = image
 	const band = Math.max(3, Math.round((BAND_LABEL_PIXELS * Math.max(width, height)) / labelsSize))
 	return disposing((keep) => {
@@ -91,7 +93,7 @@ export function refineToEdges(cv: OpenCv, image: Rgb, seed: Mask, labelsSize: nu
 			return { width, height, data: out }
 		}
 		// A large crop is cut smaller; the cut's probable labels are then scaled back and cut at half.
-		const k = Math.min(1, Math.sqrt(MOST_PIXELS / (w * h)))
+		const k = Math.min(1, Math.sqrt(mostPixels / (w * h)))
 		const small = new cv.Size(Math.max(1, Math.round(w * k)), Math.max(1, Math.round(h * k)))
 		const [cropAt, labelsAt] = k < 1 ? [keep(new cv.Mat()), keep(new cv.Mat())] : [crop, labels]
 		if (k < 1) {
