@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_MARKET, MARKET_CODES, type MarketCode } from '#core/disclosure/markets.ts'
 import { optionalText, optionalWebsite } from '#core/shared-fields.schema.ts'
 
 /** The agent brand profile (spec 01 §5, spec 02 §2). Browser-safe: the onboarding wizard imports it. */
@@ -17,11 +18,13 @@ export const BRAND_DEFAULTS = {
 	templateStyle: 'modern',
 	disclosureLabel: true,
 	disclosureText: null,
+	market: DEFAULT_MARKET,
 } as const satisfies {
 	fontFamily: FontFamily
 	templateStyle: TemplateStyle
 	disclosureLabel: boolean
 	disclosureText: string | null
+	market: MarketCode
 } & Record<string, string | boolean | null>
 
 /** The words burnt into staged photos and printed beside them when the agency keeps the label on. */
@@ -29,13 +32,6 @@ export const DISCLOSURE_LABEL = 'Virtually staged'
 
 /** How long the agency's own label words may be: short enough to fit the label's pill. */
 export const LABEL_WORDS_LENGTH = { min: 3, max: 40 } as const
-
-/**
- * Said beside the choice to turn the label off, and again after saving with it off. Listing rules
- * the issue cites: California's B&P §10140.8 (AB 723, since 1 January 2026) and CRMLS rule 11.5.2.
- */
-export const LABEL_OFF_WARNING =
-	'Listing rules in several markets (California’s law since 2026 and many MLSs) require digitally altered photos to be labelled, with a way to see the original. Without the label, that is up to you wherever you post them. Your originals page stays available either way.'
 
 /** The toast after saving with the label off; the success screen then repeats the warning itself. */
 export const LABEL_OFF_SAVED = `Your staged photos will carry no “${DISCLOSURE_LABEL}” label: read the note on listing rules below.`
@@ -79,6 +75,10 @@ export const AgentProfileSchema = z.object({
 	templateStyle: z
 		.enum(TEMPLATE_STYLES, { errorMap: () => ({ message: 'Choose modern, classic or luxury' }) })
 		.default(BRAND_DEFAULTS.templateStyle),
+	// Where the agency lists: which listing rules Rendo names to it (core/disclosure/markets.ts).
+	market: z
+		.enum(MARKET_CODES, { errorMap: () => ({ message: 'Choose one of the listed markets' }) })
+		.default(BRAND_DEFAULTS.market),
 	// A choice of two radios ('on'/'off') in the wizard, so a form always sends it; JSON may send a boolean.
 	disclosureLabel: z
 		.preprocess(
@@ -114,7 +114,7 @@ export const ONBOARDING_STEPS = [
 	{ title: 'Company Details', fields: ['companyName', 'agentName'] },
 	{ title: 'Contact Information', fields: ['email', 'phone', 'website'] },
 	{ title: 'Brand Assets', fields: ['primaryColor', 'secondaryColor', 'accentColor'] },
-	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle', 'disclosureLabel', 'disclosureText'] },
+	{ title: 'Template Style', fields: ['fontFamily', 'templateStyle', 'market', 'disclosureLabel', 'disclosureText'] },
 ] as const satisfies ReadonlyArray<{ title: string; fields: ReadonlyArray<keyof AgentProfileInput> }>
 
 // The logo goes through the account logo service (./logo.ts, rules in ./logo.schema.ts: PNG, JPEG

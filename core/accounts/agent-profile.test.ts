@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { agents, brandAssets, users } from '#db/schema/accounts.ts'
+import { openApiDocument } from '#app/api-contract/openapi.server.ts'
 import { action as onboardAction } from '#app/routes/api+/onboard-agent.ts'
 import { storage } from '#core/platform/storage.ts'
 import { db } from '#core/platform/db.ts'
 import { call, multipartRequest, storedKeys, type UploadFile } from '#tests/brochures.ts'
-import { insertUser } from '#tests/factories.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { outboxMessages } from '#tests/outbox.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { AgentProfileSchema } from './agent-profile.schema.ts'
-import { agentBrandFor, EMAIL_TAKEN } from './agent-profile.ts'
+import { agentBrandFor, EMAIL_TAKEN, onboardingDefaults } from './agent-profile.ts'
 
 type Answer = {
 	success: boolean
@@ -56,6 +57,7 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 		[{ accentColor: '#12345' }, 'Must be a valid hex color'],
 		[{ fontFamily: 'Comic Sans' }, 'Choose one of the listed fonts'],
 		[{ templateStyle: 'brutalist' }, 'Choose modern, classic or luxury'],
+		[{ market: 'FR' }, 'Choose one of the listed markets'],
 		[{ disclosureText: ' AI ' }, 'Label wording must be 3 to 40 characters'],
 		[{ disclosureText: 'Virtually staged by our in-house design team' }, 'Label wording must be 3 to 40 characters'],
 	])('%o is refused with %j and nothing is stored', async (overrides, message) => {
@@ -228,6 +230,32 @@ describe('agent onboarding (POST /api/onboard-agent)', () => {
 		expect(body.message).toBe(EMAIL_TAKEN)
 		const [agent] = await db.select().from(agents).where(eq(agents.email, fields.email))
 		expect(agent.companyName).toBe('Harbour Homes')
+	})
+
+	test('the market the agency lists in: UK until it says otherwise, set and changed through the API, and in its schema', async () => {
+		const user = await insertUser()
+		const cookie = await cookieFor(user)
+		// Before any profile, and after one that does not say.
+		expect((await agentBrandFor(user.id)).market).toBe('UK')
+		const fields = profile()
+		expect((await onboard(cookie, fields)).status).toBe(201)
+		expect((await agentBrandFor(user.id)).market).toBe('UK')
+
+		expect((await onboard(cookie, { ...fields, market: 'US' })).status).toBe(200)
+		const [agent] = await db.select().from(agents).where(eq(agents.userId, user.id))
+		expect(agent.market).toBe('US')
+		expect((await agentBrandFor(user.id)).market).toBe('US')
+		expect((await onboardingDefaults(actorFor(user))).profile?.market).toBe('US')
+
+		expect((await onboard(cookie, { ...fields, market: 'UK' })).status).toBe(200)
+		expect((await agentBrandFor(user.id)).market).toBe('UK')
+
+		// Scripts read the choices from the OpenAPI document, made from the same schema.
+		const body = openApiDocument().paths?.['/api/onboard-agent']?.post?.requestBody as {
+			content: Record<string, { schema: { allOf: Array<{ properties: Record<string, { enum?: string[] }> }> } }>
+		}
+		const [fieldsPart] = body.content['multipart/form-data'].schema.allOf
+		expect(fieldsPart.properties.market).toMatchObject({ enum: ['UK', 'US'], default: 'UK' })
 	})
 
 	test('signing in is required', async () => {

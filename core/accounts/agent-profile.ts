@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { agents, brandAssets, users } from '#db/schema/accounts.ts'
+import { isMarket, type MarketCode } from '#core/disclosure/markets.ts'
 import { InputError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { db, type Tx } from '#core/platform/db.ts'
@@ -34,7 +35,12 @@ export interface AgentBrand {
 	disclosureLabel: boolean
 	/** The agency's own words for the label's first line; null: the default per alteration. */
 	disclosureText: string | null
+	/** Where the agency lists: which listing rules Rendo names to it. */
+	market: MarketCode
 }
+
+/** A stored market code, or the default for one no longer in the registry. */
+const storedMarket = (code: string): MarketCode => (isMarket(code) ? code : BRAND_DEFAULTS.market)
 
 /** The user's agent profile and brand, or null before onboarding. */
 export async function agentProfileFor(userId: string) {
@@ -68,6 +74,7 @@ export async function agentBrandFor(userId: string): Promise<AgentBrand> {
 			templateStyle: (brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle) as TemplateStyle,
 			disclosureLabel: brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel,
 			disclosureText: brand?.disclosureText ?? null,
+			market: storedMarket(agent.market),
 		}
 	}
 	const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -132,6 +139,7 @@ export async function onboardAgent(actor: Actor, input: unknown, logo?: { path: 
 			email: fields.email,
 			phone: fields.phone ?? null,
 			website: fields.website ?? null,
+			market: fields.market,
 		}
 		const [existing] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId))
 		const [agent] = await tx
@@ -184,6 +192,7 @@ export async function onboardingDefaults(actor: Actor) {
 			templateStyle: brand?.templateStyle ?? BRAND_DEFAULTS.templateStyle,
 			disclosureLabel: disclosureChoice(brand?.disclosureLabel ?? BRAND_DEFAULTS.disclosureLabel),
 			disclosureText: brand?.disclosureText ?? '',
+			market: storedMarket(agent.market),
 		},
 		logoUrl: logo.logoUrl,
 	}

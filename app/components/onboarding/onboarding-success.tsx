@@ -2,7 +2,8 @@ import { Link } from '@remix-run/react'
 import { CircleCheck, Eye, LayoutDashboard, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
-import { DISCLOSURE_LABEL, LABEL_OFF_WARNING } from '#core/accounts/agent-profile.schema.ts'
+import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
+import { labelOffWarning, type MarketCode } from '#core/disclosure/markets.ts'
 
 export type Onboarded = {
 	agentId: string
@@ -12,6 +13,8 @@ export type Onboarded = {
 	email: string
 	/** The agency saved with the "Virtually staged" label off: the warning is said again. */
 	labelOff: boolean
+	/** Where the agency lists: the warning names that market's rules. */
+	market: MarketCode
 }
 
 /** The end of the wizard: the Agent ID, Preview Template, Go to Dashboard, and the e-mail to expect. */
@@ -43,8 +46,8 @@ export function OnboardingSuccess({ result }: { result: Onboarded }) {
 				>
 					<TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
 					<p>
-						<strong className="font-semibold">The “{DISCLOSURE_LABEL}” label is off.</strong> {LABEL_OFF_WARNING} You
-						can turn it back on in your agent profile at any time.
+						<strong className="font-semibold">The “{DISCLOSURE_LABEL}” label is off.</strong>{' '}
+						{labelOffWarning(result.market)} You can turn it back on in your agent profile at any time.
 					</p>
 				</div>
 			) : null}

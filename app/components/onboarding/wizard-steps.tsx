@@ -7,13 +7,13 @@ import { cn } from '#app/utils/cn.ts'
 import {
 	DISCLOSURE_LABEL,
 	FONT_FAMILIES,
-	LABEL_OFF_WARNING,
 	LABEL_WORDS_LENGTH,
 	ONBOARDING_STEPS,
 	TEMPLATE_STYLES,
 	type AgentProfileInput,
 	type TemplateStyle,
 } from '#core/accounts/agent-profile.schema.ts'
+import { labelOffWarning, MARKET_CODES, MARKETS } from '#core/disclosure/markets.ts'
 import { ColourField } from './colour-field.tsx'
 
 /** The wizard's fields, as conform gives them (every value a string in the form). */
@@ -108,7 +108,10 @@ export function ColourFields({ fields }: { fields: WizardFields }) {
 	)
 }
 
-/** Font, template (the chosen one highlighted) and whether staged photos carry the disclosure label. */
+/**
+ * Font, template (the chosen one highlighted), where the agency lists, and whether staged photos
+ * carry the disclosure label, warned in the chosen market's rules.
+ */
 export function TemplateFields({ fields, template }: { fields: WizardFields; template: TemplateStyle }) {
 	return (
 		<>
@@ -144,6 +147,15 @@ export function TemplateFields({ fields, template }: { fields: WizardFields; tem
 				</div>
 				<ErrorList errors={fields.templateStyle.errors} />
 			</fieldset>
+			<SelectField
+				labelProps={{ children: 'Where you list' }}
+				selectProps={getSelectProps(fields.market, { ariaDescribedBy: 'market-hint' })}
+				options={MARKET_CODES.map((code) => ({ value: code, label: MARKETS[code].name }))}
+				errors={fields.market.errors}
+			/>
+			<p id="market-hint" className="-mt-4 text-sm text-muted-foreground">
+				The rules on altered photos we name to you, and where your listing pack is made to go, follow this choice.
+			</p>
 			<fieldset className="group flex flex-col gap-2" aria-describedby="disclosure-hint label-off-warning">
 				<legend className="mb-1 text-sm font-medium text-gray-800">“{DISCLOSURE_LABEL}” label</legend>
 				<p id="disclosure-hint" className="text-sm text-muted-foreground">
@@ -162,14 +174,16 @@ export function TemplateFields({ fields, template }: { fields: WizardFields; tem
 						),
 					)}
 				</div>
-				{/* Always in the page, so it is read without JavaScript; it stands out once "No label" is chosen (CSS only). */}
+				{/* Always in the page, so it is read without JavaScript (in the saved market's words; with it, the chosen
+				    market's); it stands out once "No label" is chosen (CSS only). */}
 				<p
 					id="label-off-warning"
 					className="flex gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700 group-has-[input[value=off]:checked]:border-amber-300 group-has-[input[value=off]:checked]:bg-amber-50 group-has-[input[value=off]:checked]:text-amber-950"
 				>
 					<TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
 					<span>
-						<strong className="font-semibold">Before you choose No label:</strong> {LABEL_OFF_WARNING}
+						<strong className="font-semibold">Before you choose No label:</strong>{' '}
+						{labelOffWarning(fields.market.value as string | undefined)}
 					</span>
 				</p>
 				<ErrorList errors={fields.disclosureLabel.errors} />

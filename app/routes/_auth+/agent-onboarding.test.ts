@@ -4,7 +4,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { TemplateFields, type WizardFields } from '#app/components/onboarding/wizard-steps.tsx'
 import { getToast } from '#app/utils/toast.server.ts'
-import { LABEL_OFF_SAVED, LABEL_OFF_WARNING } from '#core/accounts/agent-profile.schema.ts'
+import { LABEL_OFF_SAVED } from '#core/accounts/agent-profile.schema.ts'
+import { labelOffWarning } from '#core/disclosure/markets.ts'
 import { multipartRequest, type UploadFile } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
 import { getRequest, settle } from '#tests/request.ts'
@@ -90,7 +91,7 @@ const templateStep = (defaults: Record<string, string>) =>
 test('turning the label off is warned about beside the choice, without JavaScript, and again after saving', async () => {
 	const cookie = await cookieFor(await insertUser())
 	const before = templateStep((await page('/agent-onboarding', cookie)).defaults)
-	expect(before).toContain(LABEL_OFF_WARNING)
+	expect(before).toContain(labelOffWarning('UK'))
 	expect(before).toMatch(/id="agent-onboarding-disclosureLabel-on"[^>]*checked/)
 	expect(before).toMatch(/<input[^>]*name="disclosureText"[^>]*placeholder="Virtually staged"/)
 
@@ -108,12 +109,39 @@ test('turning the label off is warned about beside the choice, without JavaScrip
 	expect(form.defaults).toMatchObject({ disclosureLabel: 'off', disclosureText: 'Digitally staged' })
 	expect(after).toMatch(/id="agent-onboarding-disclosureLabel-off"[^>]*checked/)
 	expect(after).toMatch(/<input[^>]*name="disclosureText"[^>]*value="Digitally staged"/)
-	expect(after).toContain(LABEL_OFF_WARNING)
+	expect(after).toContain(labelOffWarning('UK'))
 
 	const on = await post(cookie, profile({ disclosureLabel: 'on' }))
 	const flashedOn = on.headers.get('set-cookie')!.split(';')[0]
 	expect((await getToast(getRequest('/', { cookie: flashedOn }))).toast?.description).not.toContain(LABEL_OFF_SAVED)
 	expect((await page('/agent-onboarding?done=updated', cookie)).onboarded?.labelOff).toBe(false)
+})
+
+test('the market the agency lists in: UK until chosen, saved from the form, and it picks the rules the warning names', async () => {
+	const cookie = await cookieFor(await insertUser())
+	const first = await page('/agent-onboarding', cookie)
+	expect(first.defaults).toMatchObject({ market: 'UK' })
+	const uk = templateStep(first.defaults)
+	expect(uk).toMatch(/<option value="UK" selected="">United Kingdom<\/option>/)
+	expect(uk).toContain('Rightmove, Zoopla and OnTheMarket')
+	expect(uk).not.toMatch(/California|\bMLS/)
+
+	expect((await post(cookie, profile({ market: 'US' }))).status).toBe(302)
+	// The success screen says the warning in the saved market's rules.
+	expect((await page('/agent-onboarding?done=created', cookie)).onboarded).toMatchObject({
+		labelOff: true,
+		market: 'US',
+	})
+	const saved = await page('/agent-onboarding', cookie)
+	expect(saved.defaults).toMatchObject({ market: 'US' })
+	const us = templateStep(saved.defaults)
+	expect(us).toMatch(/<option value="US" selected="">United States<\/option>/)
+	expect(us).toContain(labelOffWarning('US'))
+	expect(us).not.toMatch(/Rightmove|Trading Standards/)
+
+	const refused = await post(cookie, profile({ market: 'Narnia' }))
+	expect(refused.status).toBe(400)
+	expect((refused.data as Refusal).result.error?.market).toEqual(['Choose one of the listed markets'])
 })
 
 test('a label wording too short comes back under its field', async () => {

@@ -75,6 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 						email: profile.email,
 						// Said again after saving with the label off (the wizard said it beside the choice).
 						labelOff: profile.disclosureLabel === disclosureChoice(false),
+						market: profile.market,
 						...ONBOARDED_LINKS,
 					}
 				: null,
