@@ -102,7 +102,9 @@ describe('rendo download --pack', () => {
 		const [image] = (await downloadableImages(actor, project.id)).images
 		expect(files.get(row.file)).toEqual(await image.read())
 		expect(files.get(row.file)).not.toEqual(await readBytes(variationImageKeys(variations[0].id).full))
-		expect([...files.keys()].sort()).toEqual([row.file, row.original, 'manifest.csv', 'manifest.json'].sort())
+		expect([...files.keys()].sort()).toEqual(
+			[row.file, row.original, 'README.txt', 'manifest.csv', 'manifest.json'].sort(),
+		)
 		expect(fs.readdirSync(out)).toEqual(['12-acacia-avenue-listing-pack.zip'])
 
 		const unlabelled = await rendo(['download', project.id, '--out', out, '--pack', '--no-disclosure'])

@@ -167,7 +167,7 @@ export function registerDownloadCommand(program: Command) {
 			.addOption(
 				new Option(
 					'--pack',
-					'save one listing pack instead (a ZIP for MLS uploads: each image beside its original, with manifest.csv and manifest.json); replaced if there',
+					"save one listing pack instead (a ZIP to upload with the listing: each image beside its original, with README.txt naming the agency's market's rules, manifest.csv and manifest.json); replaced if there",
 				).conflicts('disclosure'),
 			)
 			.option('--json', 'print JSON for scripts'),

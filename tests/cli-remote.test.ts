@@ -298,7 +298,9 @@ describe('an agent from their own machine', () => {
 			{ alteration: 'Furniture added, Modern style', originals_address: expect.stringContaining(`#v-${kept.id}`) },
 		])
 		const [row] = manifest.images
-		expect(entries.map((e) => e.name).sort()).toEqual([row.file, row.original, 'manifest.csv', 'manifest.json'].sort())
+		expect(entries.map((e) => e.name).sort()).toEqual(
+			[row.file, row.original, 'README.txt', 'manifest.csv', 'manifest.json'].sort(),
+		)
 		const original = entries.find((e) => e.name === row.original)!.data!
 		const page = await fetch(row.originals_address.replace(/#.*/, ''))
 		expect(page.status).toBe(200)

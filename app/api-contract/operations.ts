@@ -661,7 +661,7 @@ export const operations: Operation[] = [
 		tags: ['Downloads'],
 		summary: 'A listing pack: each image beside its original, with a manifest',
 		description:
-			'A ZIP for MLS uploads (`rendo download --pack`): what `/images` offers, each image labelled as the agency chose and followed by the photo it was made from (`<name>-original.jpg`), then `manifest.csv` and `manifest.json` with one row per image: file, original, alteration, altered, contents (what the room check saw added and removed, in words), provider, model, date, originals_address; the JSON rows also give what it saw as lists (added, removed: name, plural, count; null when it did not look). An image storage has lost is left out, row and all.',
+			"A ZIP to upload with the listing (`rendo download --pack`): `README.txt` first, saying in the agency's market (its profile's `market`) where the pack is for (the portals in the UK, an MLS in the US) and which rules on altered photos apply; then what `/images` offers, each image labelled as the agency chose and followed by the photo it was made from (`<name>-original.jpg`), then `manifest.csv` and `manifest.json` with one row per image: file, original, alteration, altered, contents (what the room check saw added and removed, in words), provider, model, date, originals_address; the JSON rows also give what it saw as lists (added, removed: name, plural, count; null when it did not look). An image storage has lost is left out, row and all.",
 		scope: 'read',
 		params: idParam('id', 'project'),
 		answers: {

@@ -4,10 +4,12 @@ import { eq, inArray } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { propertyStudioDownloadAssets } from '#db/schema/downloads.ts'
 import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { db } from '#core/platform/db.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { completeProject } from '#core/studio/complete-project.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
+import { downloadsOverview } from '#core/studio/downloads.ts'
 import { ENHANCE } from '#core/studio/studio.schema.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
@@ -86,10 +88,13 @@ describe('listing packs', () => {
 			expect(pack.files.get(row.original)).toEqual(await readBytes(await originalOf(image.id)))
 			expect(row.originals_address).toBe(`${originalsUrl(token)}#v-${image.id}`)
 		}
-		// Every file of the ZIP is a row's image or original, or the manifest: nothing unaccounted for.
+		// Every file of the ZIP is a row's image or original, the README or the manifest: nothing unaccounted for.
 		expect(pack.entries.map((e) => e.name).sort()).toEqual(
-			[...pack.json.images.flatMap((r) => [r.file, r.original]), 'manifest.csv', 'manifest.json'].sort(),
+			[...pack.json.images.flatMap((r) => [r.file, r.original]), 'README.txt', 'manifest.csv', 'manifest.json'].sort(),
 		)
+		// The README comes first, and an agency that never chose a market lists in the UK.
+		expect(pack.entries[0].name).toBe('README.txt')
+		expect(pack.files.get('README.txt')!.toString()).toContain('(Rightmove, Zoopla, OnTheMarket)')
 
 		const byFile = new Map(pack.json.images.map((r) => [r.file, r]))
 		const staged = byFile.get(images.find((i) => i.id === kept[0].id)!.fileName)!
@@ -142,13 +147,13 @@ describe('listing packs', () => {
 		const [row] = pack.json.images
 		expect(row.originals_address).toContain(kept[1].id)
 		expect(pack.entries.map((e) => e.name).sort()).toEqual(
-			[row.file, row.original, 'manifest.csv', 'manifest.json'].sort(),
+			[row.file, row.original, 'README.txt', 'manifest.csv', 'manifest.json'].sort(),
 		)
 
 		await storage().delete(await originalOf(kept[1].id))
 		const empty = await openPack(actor, project.id)
 		expect(empty.json.images).toEqual([])
-		expect(empty.entries.map((e) => e.name).sort()).toEqual(['manifest.csv', 'manifest.json'])
+		expect(empty.entries.map((e) => e.name).sort()).toEqual(['README.txt', 'manifest.csv', 'manifest.json'])
 		expect(empty.files.get('manifest.csv')!.toString()).toBe(`${MANIFEST_COLUMNS.join(',')}\r\n`)
 	}, 120_000)
 
@@ -164,4 +169,31 @@ describe('listing packs', () => {
 		expect(withoutProvenance(pack.files.get(image.fileName)!)).toEqual(withoutProvenance((await image.read())!))
 		expect(pack.files.get(pack.json.images[0].original)).toEqual(await readBytes(await originalOf(image.id)))
 	}, 120_000)
+
+	test.each([
+		[
+			'UK',
+			/Digital Markets, Competition and Consumers Act 2024[\s\S]*Rightmove, Zoopla and OnTheMarket/,
+			/California|\bMLS/,
+		],
+		['US', /for MLS uploads[\s\S]*§10140\.8[\s\S]*CRMLS rule 11\.5\.2/, /Rightmove|Trading Standards|Ombudsman/],
+	] as const)(
+		"a %s agency's pack names its market's rules and never the other's",
+		async (market, names, never) => {
+			const agent = await insertUser({ role: 'agent' })
+			await onboardAgent(actorFor(agent), { companyName: 'Bath Homes', agentName: 'Pat', email: agent.email, market })
+			const { project, variations } = await renderedProject(agent)
+			await stagedByVendor([variations[0]])
+			await favourite(agent, [variations[0].id])
+			const { token } = await liveOriginalsPage(project.id)
+			const readme = (await openPack(actorFor(agent), project.id)).files.get('README.txt')!.toString()
+			expect(readme).toContain(`Listing pack: ${project.propertyAddress}\r\n`)
+			expect(readme).toContain(originalsUrl(token))
+			expect(readme).toMatch(names)
+			expect(readme).not.toMatch(never)
+			// The downloads page says what the pack is for, and why the originals page is there, in the same market.
+			expect((await downloadsOverview(actorFor(agent), project.id)).market).toBe(market)
+		},
+		120_000,
+	)
 })

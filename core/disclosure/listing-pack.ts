@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import { eq, inArray } from 'drizzle-orm'
 import { propertyStudioRooms as rooms, propertyStudioVariations as variations } from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
+import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { db } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { storage } from '#core/platform/storage.ts'
@@ -12,6 +13,7 @@ import { type DownloadableImage, downloadableImages } from '#core/studio/downloa
 import { AssetsPreparingError, recordDownload } from '#core/studio/downloads.ts'
 import { type ZipEntry, zipStoredFiles } from '#core/studio/zip-stream.ts'
 import { alterationOf } from './alteration.ts'
+import type { MarketCode } from './markets.ts'
 import { imageAnchor, liveOriginalsPage, originalsUrl } from './originals-address.ts'
 import {
 	listingPackName,
@@ -21,14 +23,17 @@ import {
 	manifestCsv,
 	manifestJson,
 	originalNameFor,
+	PACK_README,
+	packReadme,
 } from './pack-manifest.ts'
 
 /**
- * Listing packs (issue 37): one ZIP for an MLS upload with each image the project delivers,
- * labelled as the agency chose, beside the unaltered photo it was made from, and a manifest that
- * says of each what was altered, by which provider and model, when, and where its original is
- * public. Listing rules (California's B&P §10140.8, CRMLS 11.5.2) want the original beside the
- * altered image; the pack makes that one upload.
+ * Listing packs (issue 37): one ZIP to upload with a listing (to the portals or an MLS, as the
+ * agency's market has it) with each image the project delivers, labelled as the agency chose,
+ * beside the unaltered photo it was made from, a README naming the market's rules on altered
+ * photos (./markets.ts), and a manifest that says of each image what was altered, by which provider
+ * and model, when, and where its original is public. Some rules want the original beside the
+ * altered image (CRMLS 11.5.2); the pack makes that one upload.
  */
 
 /** Names not yet in the ZIP: a second of one name gets -2, -3 before its extension. */
@@ -78,8 +83,13 @@ async function* packEntries(
 	images: readonly DownloadableImage[],
 	facts: Map<string, Provenance>,
 	token: string,
+	market: MarketCode,
 ): AsyncGenerator<ZipEntry> {
-	const nameOf = uniqueNames([MANIFEST_CSV, MANIFEST_JSON])
+	yield {
+		name: PACK_README,
+		bytes: Buffer.from(packReadme({ property: project.propertyAddress, originalsPage: originalsUrl(token), market })),
+	}
+	const nameOf = uniqueNames([PACK_README, MANIFEST_CSV, MANIFEST_JSON])
 	const rows: ManifestJsonRow[] = []
 	for (const image of images) {
 		const fact = facts.get(image.id)
@@ -117,21 +127,27 @@ async function* packEntries(
 
 /**
  * The listing pack of a project the actor may read: what `rendo download` would save (the final
- * images of a completed project, else its finished favourites), each with its original, and the
- * manifest, streamed as a ZIP. Asking for it makes the property's originals page if it had none,
+ * images of a completed project, else its finished favourites), each with its original, the README
+ * in the owning agency's market's words, and the manifest, streamed as a ZIP. Asking for it makes the property's originals page if it had none,
  * since the manifest points there. A pack of a completed project counts as a download of it.
  */
 export async function listingPack(actor: Actor, projectId: string): Promise<{ fileName: string; stream: Readable }> {
 	const { project, images, preparing } = await downloadableImages(actor, projectId)
 	if (preparing) throw new AssetsPreparingError()
-	const [facts, page] = await Promise.all([provenance(images), liveOriginalsPage(project.id)])
-	const stream = zipStoredFiles(packEntries(project, images, facts, page.token))
+	// The owner's market, not the asker's: the operator fetching an agency's pack gets the agency's rules.
+	const owned = await ownedProject(db, actor, project.id, { need: 'read' })
+	const [facts, page, brand] = await Promise.all([
+		provenance(images),
+		liveOriginalsPage(project.id),
+		agentBrandFor(owned.userId),
+	])
+	const stream = zipStoredFiles(packEntries(project, images, facts, page.token, brand.market))
 	if (project.status === 'completed')
 		// Counted once the whole ZIP has gone out, as the other downloads are, against the owner.
 		stream.once('end', () => {
-			ownedProject(db, actor, project.id, { need: 'read' })
-				.then((owned) => recordDownload(owned, { kind: 'pack', assetCount: images.length }))
-				.catch((error: unknown) => logger.error({ err: error, projectId: project.id }, 'download not recorded'))
+			recordDownload(owned, { kind: 'pack', assetCount: images.length }).catch((error: unknown) =>
+				logger.error({ err: error, projectId: project.id }, 'download not recorded'),
+			)
 		})
 	return { fileName: listingPackName(project.propertyAddress), stream }
 }

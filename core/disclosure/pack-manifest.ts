@@ -1,13 +1,17 @@
 import path from 'node:path'
 import { addressSlug } from '#core/studio/asset-names.ts'
+import { marketOf, type MarketCode } from './markets.ts'
 
 /**
- * A listing pack's names and manifest (no database here: the CLI names a pack it fetches over the
- * API). The manifest has one row per image in the pack, the same rows as CSV (for a spreadsheet or
- * an MLS upload tool) and as JSON (for scripts), under the same column names; the JSON's rows also
- * carry what the room check saw added and removed as data (`added`, `removed`).
+ * A listing pack's names, README and manifest (no database here: the CLI names a pack it fetches
+ * over the API). The README says, in the agency's market's words, what the pack is for and which
+ * rules on altered photos it helps with. The manifest has one row per image in the pack, the same
+ * rows as CSV (for a spreadsheet or a portal's or MLS's upload tool) and as JSON (for scripts),
+ * under the same column names; the JSON's rows also carry what the room check saw added and removed
+ * as data (`added`, `removed`).
  */
 
+export const PACK_README = 'README.txt'
 export const MANIFEST_CSV = 'manifest.csv'
 export const MANIFEST_JSON = 'manifest.json'
 
@@ -82,4 +86,23 @@ export function manifestCsv(rows: readonly ManifestRow[]) {
 /** The rows as JSON, with the property and its originals page they belong to. */
 export function manifestJson(pack: { property: string; originalsPage: string; images: readonly ManifestJsonRow[] }) {
 	return `${JSON.stringify(pack, null, 2)}\n`
+}
+
+/** The pack's README: what it holds and is for, and the rules on altered photos in the agency's market. */
+export function packReadme(pack: { property: string; originalsPage: string; market: MarketCode }) {
+	const market = marketOf(pack.market)
+	const lines = [
+		`Listing pack: ${pack.property}`,
+		'',
+		`Each image sits beside the photo it was made from (the same name ending in -original), for ${market.uploads}.`,
+		`${MANIFEST_CSV} and ${MANIFEST_JSON} say of each image what was altered, by which provider and model, and when, and where its original is public on the property's originals page:`,
+		pack.originalsPage,
+		'',
+		`Rules on altered listing photos (${market.name}):`,
+		...market.rules.map((rule) => `- ${rule.name}: ${rule.asks}`),
+		'',
+		'Rendo names these rules to help; it is not legal advice on your listing.',
+	]
+	// CRLF, as the CSV has it, so Notepad shows the lines too.
+	return `${lines.join('\r\n')}\r\n`
 }

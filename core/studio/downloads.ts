@@ -9,6 +9,7 @@ import {
 	type PropertyStudioProject,
 } from '#db/schema/studio.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
+import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { recordUsageEvent, USAGE_EVENTS } from '#core/billing/usage-events.ts'
 import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
@@ -109,13 +110,17 @@ export async function assertFinalImagesReady(project: PropertyStudioProject) {
 /**
  * The downloads screen's header: the project, how many rooms were processed and how many final
  * images it has. An open project has none yet (the screen offers the way back to it); a
- * just-completed one is `preparing` until the clean-up job has made them.
+ * just-completed one is `preparing` until the clean-up job has made them. The owning agency's
+ * market says what its listing pack is for and which rules its originals page answers.
  */
 export async function downloadsOverview(actor: Actor, projectId: string) {
 	const project = await ownedProject(db, actor, projectId, { need: 'read' })
-	const preparing = await isPreparing(project)
-	const [{ assetCount }] = await db.select({ assetCount: count() }).from(assets).where(eq(assets.projectId, project.id))
-	return { project: projectView(project), roomsProcessed: project.completedRooms, preparing, assetCount }
+	const [preparing, [{ assetCount }], { market }] = await Promise.all([
+		isPreparing(project),
+		db.select({ assetCount: count() }).from(assets).where(eq(assets.projectId, project.id)),
+		agentBrandFor(project.userId),
+	])
+	return { project: projectView(project), roomsProcessed: project.completedRooms, preparing, assetCount, market }
 }
 
 /** GET /api/property-studio/projects/{id}/downloads: the final images, none for an open project. */

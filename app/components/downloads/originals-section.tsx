@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react'
 import { ExternalLink, Eye, EyeOff, RefreshCw } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { type MarketCode, marketOf } from '#core/disclosure/markets.ts'
 
 export interface OriginalsPageControls {
 	url: string
@@ -10,9 +11,10 @@ export interface OriginalsPageControls {
 
 /**
  * The property's public originals page, as the agent manages it from the downloads page: its
- * address, whether it is on, and plain form posts (`?intent=`) that work without JavaScript.
+ * address, whether it is on, and plain form posts (`?intent=`) that work without JavaScript. Why it
+ * is there is said in the agency's market's rules.
  */
-export function OriginalsSection({ page }: { page: OriginalsPageControls }) {
+export function OriginalsSection({ page, market }: { page: OriginalsPageControls; market: MarketCode }) {
 	return (
 		<section
 			aria-labelledby="originals-heading"
@@ -23,9 +25,8 @@ export function OriginalsSection({ page }: { page: OriginalsPageControls }) {
 					Disclosure and originals
 				</h2>
 				<p className="text-sm text-gray-700">
-					Listing rules ask that anyone seeing an altered photo can see the original. This public page shows each
-					altered image beside the photo it was made from; the label on your images carries its address and a QR code to
-					it. Search engines are asked not to list it.
+					{marketOf(market).whyOriginals} This public page shows each altered image beside the photo it was made from;
+					the label on your images carries its address and a QR code to it. Search engines are asked not to list it.
 				</p>
 			</div>
 			<dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-6">

@@ -26,6 +26,7 @@ import { cn } from '#app/utils/cn.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { originalsIntents } from './originals-intents.server.ts'
 import { orPropertyNotFound } from './property-not-found.server.ts'
+import { type MarketCode, marketOf } from '#core/disclosure/markets.ts'
 import { originalsPageFor, shortOriginalsAddress } from '#core/disclosure/originals-address.ts'
 import { logger } from '#core/platform/logger.ts'
 import { downloadsOverview, listDownloadAssets, type DownloadAsset } from '#core/studio/downloads.ts'
@@ -152,13 +153,13 @@ function NoDownloads({ projectId }: { projectId: string }) {
 	)
 }
 
-function AssetList({ project, assets }: { project: ProjectView; assets: DownloadAsset[] }) {
+function AssetList({ project, assets, market }: { project: ProjectView; assets: DownloadAsset[]; market: MarketCode }) {
 	const { toast } = useToast()
 	if (!assets.length) return <NoDownloads projectId={project.id} />
 	const token = JSON.stringify(assets.map((a) => a.id))
 	const bulkUrl = `/api/property-studio/download/bulk?${new URLSearchParams({ projectId: project.id, token })}`
 	const started = (description: string) => toast({ title: 'Download Started', description, variant: 'success' })
-	// For MLS uploads: each image beside its original, and a manifest of what was altered.
+	// For the agency's portals or MLS: each image beside its original, a README and a manifest of what was altered.
 	const packUrl = `/api/property-studio/projects/${project.id}/pack`
 	return (
 		<div className="flex flex-col gap-4">
@@ -183,7 +184,8 @@ function AssetList({ project, assets }: { project: ProjectView; assets: Download
 				</a>
 			</div>
 			<p className="text-sm text-muted-foreground">
-				The listing pack pairs each image with its original photo and lists what was altered, for MLS uploads.
+				The listing pack pairs each image with its original photo and lists what was altered, for{' '}
+				{marketOf(market).uploads}.
 			</p>
 			<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{assets.map((asset) => (
@@ -247,10 +249,10 @@ export default function DownloadsPage() {
 				) : assets === 'failed' ? (
 					<AssetsError />
 				) : (
-					<AssetList project={overview.project} assets={assets} />
+					<AssetList project={overview.project} assets={assets} market={overview.market} />
 				)}
 			</section>
-			<OriginalsSection page={originals} />
+			<OriginalsSection page={originals} market={overview.market} />
 		</div>
 	)
 }
