@@ -41,6 +41,7 @@ function sixtyVariations() {
 				roomCheckAnsweredAt: null,
 				stagingNote: null,
 				matchedTo: null,
+				replaces: null,
 				createdAt: new Date(),
 			},
 			{ roomName: null, roomType: 'living' },

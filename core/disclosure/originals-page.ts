@@ -6,6 +6,7 @@ import {
 } from '#db/schema/studio.ts'
 import { type BuyerBrand, buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { isUuid } from '#core/ids.ts'
+import { notSetAside } from '#core/studio/set-aside.ts'
 import { db } from '#core/platform/db.ts'
 import { contentsPhrase } from '#core/staging/room-check/sentences.ts'
 import { roomLabel } from '#core/studio/labels.ts'
@@ -84,9 +85,10 @@ function sizeOf(row: {
 	return null
 }
 
-// Delivered images: rendered and stored. After completion only the kept ones are left (the
-// clean-up deletes the rest), so the page always lists what can still be downloaded.
-const delivered = and(eq(variations.status, 'completed'), isNotNull(variations.imageUrl))
+// Delivered images: rendered and stored, and not set aside for a replacement. After completion
+// only the kept ones are left (the clean-up deletes the rest), so the page always lists what can
+// still be downloaded.
+const delivered = and(eq(variations.status, 'completed'), isNotNull(variations.imageUrl), notSetAside)
 
 /**
  * GET /o/{token}: a property's delivered images beside the photos they were made from, in the

@@ -19,6 +19,7 @@ import { logger } from '#core/platform/logger.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedProject } from './access.ts'
 import { CLEANUP_TASK, type CleanupJob } from './cleanup.ts'
+import { notSetAside } from './set-aside.ts'
 import { projectView } from './views.ts'
 
 export const NO_FAVOURITES = 'Select at least one favourite to keep'
@@ -55,6 +56,7 @@ export async function keptVariations(
 				eq(propertyStudioRooms.projectId, projectId),
 				eq(propertyStudioVariations.isFavorite, true),
 				eq(propertyStudioVariations.status, 'completed'),
+				notSetAside,
 			),
 		)
 		.orderBy(

@@ -1,5 +1,10 @@
-import { and, eq, max } from 'drizzle-orm'
-import { propertyStudioRooms, propertyStudioVariations, type PropertyStudioRoom } from '#db/schema/studio.ts'
+import { and, eq, isNull, max } from 'drizzle-orm'
+import {
+	propertyStudioRooms,
+	propertyStudioVariations,
+	type PropertyStudioRoom,
+	type PropertyStudioVariation,
+} from '#db/schema/studio.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { countHourlyUse } from '#core/accounts/rate-limit.ts'
 import { InputError } from '#core/errors.ts'
@@ -29,15 +34,21 @@ export const RenderJobSchema = z.object({
 	roomId: z.string().uuid(),
 	style: z.enum(STUDIO_STYLES),
 	generationNumber: z.number().int().positive(),
+	/** The one slot a replacement renders into (the variation that replaces a set-aside image). */
+	slotId: z.string().uuid().optional(),
 })
 export type RenderJob = z.infer<typeof RenderJobSchema>
 
-/** The job's slots: one generation of a room's style. */
+/**
+ * The job's slots: one generation of a room's style, or the one slot of a replacement. A
+ * generation's own render never fills a replacement's slot, nor fails it.
+ */
 export function slotsOf(job: RenderJob) {
 	return and(
 		eq(propertyStudioVariations.roomId, job.roomId),
 		eq(propertyStudioVariations.style, job.style),
 		eq(propertyStudioVariations.generationNumber, job.generationNumber),
+		job.slotId ? eq(propertyStudioVariations.id, job.slotId) : isNull(propertyStudioVariations.replaces),
 	)
 }
 
@@ -46,7 +57,19 @@ export function pendingSlotsOf(job: RenderJob) {
 	return and(slotsOf(job), eq(propertyStudioVariations.status, 'pending'))
 }
 
-export const stagingKey = (job: RenderJob) => `studio:${job.roomId}:${job.style}:${job.generationNumber}`
+export const stagingKey = (job: RenderJob) =>
+	`studio:${job.roomId}:${job.style}:${job.generationNumber}${job.slotId ? `:${job.slotId}` : ''}`
+
+/** The job of a pending slot: its generation's, or its own when it replaces a set-aside image. */
+export const jobOf = (
+	slot: Pick<PropertyStudioVariation, 'roomId' | 'generationNumber' | 'id' | 'replaces'>,
+	style: RenderJob['style'],
+): RenderJob => ({
+	roomId: slot.roomId,
+	style,
+	generationNumber: slot.generationNumber,
+	slotId: slot.replaces ? slot.id : undefined,
+})
 
 /**
  * Queues the render of one generation of a room's style: the slots are rows (unique per room,
@@ -116,7 +139,11 @@ export async function requestRender(
 		// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
 		// import's renders go after both, so one big CSV never holds up someone waiting.
 		priority: opts.bulk ? BULK_PRIORITY : job.generationNumber === 1 ? 0 : 1,
-		continuesKey: job.generationNumber > 1 ? stagingKey({ ...job, generationNumber: 1 }) : undefined,
+		// A remodel or a replacement adds to the first generation's vendor render where it can.
+		continuesKey:
+			job.generationNumber > 1 || job.slotId
+				? stagingKey({ roomId: job.roomId, style: job.style, generationNumber: 1 })
+				: undefined,
 		renew: opts.renew,
 		referenceKey: view && 'referenceKey' in view ? view.referenceKey : undefined,
 		note: view && 'note' in view ? view.note : undefined,
@@ -183,8 +210,8 @@ export async function remodelRoom(actor: Actor, roomId: string, input: unknown) 
 }
 
 /**
- * One more variation of a room's style, as the next generation (a remodel, or the free replacement
- * of an image whose room check the agent did not accept). The caller holds the room's row lock.
+ * One more variation of a room's style, as the next generation (a remodel, or a view restaged to
+ * match an image). The caller holds the room's row lock.
  */
 export async function queueOneMore(
 	tx: Tx,
@@ -202,9 +229,47 @@ export async function queueOneMore(
 		1,
 		opts,
 	)
+	await awaitRender(tx, room, style)
+	return variation
+}
+
+/**
+ * The free replacement of an image the agent set aside (its room check not accepted), rendered into
+ * its slot: the same generation and position, so it stands where the image stood and the style's
+ * count does not change. Its request is its own, keyed by the new slot, and matches what the
+ * set-aside image matched. The caller holds the room's row lock and has set the image aside in the
+ * same transaction (the slot is free only then: property_studio_variations_slot_unique).
+ */
+export async function queueReplacement(tx: Tx, room: PropertyStudioRoom, setAside: PropertyStudioVariation) {
+	const style = setAside.style as RenderJob['style']
+	const [slot] = await tx
+		.insert(propertyStudioVariations)
+		.values({
+			roomId: room.id,
+			style,
+			generationNumber: setAside.generationNumber,
+			variationIndex: setAside.variationIndex,
+			matchedTo: setAside.matchedTo,
+			replaces: setAside.id,
+		})
+		.returning()
+	const [matched] = setAside.matchedTo
+		? await tx
+				.select({ imageUrl: propertyStudioVariations.imageUrl })
+				.from(propertyStudioVariations)
+				.where(eq(propertyStudioVariations.id, setAside.matchedTo))
+		: []
+	await requestRender(tx, room, jobOf(slot, style), 1, {
+		matchTo: matched?.imageUrl ? { referenceKey: matched.imageUrl, matchedTo: setAside.matchedTo! } : undefined,
+	})
+	await awaitRender(tx, room, style)
+	return slot
+}
+
+/** The room waits for a render of the style again. */
+async function awaitRender(tx: Tx, room: PropertyStudioRoom, style: RenderJob['style']) {
 	await tx
 		.update(propertyStudioRooms)
 		.set({ selectedStyles: [...new Set([...room.selectedStyles, style])], status: 'processing', completedAt: null })
 		.where(eq(propertyStudioRooms.id, room.id))
-	return variation
 }

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import { expect, test } from 'vitest'
+import { stagingRenders } from '#db/schema/staging.ts'
 import { propertyStudioVariations } from '#db/schema/studio.ts'
-import { ForbiddenError, InputError } from '#core/errors.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
+import { liveOriginalsPage } from '#core/disclosure/originals-address.ts'
+import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
 import { stagingProviderHealth } from '#core/ops/staging-provider-health.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { favourite, renderedProject, stagedByVendor } from '#tests/checkout.ts'
@@ -11,7 +14,7 @@ import { SEEN, SEEN_SENTENCE } from '#tests/room-check-contents.ts'
 import { downloadableImages } from './download-files.ts'
 import { renderProgress } from './render-progress.ts'
 import { ALREADY_ANSWERED, answerRoomCheck, NOTHING_TO_ANSWER } from './room-check-answers.ts'
-import { listVariations } from './variations.ts'
+import { listFavorites, listVariations, setFavorite } from './variations.ts'
 
 const WINDOW_MOVED = 'The window on the left may have moved'
 
@@ -68,24 +71,61 @@ test('a flagged image is shown as open in the views, progress and downloads unti
 	await expect(answerRoomCheck(actor, { variationId: first.id, answer: 'replaced' })).rejects.toThrow(ALREADY_ANSWERED)
 })
 
-test('a replacement is one more render of the style, once per image; an ok image or a stranger has nothing to answer', async () => {
+test('"Replace it free" sets the image aside and renders the new one into its slot: same place, same count, once', async () => {
 	const since = new Date()
 	const agent = await insertUser({ role: 'agent' })
 	const { actor, project, variations } = await renderedProject(agent)
 	await stagedByVendor(variations)
-	const [flagged, fine] = variations
+	const [before, flagged, fine] = variations
 	await flag(flagged.id)
+	await favourite(agent, [flagged.id])
 
-	const { replacement } = await answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' })
-	expect(replacement).toMatchObject({ style: flagged.style, generationNumber: 2, status: 'pending' })
+	const { variation, replacement } = await answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' })
+	expect(variation.roomCheck).toMatchObject({ answer: 'replaced', open: false })
+	expect(replacement).toMatchObject({
+		style: flagged.style,
+		generationNumber: flagged.generationNumber,
+		variationIndex: flagged.variationIndex,
+		status: 'pending',
+	})
+	// Rendering in the set-aside image's place, while the room's count stays three.
+	expect((await listVariations(actor, project.id)).map((v) => [v.id, v.status])).toEqual([
+		[before.id, 'completed'],
+		[replacement!.id, 'pending'],
+		[fine.id, 'completed'],
+	])
+	expect((await renderProgress(actor, project.id)).totals).toMatchObject({ expected: 3, pending: 1, checks: 0 })
+
+	// A double click, or a post retried after a lost answer, gets the same replacement: no second render.
+	const [again, twice] = await Promise.all([
+		answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' }),
+		answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' }),
+	])
+	expect([again.replacement?.id, twice.replacement?.id]).toEqual([replacement!.id, replacement!.id])
+	await expect(answerRoomCheck(actor, { variationId: flagged.id, answer: 'kept' })).rejects.toThrow(ALREADY_ANSWERED)
+	const requests = await db
+		.select()
+		.from(stagingRenders)
+		.where(like(stagingRenders.subjectKey, `%:${replacement!.id}`))
+	expect(requests).toHaveLength(1)
+
 	await drainJobs()
 	const after = await listVariations(actor, project.id)
-	expect(after).toHaveLength(4)
-	expect(after.find((v) => v.id === replacement!.id)?.status).toBe('completed')
-	expect(after.find((v) => v.id === flagged.id)?.roomCheck).toMatchObject({ answer: 'replaced', open: false })
-	await expect(answerRoomCheck(actor, { variationId: flagged.id, answer: 'replaced' })).rejects.toThrow(
-		ALREADY_ANSWERED,
-	)
+	expect(after.map((v) => [v.id, v.status])).toEqual([
+		[before.id, 'completed'],
+		[replacement!.id, 'completed'],
+		[fine.id, 'completed'],
+	])
+	// Set aside, it is kept for the record but is nobody's favourite, download or choice any more.
+	const [row] = await db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.id, flagged.id))
+	expect(row).toMatchObject({ roomCheckAnswer: 'replaced', imageUrl: expect.any(String) })
+	expect(await listFavorites(actor, project.id)).toEqual([])
+	expect((await downloadableImages(actor, project.id)).images).toEqual([])
+	await expect(setFavorite(actor, flagged.id, true)).rejects.toThrow(NotFoundError)
+	const originals = await viewOriginalsPage((await liveOriginalsPage(project.id)).token)
+	expect(originals.state === 'live' && originals.images.map((i) => i.id)).toEqual([before.id, replacement!.id, fine.id])
+	await favourite(agent, [replacement!.id])
+	expect((await listFavorites(actor, project.id)).map((v) => v.id)).toEqual([replacement!.id])
 
 	await expect(answerRoomCheck(actor, { variationId: fine.id, answer: 'kept' })).rejects.toThrow(NOTHING_TO_ANSWER)
 	const stranger = actorFor(await insertUser({ role: 'agent' }))
@@ -94,10 +134,7 @@ test('a replacement is one more render of the style, once per image; an ok image
 	await expect(answerRoomCheck(actor, { variationId: fine.id, answer: 'maybe' })).rejects.toThrow(InputError)
 
 	// The rate per provider and model the operations dashboard shows, over this test's renders.
-	await db
-		.update(propertyStudioVariations)
-		.set({ roomCheck: 'ok' })
-		.where(eq(propertyStudioVariations.id, variations[2].id))
+	await db.update(propertyStudioVariations).set({ roomCheck: 'ok' }).where(eq(propertyStudioVariations.id, before.id))
 	const { roomChecks } = await stagingProviderHealth({ from: since, to: new Date(Date.now() + 60_000) })
 	expect(roomChecks.filter((r) => r.provider === 'virtual-staging-ai')).toEqual([
 		expect.objectContaining({ checked: 3, flagged: 2, flaggedPercent: 66.7, replaced: 1, kept: 0 }),

@@ -12,6 +12,7 @@ import { assertOpen, ownedRoom, ownedVariation } from './access.ts'
 import {
 	assertCanRender,
 	countRemodel,
+	jobOf,
 	pendingSlotsOf,
 	queueOneMore,
 	requestRender,
@@ -85,7 +86,12 @@ export async function releaseViews(job: RenderJob) {
 				.for('update')
 			if (!room) return
 			const pending = await tx
-				.selectDistinct({ generationNumber: propertyStudioVariations.generationNumber })
+				.select({
+					id: propertyStudioVariations.id,
+					roomId: propertyStudioVariations.roomId,
+					generationNumber: propertyStudioVariations.generationNumber,
+					replaces: propertyStudioVariations.replaces,
+				})
 				.from(propertyStudioVariations)
 				.where(
 					and(
@@ -94,7 +100,10 @@ export async function releaseViews(job: RenderJob) {
 						eq(propertyStudioVariations.status, 'pending'),
 					),
 				)
-			const waiting = pending.map(({ generationNumber }) => ({ ...job, roomId: room.id, generationNumber }))
+			// A generation's slots wait as one request; a replacement's slot as its own.
+			const waiting = [
+				...new Map(pending.map((slot) => jobOf(slot, job.style)).map((j) => [stagingKey(j), j])).values(),
+			]
 			const requested = new Set(
 				(
 					await tx

@@ -6,8 +6,10 @@ import { liveOriginalsPage } from '#core/disclosure/originals-address.ts'
 import { leadsToOriginal, linksOf, originalsLinks } from '#core/disclosure/originals-links.ts'
 import { builtWhenFirstRun, db } from '#core/platform/db.ts'
 import { assertOpen, ownedProject, ownedVariation } from './access.ts'
+import { notSetAside } from './set-aside.ts'
 import { variationView, type VariationView } from './views.ts'
 import { isUuid } from '#core/ids.ts'
+import { NotFoundError } from '#core/errors.ts'
 
 /**
  * The gallery polls this every couple of seconds per open page, and most polls find nothing new.
@@ -55,6 +57,7 @@ const galleryRows = builtWhenFirstRun(() =>
 		.where(
 			and(
 				eq(propertyStudioRooms.projectId, projectId),
+				notSetAside,
 				or(sql`not ${sql.placeholder('onlyFavorites')}::boolean`, eq(propertyStudioVariations.isFavorite, true)),
 			),
 		)
@@ -129,7 +132,8 @@ export async function setFavorite(actor: Actor, variationId: string, isFavorite:
 	const [variation] = await db
 		.update(propertyStudioVariations)
 		.set({ isFavorite })
-		.where(eq(propertyStudioVariations.id, variationId))
+		.where(and(eq(propertyStudioVariations.id, variationId), notSetAside))
 		.returning()
+	if (!variation) throw new NotFoundError('Variation not found')
 	return variationView(variation, room, await originalsLinks(project.id))
 }

@@ -4,6 +4,7 @@ import type { Tx } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { PROVIDER_LABELS } from '#core/render/provider.ts'
 import { styleLabel } from './labels.ts'
+import { notSetAside } from './set-aside.ts'
 import { addsFurniture, type StudioStyle } from './studio.schema.ts'
 
 /**
@@ -41,6 +42,7 @@ export async function viewToMatch(
 				eq(propertyStudioVariations.roomId, room.sameRoomAs),
 				eq(propertyStudioVariations.style, style),
 				eq(propertyStudioVariations.generationNumber, 1),
+				notSetAside,
 			),
 		)
 		.orderBy(desc(propertyStudioVariations.isFavorite), asc(propertyStudioVariations.variationIndex))

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import {
 	propertyStudioProjects,
 	propertyStudioRooms,
@@ -21,6 +21,7 @@ import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { disclosedImage } from '#core/disclosure/disclosed-image.ts'
 import { NO_ORIGINALS, originalsLinks } from '#core/disclosure/originals-links.ts'
+import { notSetAside } from '#core/studio/set-aside.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
 import { openCheckNote, roomCheckView } from '#core/studio/views.ts'
 
@@ -165,7 +166,10 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 		? await db.select().from(propertyStudioRooms).where(inArray(propertyStudioRooms.id, roomIds))
 		: []
 	const variations = roomIds.length
-		? await db.select().from(propertyStudioVariations).where(inArray(propertyStudioVariations.roomId, roomIds))
+		? await db
+				.select()
+				.from(propertyStudioVariations)
+				.where(and(inArray(propertyStudioVariations.roomId, roomIds), notSetAside))
 		: []
 	// In the order the agent sent the photos and chose the styles, so the chat reads like the batch.
 	const rank = (v: PropertyStudioVariation) => [
