@@ -159,7 +159,8 @@ export function TemplateFields({ fields, template }: { fields: WizardFields; tem
 			<fieldset className="group flex flex-col gap-2" aria-describedby="disclosure-hint label-off-warning">
 				<legend className="mb-1 text-sm font-medium text-gray-800">“{DISCLOSURE_LABEL}” label</legend>
 				<p id="disclosure-hint" className="text-sm text-muted-foreground">
-					Printed in a corner of every staged photo you download or share and on your brochures, as listing rules ask.
+					Printed in a corner of every staged photo you download or share and on your brochures, so buyers can tell a
+					staged photo from the room as it is.
 				</p>
 				<div className="flex flex-wrap gap-2">
 					{getCollectionProps(fields.disclosureLabel, { type: 'radio', options: ['on', 'off'] }).map(
