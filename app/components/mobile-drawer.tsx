@@ -5,7 +5,6 @@ import {
 	Bug,
 	FileText,
 	Info,
-	KeyRound,
 	LayoutDashboard,
 	LogIn,
 	LogOut,
@@ -16,6 +15,7 @@ import {
 	ShieldCheck,
 	Sparkles,
 	Ticket,
+	UserRound,
 	UsersRound,
 	X,
 	type LucideIcon,
@@ -111,7 +111,7 @@ function SignedInMenu({ account, close }: { account: Account; close: () => void 
 			<Section title="Support & Account">
 				<DrawerLink item={{ to: '/report-issue', title: 'Report Issue', icon: Bug }} onNavigate={close} />
 				<DrawerLink item={{ to: '/my-tickets', title: 'My Tickets', icon: MessageSquare }} onNavigate={close} />
-				<DrawerLink item={{ to: '/settings/api-tokens', title: 'API Tokens', icon: KeyRound }} onNavigate={close} />
+				<DrawerLink item={{ to: '/account', title: 'Your Account', icon: UserRound }} onNavigate={close} />
 				<li>
 					<Form method="post" action="/logout" onSubmit={close}>
 						<button type="submit" className={itemClasses}>

@@ -126,10 +126,10 @@ export function SiteHeader({ user, pioneer }: { user: RootUser; pioneer: Pioneer
 				<div className="hidden items-center gap-2 md:flex">
 					{user ? (
 						<>
-							{/* The account's own settings (API tokens) open from its name, as the menu's Support & Account section does on phones. */}
+							{/* The account page (profile, brand, Telegram, API tokens) opens from its name, as 'Your Account' in the menu's Support & Account section does on phones. */}
 							<Link
-								to="/settings/api-tokens"
-								aria-label={`${greetingName(user)}: account settings`}
+								to="/account"
+								aria-label={`${greetingName(user)}: your account`}
 								className="flex max-w-28 items-center gap-1.5 rounded-md px-1 text-sm font-medium text-gray-700 hover:text-gray-900 hover:underline lg:max-w-40"
 							>
 								<UserRound aria-hidden className="size-4 shrink-0 text-muted-foreground" />

@@ -27,12 +27,16 @@ test('from the menu to a token that works on the API, then revoked', async ({ pa
 	await page.goto('/dashboard')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 	await expectAccessible(page, { once: 'a new agent’s dashboard' })
-	// Phones open it from the menu's Support & Account section, wider screens from the account's name.
+	// The account page opens from the menu's Support & Account section on phones, from the account's name on wider screens.
 	const menu = page.getByRole('button', { name: 'Open menu' })
 	if (await menu.isVisible()) {
 		await menu.click()
-		await page.getByRole('link', { name: 'API Tokens' }).click()
-	} else await page.getByRole('link', { name: 'Tessa: account settings' }).click()
+		await page.getByRole('link', { name: 'Your Account' }).click()
+	} else await page.getByRole('link', { name: 'Tessa: your account' }).click()
+	await expect(page).toHaveURL(/\/account$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible()
+	await expectAccessible(page, { once: 'a new agent’s account page' })
+	await page.getByRole('link', { name: 'Manage API Tokens' }).click()
 	await expect(page).toHaveURL(/\/settings\/api-tokens$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'API Tokens' })).toBeVisible()
 	await expect(page.getByText('You have no tokens yet.')).toBeVisible()

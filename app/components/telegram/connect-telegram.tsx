@@ -9,7 +9,7 @@ import { useOpenFromAddress } from '#app/utils/use-open-from-address.ts'
 type LinkStatus = { enabled: boolean; link: { telegramUsername: string | null; linkedAt: string } | null }
 type LinkCode = { code: string; expiresAt: string; botUsername: string; url: string }
 
-/** What the dashboard's ?intent=telegram-connect answers: a code to use in Telegram, or why not. */
+/** What a page's ?intent=telegram-connect answers: a code to use in Telegram, or why not. */
 export type TelegramConnectReply = { code: LinkCode | null; error: string | null }
 
 /** While a code is on screen, how often to look whether the agent has used it. */
@@ -72,7 +72,7 @@ function useLiveCode(code: LinkCode | null, linked: boolean) {
 }
 
 /** 'Disconnect Telegram' asks first: in place with JavaScript, from ?disconnect-telegram without. */
-function DisconnectTelegram() {
+function DisconnectTelegram({ page }: { page: string }) {
 	const [searchParams] = useSearchParams()
 	const confirm = useOpenFromAddress(searchParams.has(CONFIRM_PARAM) ? CONFIRM_PARAM : null)
 	const disconnect = useFetcher()
@@ -92,7 +92,7 @@ function DisconnectTelegram() {
 	return (
 		<disconnect.Form
 			method="post"
-			action="/dashboard?intent=telegram-disconnect"
+			action={`${page}?intent=telegram-disconnect`}
 			preventScrollReset
 			className="flex flex-wrap items-center gap-2"
 		>
@@ -112,11 +112,20 @@ function DisconnectTelegram() {
 }
 
 /**
- * 'Connect Telegram' on the dashboard: a one-time code and link, the linked account, and a way to
- * remove it. Both are the dashboard's actions (?intent=telegram-connect, ?intent=telegram-disconnect)
- * posted through fetchers; without JavaScript the page itself answers (`posted`).
+ * 'Connect Telegram' on the dashboard and the account page: a one-time code and link, the linked
+ * account, and a way to remove it. Both are the actions of the page it sits on (`page`:
+ * ?intent=telegram-connect, ?intent=telegram-disconnect) posted through fetchers; without
+ * JavaScript the page itself answers (`posted`).
  */
-export function ConnectTelegram({ status, posted }: { status: LinkStatus; posted?: TelegramConnectReply }) {
+export function ConnectTelegram({
+	status,
+	posted,
+	page,
+}: {
+	status: LinkStatus
+	posted?: TelegramConnectReply
+	page: string
+}) {
 	const connect = useFetcher<TelegramConnectReply>()
 	const busy = connect.state !== 'idle'
 	const reply = busy ? undefined : (connect.data ?? posted)
@@ -134,7 +143,7 @@ export function ConnectTelegram({ status, posted }: { status: LinkStatus; posted
 						Connected to Telegram{linked.telegramUsername ? ` as @${linked.telegramUsername}` : ''}. Send room photos to
 						the bot between viewings and they arrive here, staged.
 					</p>
-					<DisconnectTelegram />
+					<DisconnectTelegram page={page} />
 				</>
 			) : (
 				<>
@@ -145,7 +154,7 @@ export function ConnectTelegram({ status, posted }: { status: LinkStatus; posted
 					{code ? (
 						<CodePanel code={code} />
 					) : (
-						<connect.Form method="post" action="/dashboard?intent=telegram-connect" preventScrollReset>
+						<connect.Form method="post" action={`${page}?intent=telegram-connect`} preventScrollReset>
 							<Button type="submit" disabled={busy}>
 								{busy && <Loader2 aria-hidden className="size-4 animate-spin" />}
 								Connect Telegram

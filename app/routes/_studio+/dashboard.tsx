@@ -7,6 +7,7 @@ import {
 	FileText,
 	Loader2,
 	MessageSquare,
+	Palette,
 	Send,
 	Sparkles,
 	type LucideIcon,
@@ -17,20 +18,26 @@ import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { displayName } from '#app/utils/misc.ts'
+import { brandSummary } from '#core/accounts/account-overview.ts'
 import { dashboardSummary, type DashboardSummary } from '#core/studio/dashboard-summary.ts'
-import { telegramIntents, telegramStatus } from './dashboard-telegram.server.ts'
+import { telegramIntents, telegramStatus } from './telegram-connect.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard | Rendo' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { user, actor } = await requireSessionUser(request)
-	return { name: displayName(user), summary: await dashboardSummary(actor), telegram: await telegramStatus(actor) }
+	const [summary, telegram, brand] = await Promise.all([
+		dashboardSummary(actor),
+		telegramStatus(actor),
+		brandSummary(actor),
+	])
+	return { name: displayName(user), summary, telegram, needsBrand: !brand }
 }
 
 /** The Telegram card's ?intent=telegram-connect and ?intent=telegram-disconnect. */
 export async function action({ request }: ActionFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
-	return dispatchIntent(request, telegramIntents, { actor })
+	return dispatchIntent(request, telegramIntents, { actor, page: '/dashboard' })
 }
 
 type Task = { to: string; title: string; description: string; icon: LucideIcon; featured?: boolean }
@@ -123,6 +130,34 @@ function TaskCard({ task }: { task: Task }) {
 	)
 }
 
+/**
+ * Until the agent has a brand profile their brochures carry Rendo's colours and only their account's
+ * name: said where sign-up lands, and gone once the profile exists.
+ */
+function BrandProfileNotice() {
+	return (
+		<section
+			aria-labelledby="brand-notice-heading"
+			className="flex flex-col gap-3 rounded-xl border border-accent/40 bg-accent/5 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+		>
+			<div className="flex items-start gap-3">
+				<Palette aria-hidden className="mt-0.5 size-5 shrink-0 text-brand" />
+				<div className="flex flex-col gap-1">
+					<h2 id="brand-notice-heading" className="font-semibold text-gray-900">
+						Set up your brand profile
+					</h2>
+					<p className="text-sm text-gray-700">
+						Add your company, contact details, logo and colours once, and every brochure you send carries them.
+					</p>
+				</div>
+			</div>
+			<Link to="/agent-onboarding" className={cn(buttonClasses(), 'shrink-0 self-start sm:self-center')}>
+				Set Up Brand Profile
+			</Link>
+		</section>
+	)
+}
+
 const counters: Array<{ key: keyof DashboardSummary; label: string }> = [
 	{ key: 'totalProperties', label: 'Total Properties' },
 	{ key: 'thisMonth', label: 'This Month' },
@@ -155,7 +190,7 @@ function PerformanceStrip({ summary }: { summary: DashboardSummary }) {
 }
 
 export default function Dashboard() {
-	const { name, summary, telegram } = useLoaderData<typeof loader>()
+	const { name, summary, telegram, needsBrand } = useLoaderData<typeof loader>()
 	const telegramReply = useActionData<TelegramConnectReply>()
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -163,6 +198,7 @@ export default function Dashboard() {
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Welcome back, {name}</h1>
 				<p className="text-muted-foreground">What would you like to do today?</p>
 			</div>
+			{needsBrand ? <BrandProfileNotice /> : null}
 			<section aria-label="Tasks">
 				<ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
 					{tasks.map((task) => (
@@ -171,7 +207,7 @@ export default function Dashboard() {
 				</ul>
 			</section>
 			<PerformanceStrip summary={summary} />
-			<ConnectTelegram status={telegram} posted={telegramReply} />
+			<ConnectTelegram status={telegram} posted={telegramReply} page="/dashboard" />
 		</div>
 	)
 }
