@@ -10,6 +10,8 @@ export interface RoomToRender {
 	style: string
 	/** The photo's pattern, so rooms differ. */
 	seed: number
+	/** The photo's size: 800 × 600 unless said. */
+	size?: { width: number; height: number }
 }
 
 const KITCHEN_AND_LIVING_ROOM: RoomToRender[] = [
@@ -21,7 +23,7 @@ const KITCHEN_AND_LIVING_ROOM: RoomToRender[] = [
 export async function uploadedProject(
 	page: Page,
 	address: string,
-	rooms: Array<Pick<RoomToRender, 'roomType' | 'seed'> & { roomName?: string }>,
+	rooms: Array<Pick<RoomToRender, 'roomType' | 'seed' | 'size'> & { roomName?: string }>,
 	clientName?: string,
 ) {
 	const created = await page.request.post('/api/property-studio/projects', {
@@ -30,7 +32,7 @@ export async function uploadedProject(
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
 	const roomIds: string[] = []
-	for (const { roomType, seed, roomName = '' } of rooms) {
+	for (const { roomType, seed, roomName = '', size = { width: 800, height: 600 } } of rooms) {
 		const upload = await page.request.post('/api/property-studio/upload-image', {
 			multipart: {
 				projectId: id,
@@ -40,7 +42,7 @@ export async function uploadedProject(
 				image: {
 					name: `${roomType}.jpg`,
 					mimeType: 'image/jpeg',
-					buffer: await makeRoomPhoto({ width: 800, height: 600, seed }),
+					buffer: await makeRoomPhoto({ ...size, seed }),
 				},
 			},
 		})

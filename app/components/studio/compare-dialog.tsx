@@ -82,6 +82,9 @@ export function ComparisonNotes({ check }: { check: Comparison['roomCheck'] }) {
 	)
 }
 
+// The slider's frame; a photo of another shape shows letterboxed inside it.
+const FRAME_RATIO = 4 / 3
+
 /** The larger view of a variation: the before/after slider over its original photo. */
 export function CompareDialog({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
 	return (
@@ -109,9 +112,10 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 								before={{ src: comparison.before, alt: `${comparison.title}, before` }}
 								after={{ src: comparison.after, alt: `${comparison.title}, after` }}
 								label={comparison.title}
+								aspectRatio={FRAME_RATIO}
 								eager
 							/>
-							<RoomCheckOutlines check={comparison.roomCheck} />
+							<RoomCheckOutlines check={comparison.roomCheck} src={comparison.before} frameRatio={FRAME_RATIO} />
 						</div>
 					</Dialog.Content>
 				</Dialog.Portal>

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { contentsPhrase, contentsSentence, listItems } from './sentences.ts'
+import { contentsPhrase, contentsSentence, flaggedNote, listItems } from './sentences.ts'
 
 const sofa = { name: 'sofa', plural: 'sofas', count: 1 }
 const rug = { name: 'rug', plural: 'rugs', count: 1 }
@@ -26,4 +26,16 @@ test("the originals page's phrase: lower case, commas only, additions and remova
 	expect(contentsPhrase({ added: [armchair], removed: [bed] })).toBe('added an armchair; removed a bed')
 	expect(contentsPhrase({ added: [], removed: [] })).toBeNull()
 	expect(contentsPhrase(null)).toBeNull()
+})
+
+test("a style's flagged images make one note: how many of its variations, each sentence once", () => {
+	expect(flaggedNote(['The floor looks different', 'The floor looks different'], 3)).toBe(
+		'2 of 3 variations: the floor looks different',
+	)
+	expect(
+		flaggedNote(['A window on the left is gone', 'The floor looks different', 'The whole room looks redrawn'], 4),
+	).toBe('3 of 4 variations: a window on the left is gone, the floor looks different and the whole room looks redrawn')
+	expect(flaggedNote(['The wall on the right looks repainted'], 3)).toBe(
+		'1 of 3 variations: the wall on the right looks repainted',
+	)
 })

@@ -15,11 +15,25 @@ function itemWords({ name, plural, count }: Items) {
 	return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`
 }
 
+/** "a, b and c" */
+function andList(words: string[]) {
+	return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]
+}
+
 /** "a sofa, a rug, two lamps and a painting"; null when nothing. */
 export function listItems(items: Items[]): string | null {
 	if (!items.length) return null
-	const words = items.map(itemWords)
-	return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0]
+	return andList(items.map(itemWords))
+}
+
+/**
+ * One note for the images of a room's style the check flagged, however many: "2 of 3 variations:
+ * the floor looks different and a window on the left is gone", each image's sentence said once.
+ * "n of m variations" is how the gallery counts a style's images (spec 02 §2, Gallery).
+ */
+export function flaggedNote(sentences: string[], variations: number) {
+	const said = [...new Set(sentences)].map((s) => s.charAt(0).toLowerCase() + s.slice(1))
+	return `${sentences.length} of ${variations} variations: ${andList(said)}`
 }
 
 /** "Added: a sofa and two lamps. Removed: a bed"; null when the check saw nothing come or go (or did not look). */
