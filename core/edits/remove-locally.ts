@@ -12,15 +12,15 @@ import type { Rgb } from './refine-mask.ts'
 
 /**
  * What inpainting fills credibly, as shares of the photo. `reach`: no masked pixel farther than
- * this from the mask's edge (as a share of the photo's longest side: 5 %, 51 px at the working
- * size; a thing up to a tenth of the photo across). Inpainting carries the colours of the edge
+ * this from the mask's edge (as a share of the photo's longest side: 5.5 %, 56 px at the working
+ * size; a thing up to 11 % of the photo across). Inpainting carries the colours of the edge
  * inwards and nothing of their texture, so the middle of a fill is a flat blend: by eye on the
- * corpus, pair 36's pendant lamp and potted plant (reach 4.9 %) go, leaving a soft patch of wall
+ * corpus, pair 36's pendant lamp and potted plant (reach 4.9–5 %) go, leaving a soft patch of wall
  * and curtain; pair 69's coffee table (6 %) leaves a table-shaped grey smudge on the rug, and its
  * sofa (13 %) a grey smear. `area`: at most 5 % of the photo in all, as many fills read as a photo
  * retouched all over.
  */
-export const INPAINT_LIMITS = { reach: 0.05, area: 0.05 }
+export const INPAINT_LIMITS = { reach: 0.055, area: 0.05 }
 
 /** The mask is grown by this much (working pixels) before filling: a thing's soft edge and its contact shadow go with it. */
 const GROW = 3

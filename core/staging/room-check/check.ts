@@ -25,6 +25,8 @@ export interface Analysis {
 	matches: number
 	cells: Cell[]
 	grid: { cols: number; rows: number }
+	/** The answer's label map moved onto the photo's (regions.ts alignLabels), when both were segmented. */
+	aligned: Uint8Array | null
 	/** The photo-sized JPEG, when asked for. */
 	image?: Buffer
 }
@@ -37,6 +39,8 @@ export interface AnalyseOptions {
 	labels?: { photo: Labels; staged: Labels }
 	/** Whether to make the photo-sized JPEG (the bench and tests only read the verdict). */
 	output?: boolean
+	/** An edit's scope (0/1 over the photo's label map): what it was asked to change is left out when the answer's grading is estimated (scope.ts). */
+	asked?: Uint8Array
 }
 
 /** Aligns `staged` onto `photo` and checks the room's permanent features; see index.ts for the method. */
@@ -52,7 +56,7 @@ export async function analyse(photo: Buffer, staged: Buffer, options: AnalyseOpt
 async function analyseOrThrow(
 	photo: Buffer,
 	staged: Buffer,
-	{ furnitureMask, labels, output = true }: AnalyseOptions,
+	{ furnitureMask, labels, output = true, asked }: AnalyseOptions,
 ): Promise<Analysis> {
 	const { cv } = await loadOpenCv()
 	startProfile()
@@ -94,6 +98,7 @@ async function analyseOrThrow(
 			matches: 0,
 			cells: [],
 			grid: { cols: 0, rows: 0 },
+			aligned: null,
 			image: output ? await centreCrop(staged, full) : undefined,
 		}
 	}
@@ -115,7 +120,7 @@ async function analyseOrThrow(
 
 	const aligned = labels && alignLabels(labels.photo, labels.staged, found.m, work, stagedWork)
 	const seen = labels && aligned ? { photo: labels.photo, aligned } : null
-	const compared = classifyCells(compare(cv, p, s, work, stagedWork, found.m, mask, seen))
+	const compared = classifyCells(compare(cv, p, s, work, stagedWork, found.m, mask, seen, asked))
 	mark('cells + verdict')
 	const check = {
 		...verdict(compared, residualPx),
@@ -129,6 +134,7 @@ async function analyseOrThrow(
 		matches: found.matches,
 		cells: compared.cells,
 		grid: compared.grid,
+		aligned: aligned || null,
 		image: output ? await warp(staged, stagedFull, full, transform) : undefined,
 	}
 }

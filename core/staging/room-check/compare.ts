@@ -81,6 +81,7 @@ export function compare(
 	m: Affine,
 	mask: Uint8Array | null,
 	labels: { photo: Labels; aligned: Uint8Array } | null,
+	asked: Uint8Array | null = null,
 ): Compared {
 	// Compared at half the work size: cells need no finer detail, and it is 4× cheaper.
 	const { width, height } = scaled(work.width, work.height, COMPARE_SIZE)
@@ -126,7 +127,11 @@ export function compare(
 		const P = labP.data as Uint8Array
 		const A = labA.data as Uint8Array
 		mark('warp + Lab')
-		normaliseGrading(P, A, valid)
+		// What an edit was asked to change (a third of the photo when walls are repainted) is left out of
+		// the grading's estimate, or undoing it would shift everything else by the new paint's colour.
+		const graded =
+			asked && labels ? valid.map((v, i) => (v && !asked[labelAt(i, width, height, labels.photo.size)] ? 1 : 0)) : valid
+		normaliseGrading(P, A, graded)
 		// Blown out or crushed, in the staged image or by undoing its grading (a median that moved
 		// across a gap of a two-toned room pushes a whole bright floor to white).
 		const clipped = new Uint8Array(n)
@@ -166,6 +171,8 @@ export function compare(
 		const K = cols * rows
 		const seen = labels && cellRegions(labels.photo, labels.aligned, cols, rows)
 		const acc = Array.from({ length: 20 }, () => new Float64Array(K))
+		// Cells holding pixels left out of the grading's estimate (`asked`), left out of its second pass too.
+		const ungraded = new Uint8Array(K)
 		const [cnt, vd, sLp, sLa, sLpp, sLaa, sLpa, sap, saa, sbp, sba, sgp, sga, sep, sea, smis, sadd, smask, sclip] = acc
 		// The aligned image's gradient energy per cell and direction bin.
 		const oA = new Float64Array(4 * K)
@@ -177,6 +184,7 @@ export function compare(
 				if (mask && mask[i] > 127) smask[k]++
 				if (!valid[i]) continue
 				vd[k]++
+				if (!graded[i]) ungraded[k] = 1
 				const lp = P[3 * i]
 				const la = A[3 * i]
 				sLp[k] += lp
@@ -238,7 +246,7 @@ export function compare(
 		}
 		// What grading is left after the pixel statistics, measured where the room is plainly the
 		// same (large furniture biases whole-image medians): dL as a line in L, da and db as offsets.
-		const steady = raw.filter((c) => c.zncc > 0.8)
+		const steady = raw.filter((c) => c.zncc > 0.8 && !ungraded[c.row * cols + c.col])
 		const grade = gradeFit(steady)
 		// Resampling (a vendor's zoom, this warp) softens the whole image: gradients are compared
 		// relative to how much the unchanged cells softened.
@@ -252,6 +260,10 @@ export function compare(
 		return { features, grid: { cols, rows }, crop }
 	})
 }
+
+/** The label-map pixel (row by row, n×n stretched over the image) under pixel i of a width × height image. */
+const labelAt = (i: number, width: number, height: number, n: number) =>
+	Math.floor((Math.floor(i / width) * n) / height) * n + Math.floor(((i % width) * n) / width)
 
 /** How far in from each side of the photo the staged image's frame begins: rows and columns at most half covered are outside it. */
 function cropOf(valid: Uint8Array, width: number, height: number): Crop {

@@ -51,7 +51,7 @@ export interface CellRegions {
 }
 
 /** The comparison grid's cell (row by row, `cols` × `rows`) that pixel `i` of an n×n label map lies in. */
-function cellAt(i: number, n: number, cols: number, rows: number) {
+export function cellAt(i: number, n: number, cols: number, rows: number) {
 	const [y, x] = [Math.floor(i / n), i % n]
 	return Math.min(rows - 1, Math.floor((y * rows) / n)) * cols + Math.min(cols - 1, Math.floor((x * cols) / n))
 }
