@@ -29,6 +29,9 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MISSING_IMAGE = 'Missing property image'
 export const AREA_REQUIRED = 'Property area required'
 export const SELECT_ROOM_TYPE = 'Select a room type'
+/** A staged favourite that is not the agent's own, paid-for image (or no such image at all). */
+export const NOT_YOUR_FAVOURITE = 'Choose one of your own staged favourites'
+export const PHOTO_OR_FAVOURITE = 'Choose either a new photo or a staged favourite, not both'
 
 /** The file field, count limits and messages of each form (spec 02 §5). */
 export const PHOTO_RULES = {
@@ -90,6 +93,13 @@ export const ClientPreferenceSchema = z.object({
 		.email('Please enter a valid email address'),
 	propertyUrl: optionalWebUrl,
 	notes,
+	/** Single room: one of the agent's staged favourites as the photo, instead of an upload (staged-favourites.ts). */
+	favoriteId: z
+		.string()
+		.trim()
+		.max(64, NOT_YOUR_FAVOURITE)
+		.optional()
+		.transform((v) => v || undefined),
 })
 export type ClientPreferenceInput = z.input<typeof ClientPreferenceSchema>
 

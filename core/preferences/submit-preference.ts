@@ -6,7 +6,7 @@ import { clientPreferences, properties, propertyTours, rendoProjects } from '#db
 import { transformations } from '#db/schema/transformations.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { BROCHURE_MAX_ATTEMPTS, BROCHURE_ROOM_TASK, roomJobKey } from '#core/brochures/jobs.ts'
-import { removeRoomPhotos, storeRoomPhoto } from '#core/brochures/room-photos.ts'
+import { removeRoomPhotos, roomPhotoKeys, storeRoomPhoto } from '#core/brochures/room-photos.ts'
 import { newBrochureToken } from '#core/brochures/token.ts'
 import { InputError, type FieldErrors } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
@@ -17,6 +17,7 @@ import {
 	AREA_REQUIRED,
 	ClientPreferenceSchema,
 	MultiRoomPreferenceSchema,
+	PHOTO_OR_FAVOURITE,
 	PHOTO_RULES,
 	PREFERENCE_ROOM_TYPES,
 	roomTypeField,
@@ -28,6 +29,7 @@ import {
 	type PreferenceStyle,
 	type QualityLevel,
 } from './preferences.schema.ts'
+import { copyStored, stagedFavourite, type ChosenFavourite } from './staged-favourites.ts'
 
 export interface PreferencePhoto {
 	/** The upload on local disk (the doors stream it there with the 10 MB cap). */
@@ -47,32 +49,68 @@ type PreferenceFields = {
 	notes?: string
 	qualityLevel?: QualityLevel
 	lightingPreference?: LightingPreference
+	favoriteId?: string
+}
+
+/** The single-room form's staged favourite, looked up before the fields are checked, or why it was refused. */
+type Favourite = { chosen: ChosenFavourite | null; errors: FieldErrors }
+const NO_FAVOURITE: Favourite = { chosen: null, errors: {} }
+
+async function favouriteOf(actor: Actor, form: PreferenceForm, input: Record<string, unknown>): Promise<Favourite> {
+	const id = form === 'single' && typeof input.favoriteId === 'string' ? input.favoriteId.trim() : ''
+	if (!id) return NO_FAVOURITE
+	try {
+		return { chosen: await stagedFavourite(actor, id), errors: {} }
+	} catch (error) {
+		if (!(error instanceof InputError)) throw error
+		return { chosen: null, errors: error.fieldErrors }
+	}
+}
+
+/** A favourite's property is the request's unless the agent typed another address. */
+function withFavourite(input: Record<string, unknown>, favourite: ChosenFavourite | null) {
+	if (!favourite) return input
+	const address = typeof input.propertyAddress === 'string' ? input.propertyAddress.trim() : ''
+	return { ...input, propertyAddress: address || favourite.propertyAddress }
 }
 
 /** The form's fields and its photo rules, every broken rule reported at once. */
-function checkRequest(form: PreferenceForm, input: Record<string, unknown>, photos: PreferencePhoto[]) {
+function checkRequest(
+	form: PreferenceForm,
+	input: Record<string, unknown>,
+	photos: PreferencePhoto[],
+	favourite: Favourite = NO_FAVOURITE,
+) {
 	const parsed = (form === 'demo' ? MultiRoomPreferenceSchema : ClientPreferenceSchema).safeParse(input)
 	const fields: Partial<PreferenceFields> = parsed.success ? parsed.data : {}
-	const errors: FieldErrors = parsed.success ? {} : (parsed.error.flatten().fieldErrors as FieldErrors)
+	const errors: FieldErrors = {
+		...(parsed.success ? {} : (parsed.error.flatten().fieldErrors as FieldErrors)),
+		...favourite.errors,
+	}
+	const favouriteChosen = favourite.chosen !== null || Object.keys(favourite.errors).length > 0
 	const rules = PHOTO_RULES[form]
 	const add = (field: string, message: string) => (errors[field] = [...(errors[field] ?? []), message])
 
 	if (photos.length > rules.max) add(rules.field, rules.tooMany)
 	if (form === 'single') {
-		// An image or the listing's URL (spec 02 §5), and the area the client cares about.
-		if (!photos.length && !fields.propertyUrl && !errors.propertyUrl) add(rules.field, rules.tooFew)
-		if (!errors.area && !input.area) add('area', AREA_REQUIRED)
+		// An image, the listing's URL (spec 02 §5) or a staged favourite, and the area the client cares
+		// about (a favourite's room is its own area).
+		if (favouriteChosen && photos.length) add(rules.field, PHOTO_OR_FAVOURITE)
+		if (!photos.length && !favouriteChosen && !fields.propertyUrl && !errors.propertyUrl) add(rules.field, rules.tooFew)
+		if (!errors.area && !input.area && !favouriteChosen) add('area', AREA_REQUIRED)
 	} else if (photos.length < rules.min) add(rules.field, rules.tooFew)
 
-	// Single mode: the area is the room. Otherwise each photo's chosen type, or the guess from its name.
-	const roomTypes = photos.map((photo, index): string => {
+	// Single mode: the area is the room (a favourite's, its room's type). Otherwise each photo's
+	// chosen type, or the guess from its name.
+	const fromPhotos = (photo: PreferencePhoto, index: number): string => {
 		if (form === 'single') return fields.area ?? 'living'
 		const given = input[roomTypeField(index)]
 		if (given === undefined || given === '') return guessRoomType(photo.name)
 		if (PREFERENCE_ROOM_TYPES.includes(given as PreferenceRoomType)) return given as PreferenceRoomType
 		add(roomTypeField(index), SELECT_ROOM_TYPE)
 		return 'living'
-	})
+	}
+	const roomTypes = favourite.chosen ? [favourite.chosen.roomType] : photos.map(fromPhotos)
 
 	// The photo rule comes first: it is the message the spec's toasts show.
 	const { [rules.field]: photoErrors, ...rest } = errors
@@ -121,7 +159,9 @@ const RECEIVED_WITHOUT_PHOTOS =
  * transaction: the property (found or made), the tour, the preference, the transformation and
  * the rendo project tying them together, the brochure with a room per photo, and one render job
  * per room (the last one to finish queues the PDF). A single-room request with only a listing URL
- * is recorded as planned work with no brochure yet.
+ * is recorded as planned work with no brochure yet. A single-room request may name one of the
+ * agent's staged favourites instead of a photo: its original and staged image are copied to the
+ * brochure's room, already staged in its own style, so the room job only marks it done.
  */
 export async function submitClientPreference(
 	actor: Actor,
@@ -130,13 +170,23 @@ export async function submitClientPreference(
 	photos: PreferencePhoto[],
 ) {
 	const { userId } = requireUser(actor)
-	const { fields, roomTypes } = checkRequest(form, input, photos)
+	const favourite = await favouriteOf(actor, form, input)
+	const { fields, roomTypes } = checkRequest(form, withFavourite(input, favourite.chosen), photos, favourite)
 	await inspectPhotos(form, photos)
+	const chosen = favourite.chosen
+	// The brochure's style is what its photo shows: a favourite was staged in its own.
+	const style = chosen?.style ?? fields.stylePreference
 
-	const roomIds = photos.map(() => randomUUID())
+	const roomIds = (chosen ? [chosen] : photos).map(() => randomUUID())
 	const originals: string[] = []
+	const staged: Array<string | null> = roomIds.map(() => null)
 	try {
 		for (const [index, photo] of photos.entries()) originals.push(await storeRoomPhoto(photo.path, roomIds[index]))
+		if (chosen) {
+			const keys = roomPhotoKeys(roomIds[0])
+			originals.push(await copyStored(chosen.original, keys.original))
+			staged[0] = await copyStored(chosen.staged, keys.staged)
+		}
 		return await db.transaction(async (tx) => {
 			const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId))
 			const property = await propertyFor(tx, userId, agent?.id ?? null, fields)
@@ -144,7 +194,7 @@ export async function submitClientPreference(
 				.insert(propertyTours)
 				.values({ propertyId: property.id, tourDate: new Date(), notes: fields.notes })
 				.returning()
-			const areas = form === 'single' ? [fields.area!] : [...new Set(roomTypes)]
+			const areas = form === 'single' ? [fields.area ?? roomTypes[0]] : [...new Set(roomTypes)]
 			const [preference] = await tx
 				.insert(clientPreferences)
 				.values({
@@ -157,12 +207,12 @@ export async function submitClientPreference(
 					lightingPreference: fields.lightingPreference,
 				})
 				.returning()
-			const hasPhotos = photos.length > 0
+			const hasPhotos = originals.length > 0
 			const [transformation] = await tx
 				.insert(transformations)
 				.values({
 					userId,
-					style: fields.stylePreference,
+					style,
 					areas,
 					propertyUrl: fields.propertyUrl,
 					originalImageUrl: originals[0],
@@ -189,7 +239,7 @@ export async function submitClientPreference(
 						agentId: agent?.id ?? null,
 						transformationId: transformation.id,
 						buyerName: fields.clientName,
-						stylePreference: fields.stylePreference,
+						stylePreference: style,
 						uniqueToken: newBrochureToken(),
 					})
 					.returning({ id: propertyBrochures.id, uniqueToken: propertyBrochures.uniqueToken })
@@ -200,6 +250,13 @@ export async function submitClientPreference(
 						roomType: roomTypes[index],
 						sortOrder: index,
 						originalImageUrl: originals[index],
+						...(chosen && {
+							stagedImageUrl: staged[index],
+							renderId: chosen.renderId,
+							variationId: chosen.providerImageId,
+							roomCheck: chosen.roomCheck,
+							roomCheckNote: chosen.roomCheckNote,
+						}),
 					})),
 				)
 				for (const id of roomIds)
@@ -222,7 +279,7 @@ export async function submitClientPreference(
 					brochureId: brochure?.id ?? null,
 					clientName: fields.clientName,
 					propertyAddress: property.address,
-					stylePreference: fields.stylePreference,
+					stylePreference: style,
 					agentEmail: fields.agentEmail,
 					qualityLevel: fields.qualityLevel ?? null,
 					lightingPreference: fields.lightingPreference ?? null,

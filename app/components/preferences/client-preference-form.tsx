@@ -16,30 +16,36 @@ import {
 	photoProblem,
 	roomTypeField,
 } from '#core/preferences/preferences.schema.ts'
+import type { StagedFavourite } from '#core/preferences/staged-favourites.ts'
 import { ClientFieldset } from './client-fields.tsx'
 import { ModeChoice, modeAction, type Mode } from './mode-choice.tsx'
 import { areaOptions, styleOptions } from './options.ts'
 import { RoomPhotoPicker } from './room-photo-list.tsx'
+import { StagedFavouriteChoice } from './staged-favourite-choice.tsx'
 import { usePreferenceSubmit } from './use-preference-submit.ts'
 import { useRoomPhotos } from './use-room-photos.ts'
 
 /** The photo rule the browser can check before sending: the same rules and messages as the server. */
-function photosProblem(mode: Mode, files: File[], propertyUrl: string) {
+function photosProblem(mode: Mode, files: File[], propertyUrl: string, favoriteId: string) {
+	if (mode === 'single' && favoriteId) return null
 	if (mode === 'single' && !files.length && !propertyUrl.trim()) return MISSING_IMAGE
 	return photoProblem(mode, files)
 }
 
 /**
  * The client form: who viewed what and which style they liked, then one photo (single room) or
- * 2-10 (multi-room), posted to the page's action for the mode. With JavaScript the picked photos
- * are listed (room types changeable) and checked before anything is sent.
+ * 2-10 (multi-room), posted to the page's action for the mode. A single room may instead use one
+ * of the agent's staged favourites (`favourites`), the upload and the area then left out. With
+ * JavaScript the picked photos are listed (room types changeable) and checked before anything is sent.
  */
 export function ClientPreferenceForm({
 	defaultAgentEmail,
 	initialMode,
+	favourites,
 }: {
 	defaultAgentEmail: string
 	initialMode: Mode
+	favourites: StagedFavourite[]
 }) {
 	const { toast } = useToast()
 	const hydrated = useHydrated()
@@ -59,7 +65,8 @@ export function ClientPreferenceForm({
 		onSubmit(event, { formData }) {
 			event.preventDefault()
 			const files = photos.map((p) => p.file)
-			const problem = photosProblem(mode, files, String(formData.get('propertyUrl') ?? ''))
+			const favoriteId = mode === 'single' ? String(formData.get('favoriteId') ?? '') : ''
+			const problem = photosProblem(mode, files, String(formData.get('propertyUrl') ?? ''), favoriteId)
 			setPhotoError(problem)
 			if (problem) {
 				toast({ title: 'Error submitting preferences', description: problem, variant: 'destructive' })
@@ -67,14 +74,27 @@ export function ClientPreferenceForm({
 			}
 			// The picker's own input was emptied after each pick: the listed photos are what is sent.
 			formData.delete(rules.field)
-			if (mode === 'multi') formData.delete('area')
-			photos.forEach((photo, index) => {
-				formData.append(rules.field, photo.file, photo.file.name)
-				if (mode === 'multi') formData.set(roomTypeField(index), photo.roomType)
-			})
+			if (mode === 'multi' || favoriteId) formData.delete('area')
+			if (mode === 'multi') formData.delete('favoriteId')
+			if (!favoriteId)
+				photos.forEach((photo, index) => {
+					formData.append(rules.field, photo.file, photo.file.name)
+					if (mode === 'multi') formData.set(roomTypeField(index), photo.roomType)
+				})
 			send(formData)
 		},
 	})
+
+	const [favoriteId, setFavoriteId] = useState(String(fields.favoriteId.initialValue ?? ''))
+	// Without JavaScript the upload and the area stay on screen: the radios cannot bring them back.
+	const usingFavourite = hydrated && mode === 'single' && favoriteId !== ''
+	function chooseFavourite(id: string) {
+		setFavoriteId(id)
+		setPhotoError(null)
+		// The favourite's property is the brochure's, unless the agent has typed another.
+		const property = favourites.find((f) => f.id === id)?.propertyAddress
+		if (property && !fields.propertyAddress.value) form.update({ name: fields.propertyAddress.name, value: property })
+	}
 
 	function changeMode(next: Mode) {
 		setMode(next)
@@ -116,7 +136,17 @@ export function ClientPreferenceForm({
 
 			<ModeChoice mode={mode} interactive={hydrated} onChange={changeMode} />
 
-			{mode === 'single' ? (
+			{mode === 'single' && favourites.length ? (
+				<StagedFavouriteChoice
+					favourites={favourites}
+					chosen={favoriteId}
+					onChoose={chooseFavourite}
+					errors={fields.favoriteId.errors}
+					errorId={fields.favoriteId.errorId}
+				/>
+			) : null}
+
+			{mode === 'single' && !usingFavourite ? (
 				<SelectField
 					labelProps={{ children: 'Area of interest *' }}
 					selectProps={getSelectProps(fields.area)}
@@ -125,22 +155,24 @@ export function ClientPreferenceForm({
 				/>
 			) : null}
 
-			<RoomPhotoPicker
-				label={mode === 'single' ? 'Property photo' : 'Room photos (2-10)'}
-				hint="JPG, PNG or WebP, up to 10MB each"
-				name={rules.field}
-				nativeInput={!hydrated}
-				photos={photos}
-				multiple={mode === 'multi'}
-				showRoomTypes={mode === 'multi'}
-				errors={photoError ? [photoError] : undefined}
-				onAdd={addPhotos}
-				onRemove={(id) => {
-					setPhotoError(null)
-					remove(id)
-				}}
-				onRoomType={setRoomType}
-			/>
+			{usingFavourite ? null : (
+				<RoomPhotoPicker
+					label={mode === 'single' ? 'Property photo' : 'Room photos (2-10)'}
+					hint="JPG, PNG or WebP, up to 10MB each"
+					name={rules.field}
+					nativeInput={!hydrated}
+					photos={photos}
+					multiple={mode === 'multi'}
+					showRoomTypes={mode === 'multi'}
+					errors={photoError ? [photoError] : undefined}
+					onAdd={addPhotos}
+					onRemove={(id) => {
+						setPhotoError(null)
+						remove(id)
+					}}
+					onRoomType={setRoomType}
+				/>
+			)}
 
 			<TextareaField
 				className="mt-4"

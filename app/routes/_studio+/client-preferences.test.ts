@@ -1,3 +1,4 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { expect, test } from 'vitest'
 import { insertUser } from '#tests/factories.ts'
 import { cookieFrom, getRequest, settle } from '#tests/request.ts'
@@ -24,7 +25,7 @@ async function post(path: string, cookie: string, photoNames: string[], run = ac
 	return settle(() => run({ request, params: {}, context: {} }))
 }
 
-async function pageFor(path: string, cookie: string, run = loader) {
+async function pageFor(path: string, cookie: string, run: (args: LoaderFunctionArgs) => Promise<unknown> = loader) {
 	const answer = await settle(() => run({ request: getRequest(path, { cookie }), params: {}, context: {} }))
 	return { ...answer, page: answer.data as Page }
 }

@@ -9,13 +9,17 @@ import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { preferenceAction, takeConfirmation } from '#app/utils/client-preference.server.ts'
 import { dispatchIntent, type IntentHandlers } from '#app/utils/intents.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
+import { listStagedFavourites } from '#core/preferences/staged-favourites.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Client Preferences | Rendo' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	const { user } = await requireSessionUser(request)
-	const { confirmation, headers } = await takeConfirmation(request)
-	return data({ email: user.email, confirmation }, { headers: headers ?? undefined })
+	const { user, actor } = await requireSessionUser(request)
+	const [{ confirmation, headers }, favourites] = await Promise.all([
+		takeConfirmation(request),
+		listStagedFavourites(actor),
+	])
+	return data({ email: user.email, confirmation, favourites }, { headers: headers ?? undefined })
 }
 
 /** One mode's post: its photo rules (spec 02 §5) apply while the photos stream in. */
@@ -57,7 +61,7 @@ function EmailPreferences() {
 }
 
 export default function ClientPreferencesPage() {
-	const { email, confirmation } = useLoaderData<typeof loader>()
+	const { email, confirmation, favourites } = useLoaderData<typeof loader>()
 	// The form's address names its mode (see ModeChoice); with JavaScript the form then keeps its own.
 	const [searchParams] = useSearchParams()
 	const mode: Mode = searchParams.get('intent') === 'multi' ? 'multi' : 'single'
@@ -65,7 +69,7 @@ export default function ClientPreferencesPage() {
 	const upload = confirmation ? (
 		<PreferenceConfirmation result={confirmation} resetLabel="Submit Another Request" />
 	) : (
-		<ClientPreferenceForm defaultAgentEmail={email} initialMode={mode} />
+		<ClientPreferenceForm defaultAgentEmail={email} initialMode={mode} favourites={favourites} />
 	)
 
 	return (
