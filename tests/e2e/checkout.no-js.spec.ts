@@ -73,8 +73,11 @@ test('without JavaScript: final review → logo → invoice checkout → Project
 	).toBeVisible()
 	await expect(page.getByRole('definition').filter({ hasText: /^1$/ })).toBeVisible()
 
-	// Two seconds later the browser itself goes on to the project list, where the project is closed.
-	await expect(page).toHaveURL(/\/property-studio$/)
+	// Two seconds later the browser itself goes on to the project list, saying what was bought, where the project is closed.
+	await expect(page).toHaveURL(new RegExp(`/property-studio\\?bought=${projectId}$`))
+	await expect(page.getByRole('region', { name: `Purchased: ${address}` })).toContainText(
+		/£99\.00 on your monthly invoice INV-\d{6}-[0-9A-F]{8}: 1 image of 1 room, ready to download\./,
+	)
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
 	await card.getByRole('link', { name: 'Access Downloads' }).click()

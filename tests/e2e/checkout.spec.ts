@@ -80,8 +80,18 @@ test('favourites → final review with a logo → invoice checkout → the proje
 		),
 	).toBeVisible()
 
-	// Two seconds later: the project list, where the project is closed.
-	await expect(page).toHaveURL(/\/property-studio$/)
+	// Two seconds later: the project list, saying what was just bought, where the project is closed.
+	await expect(page).toHaveURL(new RegExp(`/property-studio\\?bought=${projectId}$`))
+	const bought = page.getByRole('region', { name: `Purchased: ${address}` })
+	await expect(bought).toContainText(/£99\.00 on your monthly invoice INV-\d{6}-[0-9A-F]{8}: 2 images of 2 rooms/)
+	await expect(bought.getByRole('link', { name: 'Downloads', exact: true })).toHaveAttribute(
+		'href',
+		`/property-studio/${projectId}/downloads`,
+	)
+	await expect(bought.getByRole('link', { name: 'Listing pack' })).toHaveAttribute(
+		'href',
+		`/api/property-studio/projects/${projectId}/pack`,
+	)
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Completed', { exact: true })).toBeVisible()
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()

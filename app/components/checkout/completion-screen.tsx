@@ -4,8 +4,9 @@ import { useEffect } from 'react'
 import { StepHeading } from '#app/components/studio/step-layout.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatPounds, PROPERTY_PRICE_PENCE } from '#core/billing/pricing.ts'
+import { afterPaymentPath } from './purchase-notice.tsx'
 
-/** spec 02 §9: after payment the product goes back to the project list after 2 s. */
+/** spec 02 §9: after payment the product goes back to the project list after 2 s (told what was bought). */
 export const REDIRECT_AFTER_PAYMENT_MS = 2_000
 
 /** What the completing post reports (flashed to the downloads page, see checkout.server.ts). */
@@ -22,9 +23,9 @@ export type CompletionSummary = {
 export function CompletionScreen({ summary }: { summary: CompletionSummary }) {
 	const navigate = useNavigate()
 	useEffect(() => {
-		const timer = setTimeout(() => navigate('/property-studio'), REDIRECT_AFTER_PAYMENT_MS)
+		const timer = setTimeout(() => navigate(afterPaymentPath(summary.projectId)), REDIRECT_AFTER_PAYMENT_MS)
 		return () => clearTimeout(timer)
-	}, [navigate])
+	}, [navigate, summary.projectId])
 
 	const { projectId, invoiceNumber } = summary
 	const stats = [
@@ -36,7 +37,7 @@ export function CompletionScreen({ summary }: { summary: CompletionSummary }) {
 		<div className="flex flex-col gap-5">
 			{/* Without JavaScript the browser itself goes on to the list after the same 2 s. */}
 			<noscript>
-				<meta httpEquiv="refresh" content={`${REDIRECT_AFTER_PAYMENT_MS / 1000};url=/property-studio`} />
+				<meta httpEquiv="refresh" content={`${REDIRECT_AFTER_PAYMENT_MS / 1000};url=${afterPaymentPath(projectId)}`} />
 			</noscript>
 			<StepHeading title="Project Complete" description="Your Rendos are being finalised for download." />
 			<dl className="grid grid-cols-3 gap-3">

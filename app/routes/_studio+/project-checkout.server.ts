@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { CheckoutFormSchema, checkoutSearch } from '#app/components/checkout/checkout-choice.ts'
+import { afterPaymentPath } from '#app/components/checkout/purchase-notice.tsx'
 import { redirectToCompletion } from '#app/utils/checkout.server.ts'
 import { receiveLogo } from '#app/utils/logo-upload.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -35,8 +36,8 @@ function refused(submission: Submission, error: unknown) {
 }
 
 /** Completed meanwhile (Stripe's webhook got there first, another tab): paid for, so on to the list as after any payment. */
-const alreadyComplete = () =>
-	redirectWithToast('/property-studio', {
+const alreadyComplete = (projectId: string) =>
+	redirectWithToast(afterPaymentPath(projectId), {
 		type: 'success',
 		title: 'Payment received',
 		description: 'Your Rendos are ready to download.',
@@ -80,7 +81,7 @@ async function completeIntent({ request, actor, project }: ProjectIntentContext)
 			kept: completed.cleanupResult.keptCount,
 		})
 	} catch (error) {
-		if (error instanceof ProjectAlreadyCompletedError) return alreadyComplete()
+		if (error instanceof ProjectAlreadyCompletedError) return alreadyComplete(project.id)
 		return refused(submission, error)
 	}
 }
@@ -93,7 +94,7 @@ async function paymentIntentIntent({ request, actor, project }: ProjectIntentCon
 		const { clientSecret } = await createPaymentIntent(actor, { projectId: project.id, ...submission.value })
 		return data({ result: submission.reply(), clientSecret })
 	} catch (error) {
-		if (error instanceof ProjectAlreadyCompletedError) return alreadyComplete()
+		if (error instanceof ProjectAlreadyCompletedError) return alreadyComplete(project.id)
 		return refused(submission, error)
 	}
 }

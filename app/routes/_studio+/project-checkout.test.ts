@@ -104,7 +104,7 @@ describe('completing a project from the page (invoice mode)', () => {
 		await post(project.id, 'complete', [['variationIds', kept[0]]], cookie)
 		const again = await post(project.id, 'complete', [['variationIds', kept[0]]], cookie)
 		expect(again.status).toBe(302)
-		expect(again.headers.get('location')).toBe('/property-studio')
+		expect(again.headers.get('location')).toBe(`/property-studio?bought=${project.id}`)
 	})
 
 	test('card payments are off here: asking for a PaymentIntent is refused in words', async () => {

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useSearchParams } from '@remix-run/react'
 import { Plus } from 'lucide-react'
 import { useEffect, useState, type MouseEvent } from 'react'
+import { BOUGHT_PARAM, PurchaseNotice } from '#app/components/checkout/purchase-notice.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { EmptyProjects } from '#app/components/studio/empty-projects.tsx'
 import { NewProjectDialog } from '#app/components/studio/new-project-dialog.tsx'
@@ -12,7 +13,9 @@ import { StudioErrorPanel } from '#app/components/studio/studio-error-panel.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { InputError } from '#core/errors.ts'
+import type { Actor } from '#core/accounts/actor.ts'
+import { purchaseSummary } from '#core/billing/purchase-summary.ts'
+import { ForbiddenError, InputError, NotFoundError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { createProject, listProjects } from '#core/studio/projects.ts'
 import { CreateProjectSchema } from '#core/studio/studio.schema.ts'
@@ -27,7 +30,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
 	// Staff are told when agents only get local previews, and how to turn a provider on.
 	const previewMode = actor.kind === 'user' && actor.isAdmin && isPreviewProvider(config().render.provider)
-	return { projects: await listProjects(actor), previewMode }
+	const [projects, purchase] = await Promise.all([listProjects(actor), justBought(actor, request)])
+	return { projects, previewMode, purchase }
+}
+
+/**
+ * The project named by ?bought= (the completion screen's redirect): what was bought, read from the
+ * database each time, so the address never shows a stale or someone else's purchase.
+ */
+async function justBought(actor: Actor, request: Request) {
+	const projectId = new URL(request.url).searchParams.get(BOUGHT_PARAM)
+	if (!projectId) return null
+	try {
+		return await purchaseSummary(actor, projectId)
+	} catch (error) {
+		if (error instanceof NotFoundError || error instanceof ForbiddenError) return null
+		throw error
+	}
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -78,7 +97,7 @@ function useNewPropertyDialog() {
 }
 
 export default function PropertyStudioPage() {
-	const { projects, previewMode } = useLoaderData<typeof loader>()
+	const { projects, previewMode, purchase } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const dialog = useNewPropertyDialog()
 
@@ -98,6 +117,8 @@ export default function PropertyStudioPage() {
 					</Link>
 				) : null}
 			</div>
+
+			{purchase ? <PurchaseNotice purchase={purchase} /> : null}
 
 			{previewMode ? <PreviewModeNotice /> : null}
 
