@@ -113,6 +113,11 @@ export const Room = z
 		id,
 		projectId: id,
 		roomType: z.string(),
+		roomTypeBy: z
+			.enum(['agent', 'photo', 'nobody'])
+			.describe(
+				"who chose roomType: the agent; the photo (suggested by what it shows, to be confirmed); nobody (the photo showed no room clearly: roomType is a stand-in until the agent chooses)",
+			),
 		roomName: z.string().nullable(),
 		originalImageUrl: z.string(),
 		thumbnailUrl: z.string(),

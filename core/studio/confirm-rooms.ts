@@ -11,8 +11,8 @@ import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { roomView } from './views.ts'
 
 /**
- * Sets the room type of rooms already uploaded (a plain form uploads first and confirms after;
- * the workflow with JavaScript confirms before). The confirmed rooms are named again by their
+ * Sets the room type of rooms already uploaded (photos go up as they are chosen, their types are
+ * suggested by what they show and confirmed after), and their furniture flag when given. The confirmed rooms are named again by their
  * types, as an upload would have named them, so a bedroom retyped as a kitchen reads 'Kitchen'.
  */
 export async function confirmRoomTypes(actor: Actor, projectId: string, input: unknown) {
@@ -32,7 +32,12 @@ export async function confirmRoomTypes(actor: Actor, projectId: string, input: u
 		for (const [i, room] of rooms.entries()) {
 			const [row] = await tx
 				.update(propertyStudioRooms)
-				.set({ roomType: room.roomType, roomName: names[i] })
+				.set({
+					roomType: room.roomType,
+					roomTypeBy: 'agent',
+					roomName: names[i],
+					...(room.hasFurniture === undefined ? {} : { hasFurniture: room.hasFurniture }),
+				})
 				.where(and(eq(propertyStudioRooms.id, room.id), eq(propertyStudioRooms.projectId, project.id)))
 				.returning()
 			updated.push(roomView(row))

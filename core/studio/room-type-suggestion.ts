@@ -7,6 +7,7 @@
  */
 import type { Labels } from '#core/staging/room-check/segment.ts'
 import { labelsOf } from '#core/staging/room-check/segmenter.ts'
+import { readBytes } from '#core/platform/storage.ts'
 import type { RoomType } from './studio.schema.ts'
 
 /** The classes of models/deeplabv3-mnv2-ade20k/labels.txt (line less one) each room type is told by. */
@@ -69,4 +70,18 @@ export function suggestRoomType(labels: Labels): RoomType | null {
 export async function suggestRoomTypeOfPhoto(photo: Buffer): Promise<RoomType | null> {
 	const labels = await labelsOf(photo, { photo: true, urgent: true }).catch(() => null)
 	return labels && suggestRoomType(labels)
+}
+
+/** Who chose a room's type (db/schema/studio.ts room_type_by). */
+export type RoomTypeBy = 'agent' | 'photo' | 'nobody'
+
+/**
+ * The room type of a room uploaded without one, from its stored photo (`key`, the very bytes the
+ * room check will read, so its label map is the one kept): the photo's suggestion, or, when it shows
+ * none, a stand-in the confirmation step does not offer.
+ */
+export async function roomTypeFromPhoto(key: string): Promise<{ roomType: RoomType; roomTypeBy: RoomTypeBy }> {
+	const photo = await readBytes(key)
+	const suggested = photo && (await suggestRoomTypeOfPhoto(photo))
+	return suggested ? { roomType: suggested, roomTypeBy: 'photo' } : { roomType: 'living', roomTypeBy: 'nobody' }
 }

@@ -8,6 +8,7 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedProject } from './access.ts'
 import { inspectImage, removeOriginal, storeOriginal } from './original-image.ts'
+import { roomTypeFromPhoto } from './room-type-suggestion.ts'
 import { UploadRoomSchema } from './studio.schema.ts'
 import { isImportKeyClash, recordedImportKey } from './import-keys.ts'
 import { roomView, type RoomView } from './views.ts'
@@ -68,6 +69,10 @@ export async function uploadRoomOnce(
 	const roomId = randomUUID()
 	const keys = await storeOriginal(file.path, roomId)
 	try {
+		// A type not given is suggested by the stored photo, before the row: no room shows untyped.
+		const typed = fields.roomType
+			? { roomType: fields.roomType, roomTypeBy: 'agent' as const }
+			: await roomTypeFromPhoto(keys.original)
 		const made = await db.transaction(async (tx) => {
 			// Lock the project row: the room count and sort order stay exact under parallel uploads.
 			const project = await ownedProject(tx, actor, fields.projectId, { forUpdate: true })
@@ -82,7 +87,7 @@ export async function uploadRoomOnce(
 				.values({
 					id: roomId,
 					projectId: project.id,
-					roomType: fields.roomType,
+					...typed,
 					roomName: fields.roomName,
 					hasFurniture: fields.hasFurniture,
 					originalImageUrl: keys.original,

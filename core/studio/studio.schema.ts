@@ -111,10 +111,13 @@ export const KnownImportsSchema = z.object({
 
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false', 'on']).transform((v) => v !== 'false')])
 
-/** The non-file fields of an upload (multipart). */
+/**
+ * The non-file fields of an upload (multipart). Without a room type the photo's own suggests one
+ * (core/studio/room-type-suggestion.ts), for the agent to confirm before it is staged.
+ */
 export const UploadRoomSchema = z.object({
 	projectId: z.string().uuid('Unknown project'),
-	roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }),
+	roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }).optional(),
 	roomName: z
 		.string()
 		.trim()
@@ -147,27 +150,31 @@ export const FavoriteSchema = z.object({ isFavorite: z.boolean() })
 /** The file field of the project page's upload, and the most photos one plain form may send at once. */
 export const PHOTO_FIELD = 'photos'
 export const MAX_PHOTOS_PER_UPLOAD = 10
+/** A file that is no JPEG, PNG or WebP image, whatever its name says: said on the phone as it is chosen, and by the server. */
+export const UNSUPPORTED_IMAGE = 'Please upload a JPG, PNG or WebP image'
 /** Said on the phone before a photo goes, and by the page's action if one gets there anyway. */
 export const photoTooLarge = (fileName: string) => `${fileName} is over 10MB. Please choose a smaller file.`
 export const TOO_MANY_PHOTOS = `Upload at most ${MAX_PHOTOS_PER_UPLOAD} photos at a time`
 
 /**
- * The plain fields beside the photos of the project page's upload. A phone with JavaScript sends
- * one photo with its confirmed room type and name; a plain form sends several, typed by their names.
+ * The plain field beside the photos of the project page's upload (a plain form, several photos):
+ * their room types are suggested by what each shows and confirmed next.
  */
 export const UploadPhotosSchema = z.object({
-	roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }).optional(),
-	roomName: z.string().trim().max(120).optional(),
 	hasFurniture: booleanish.optional().default(false),
 })
 
-/** Room confirmation after a plain upload: the room type of each new room. */
+/**
+ * Room confirmation after the upload: the room type of each new room, and whether it has furniture
+ * to remove when the page says (the workflow asks per photo while it uploads; a plain form asked once).
+ */
 export const ConfirmRoomsSchema = z.object({
 	rooms: z
 		.array(
 			z.object({
 				id: z.string().uuid('Unknown room'),
 				roomType: z.enum(ROOM_TYPES, { errorMap: () => ({ message: 'Select a room type' }) }),
+				hasFurniture: booleanish.optional(),
 			}),
 		)
 		.min(1, 'Upload a photo first'),

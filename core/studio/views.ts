@@ -2,6 +2,7 @@ import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation
 import { isPreviewProvider } from '#core/render/provider.ts'
 import type { OriginalsLinks } from '#core/disclosure/originals-links.ts'
 import { contentsSentence } from '#core/staging/room-check/sentences.ts'
+import type { RoomTypeBy } from './room-type-suggestion.ts'
 
 /**
  * The JSON shapes of the studio API (spec 02 §3). Rows keep storage keys in their *Url columns;
@@ -27,6 +28,8 @@ export function roomView(r: PropertyStudioRoom) {
 		id: r.id,
 		projectId: r.projectId,
 		roomType: r.roomType,
+		/** who chose roomType: the agent, the photo (a suggestion to confirm), or nobody yet (a stand-in) */
+		roomTypeBy: r.roomTypeBy as RoomTypeBy,
 		roomName: r.roomName,
 		originalImageUrl: `/files/rooms/${r.id}/original`,
 		thumbnailUrl: `/files/rooms/${r.id}/thumbnail`,

@@ -33,3 +33,16 @@ export async function mailedTrialLink(address: string) {
 	}).toPass({ timeout: 30_000 })
 	return new URL(link!).pathname
 }
+
+const ROOM_FIXTURES = path.join(import.meta.dirname, '../fixtures/rooms')
+
+/**
+ * A real photo of a room (tests/fixtures/rooms, SOURCES.md) under the name the agent's phone gives
+ * it: the studio suggests a room type from what a photo shows, which a drawn test image does not.
+ */
+export function roomPhotoFile(
+	fixture: `${'bedroom' | 'kitchen' | 'living' | 'bathroom' | 'dining'}-0${1 | 2 | 3}.jpg`,
+	name: string,
+) {
+	return { name, mimeType: 'image/jpeg', buffer: fs.readFileSync(path.join(ROOM_FIXTURES, fixture)) }
+}

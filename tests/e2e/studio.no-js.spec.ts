@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
+import { roomPhotoFile } from './helpers.ts'
 
 // The no-javascript project runs this file with scripts off: the whole studio workflow as plain
 // HTML forms, each a post answered with a redirect to the next step (?step=<name>).
@@ -9,10 +9,6 @@ const PASSWORD = 'plain-studio-2026'
 // The local preview renderer is quick, but a batch still takes a few seconds; the page reloads itself.
 const RENDER_TIMEOUT = 60_000
 const PROJECT_URL = /\/property-studio\/[0-9a-f-]{36}(\?.*)?$/
-
-async function photo(name: string, seed: number) {
-	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) }
-}
 
 async function register(page: Page, firstName: string) {
 	const id = randomUUID().slice(0, 8)
@@ -31,7 +27,9 @@ const stepHeading = (page: Page, name: string) => page.getByRole('heading', { le
 
 test('the studio from a new property to the favourites, without JavaScript', async ({ page }) => {
 	test.setTimeout(120_000)
-	const [bedroom, kitchen] = await Promise.all([photo('master-bedroom.jpg', 3), photo('kitchen-1.jpg', 5)])
+	// Real photos: each room type is suggested by what its photo shows.
+	const bedroom = roomPhotoFile('bedroom-01.jpg', 'IMG_0001.jpg')
+	const kitchen = roomPhotoFile('kitchen-03.jpg', 'IMG_0002.jpg')
 	await register(page, 'Nell')
 
 	// A new property: 'New Property' is a link to ?new, its dialog a plain form.
@@ -50,7 +48,7 @@ test('the studio from a new property to the favourites, without JavaScript', asy
 	await page.getByLabel('Contains furniture to remove').check()
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
-	// Step 2: the rooms exist now, typed from their file names; the kitchen is really a dining room.
+	// Step 2: the rooms exist now, typed by what their photos show; the kitchen is really a dining room.
 	await expect(page).toHaveURL(/\?step=room-confirmation$/)
 	await expect(stepHeading(page, 'Confirm Rooms')).toBeVisible()
 	await expect(page.getByLabel('Room type for Bedroom')).toHaveValue('bedroom')

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
-import { signUp } from './helpers.ts'
+import { roomPhotoFile, signUp } from './helpers.ts'
 
 const PASSWORD = 'staging-2026'
 
@@ -12,10 +11,6 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const PROJECT_URL = new RegExp(`/property-studio/(${UUID})$`)
 
 type Photo = { name: string; mimeType: string; buffer: Buffer }
-
-async function photo(name: string, seed: number): Promise<Photo> {
-	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) }
-}
 
 /** Creates a project through the JSON API (the page's cookies go with page.request); returns its id. */
 async function createProjectByApi(page: Page, propertyAddress: string) {
@@ -57,7 +52,9 @@ async function chooseStyle(page: Page, roomName: string, style: string) {
 
 test('the whole workflow from upload to Review Your Favorites', async ({ page }) => {
 	test.setTimeout(90_000)
-	const [bedroom, kitchen] = await Promise.all([photo('master-bedroom.jpg', 3), photo('kitchen-1.jpg', 5)])
+	// Real photos: the room types are suggested by what each shows, whatever its name.
+	const bedroom = roomPhotoFile('bedroom-01.jpg', 'IMG_4521.jpg')
+	const kitchen = roomPhotoFile('kitchen-03.jpg', 'IMG_4522.jpg')
 	await signUp(page, 'Ada', PASSWORD)
 
 	// An empty studio, and a new property from its dialog.
@@ -82,10 +79,10 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
-	// Step 2: the room types guessed from the file names.
+	// Step 2: the room types suggested by the photos.
 	await expect(stepHeading(page, 'Confirm Rooms')).toBeVisible()
-	await expect(page.getByLabel('Room type for master-bedroom.jpg')).toHaveValue('bedroom')
-	await expect(page.getByLabel('Room type for kitchen-1.jpg')).toHaveValue('kitchen')
+	await expect(page.getByLabel('Room type for IMG_4521.jpg')).toHaveValue('bedroom')
+	await expect(page.getByLabel('Room type for IMG_4522.jpg')).toHaveValue('kitchen')
 	await expectAccessible(page)
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
@@ -158,7 +155,7 @@ test('the whole workflow from upload to Review Your Favorites', async ({ page })
 
 test('a reload in the middle of processing resumes at processing', async ({ page }) => {
 	test.setTimeout(90_000)
-	const living = await photo('living-room.jpg', 7)
+	const living = roomPhotoFile('living-02.jpg', 'living-room.jpg')
 	await signUp(page, 'Grace', PASSWORD)
 	const projectId = await createProjectByApi(page, `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`)
 	const projectPath = `/property-studio/${projectId}`

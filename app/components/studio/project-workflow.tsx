@@ -8,13 +8,13 @@ import { DownloadStep } from './download-step.tsx'
 import { useOptimisticFavorites } from './favorite-button.tsx'
 import { Gallery } from './gallery.tsx'
 import { ProcessingStep } from './processing-step.tsx'
-import { ConfirmUploadedRooms, RoomConfirmationStep } from './room-confirmation-step.tsx'
+import { ConfirmUploadedRooms } from './room-confirmation-step.tsx'
 import { SelectionStep } from './selection-step.tsx'
 import { STEP_HEADING_ID } from './step-layout.tsx'
 import type { PhotoEditRefusals } from './style-notes.ts'
 import { StyleSelectionStep } from './style-selection-step.tsx'
 import { UploadStep } from './upload-step.tsx'
-import { type UploadQueue, useUploadQueue } from './use-upload-queue.ts'
+import { useUploadQueue } from './use-upload-queue.ts'
 import { WorkflowHeader } from './workflow-header.tsx'
 import { previousStep, stepHref, type WorkflowStep } from './workflow-steps.ts'
 
@@ -40,32 +40,6 @@ function useWarnBeforeLeaving(active: boolean) {
 		window.addEventListener('beforeunload', warn)
 		return () => window.removeEventListener('beforeunload', warn)
 	}, [active])
-}
-
-/**
- * With scripts, photos are picked and typed on the phone, then uploaded one by one; the styles
- * come next once all are in. A retry of one photo stays here: the agent may still check the others.
- * So does a batch with two photos of one room type: they may be views of one room, which the
- * agent marks on the uploaded photos this step then lists (ConfirmUploadedRooms).
- */
-function useUploadThenStyles(uploads: UploadQueue, rooms: RoomView[]) {
-	const navigate = useNavigate()
-	return (onlyId?: string) => {
-		const uploadedIds = new Set(uploads.items.map((item) => item.roomId))
-		const others = rooms.filter((room) => !uploadedIds.has(room.id))
-		const mayHaveViews = uploads.items.some(
-			(item, i) =>
-				others.some((room) => room.roomType === item.roomType) ||
-				uploads.items.some((other, j) => j !== i && other.roomType === item.roomType),
-		)
-		uploads.uploadPending(
-			rooms,
-			(failed) => {
-				if (!failed && !onlyId && !mayHaveViews) navigate(stepHref('style-selection'))
-			},
-			onlyId,
-		)
-	}
 }
 
 /**
@@ -104,10 +78,9 @@ export function ProjectWorkflow({
 }) {
 	const navigate = useNavigate()
 	const variations = useOptimisticFavorites(savedVariations)
-	const uploads = useUploadQueue()
-	const upload = useUploadThenStyles(uploads, rooms)
+	const uploads = useUploadQueue(project.id)
 	useFocusOnStepChange(step)
-	useWarnBeforeLeaving(uploads.uploading)
+	useWarnBeforeLeaving(uploads.busy)
 
 	const generatedStyles = useMemo(
 		() => Object.fromEntries(rooms.map((room) => [room.id, requestedStyles(room, variations)])),
@@ -122,29 +95,23 @@ export function ProjectWorkflow({
 						items={uploads.items}
 						existingRooms={rooms}
 						result={actionResult}
+						busy={uploads.busy}
 						onAddFiles={uploads.addFiles}
 						onRemove={uploads.remove}
+						onRetry={uploads.retry}
 						onFurnitureChange={(id, hasFurniture) => uploads.update(id, { hasFurniture })}
 						onContinue={() => navigate(stepHref('room-confirmation'))}
 					/>
 				)
 			case 'room-confirmation':
-				// Photos still on the phone are typed before they go; rooms a plain form uploaded (or the
-				// workflow, once all are in), after.
-				return uploads.items.some((item) => !item.uploaded) ? (
-					<RoomConfirmationStep
-						items={uploads.items}
-						existingRoomCount={rooms.length}
-						busy={uploads.uploading}
-						onRoomTypeChange={(id, roomType) => uploads.update(id, { roomType })}
-						onRetry={(id) => upload(id)}
-						onContinue={() => upload()}
-					/>
-				) : (
+				// Photos go up as they are chosen: here their room types (each photo's suggestion, or
+				// none) are confirmed, with the furniture flags ticked while they uploaded.
+				return (
 					<ConfirmUploadedRooms
 						rooms={rooms.filter((room) => !generatedStyles[room.id]?.length)}
 						allRooms={rooms}
 						result={actionResult}
+						picked={uploads.items}
 					/>
 				)
 			case 'style-selection':

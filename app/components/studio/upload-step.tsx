@@ -1,4 +1,4 @@
-import { Camera, CircleCheck, ImagePlus, Plus, Trash2, X } from 'lucide-react'
+import { Camera, CircleCheck, FileX, ImagePlus, LoaderCircle, Plus, RefreshCw, Trash2 } from 'lucide-react'
 import { useRef, useState, type DragEvent } from 'react'
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -9,7 +9,7 @@ import { MAX_PHOTOS_PER_UPLOAD, PHOTO_FIELD } from '#core/studio/studio.schema.t
 import type { RoomView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
-import { ACCEPTED_IMAGE_TYPES, type UploadItem } from './use-upload-queue.ts'
+import { ACCEPTED_IMAGE_TYPES, FAILED_TO_UPLOAD, type UploadItem } from './use-upload-queue.ts'
 import { ImageWithFallback } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
 import { PhotoRow } from './photo-row.tsx'
@@ -52,30 +52,6 @@ function usePhotoPickers(onFiles: (files: File[]) => void) {
 		</>
 	)
 	return { inputs, chooseFromLibrary: () => libraryRef.current?.click(), takePhoto: () => cameraRef.current?.click() }
-}
-
-function RejectedFiles({ messages, onDismiss }: { messages: string[]; onDismiss: () => void }) {
-	if (!messages.length) return null
-	return (
-		<div
-			role="alert"
-			className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-red-50 p-3 text-sm text-destructive"
-		>
-			<ul className="flex flex-1 flex-col gap-1">
-				{messages.map((message) => (
-					<li key={message}>{message}</li>
-				))}
-			</ul>
-			<button
-				type="button"
-				aria-label="Dismiss"
-				onClick={onDismiss}
-				className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-red-100"
-			>
-				<X aria-hidden className="size-4" />
-			</button>
-		</div>
-	)
 }
 
 function DropZone({
@@ -130,56 +106,108 @@ function DropZone({
 	)
 }
 
+/** What became of a photo: checked, on its way, its suggested room, or why it cannot be used. */
+function PhotoState({ item, onRetry }: { item: UploadItem; onRetry: () => void }) {
+	switch (item.state) {
+		case 'checking':
+		case 'waiting':
+		case 'uploading':
+			return (
+				<p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					{item.state === 'checking' ? 'Checking...' : 'Uploading...'}
+				</p>
+			)
+		case 'uploaded':
+			return (
+				<p className="text-sm text-muted-foreground">
+					Detected:{' '}
+					<span className="font-medium text-gray-900">
+						{item.room?.roomTypeBy === 'photo' ? roomTypeLabel(item.room.roomType) : 'Not sure: choose it next'}
+					</span>
+				</p>
+			)
+		case 'refused':
+		case 'failed':
+			return (
+				<div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+					<span>{item.error ?? FAILED_TO_UPLOAD}</span>
+					{/* Only a photo that did not arrive is worth sending again; a refused one is not. */}
+					{item.state === 'failed' ? (
+						<Button size="sm" variant="outline" onClick={onRetry} className="h-11">
+							<RefreshCw aria-hidden className="size-4" />
+							Retry
+						</Button>
+					) : null}
+				</div>
+			)
+	}
+}
+
 function UploadPreview({
 	item,
 	onRemove,
+	onRetry,
 	onFurnitureChange,
 }: {
 	item: UploadItem
 	onRemove: () => void
+	onRetry: () => void
 	onFurnitureChange: (hasFurniture: boolean) => void
 }) {
 	const furnitureId = `${item.id}-furniture`
+	const usable = item.state !== 'refused'
 	return (
-		<PhotoRow thumbnail={<img src={item.preview} alt="" className="size-full object-cover" />} large>
+		<PhotoRow
+			thumbnail={
+				usable ? (
+					<img src={item.preview} alt="" className="size-full object-cover" />
+				) : (
+					<div className="flex size-full items-center justify-center text-destructive">
+						<FileX aria-hidden className="size-8" />
+					</div>
+				)
+			}
+			large
+		>
 			<div className="flex items-start justify-between gap-2">
 				<p className="min-w-0 truncate text-sm font-medium text-gray-900" title={item.file.name}>
 					{item.file.name}
 				</p>
-				{item.uploaded ? (
-					<span className="inline-flex shrink-0 items-center gap-1 text-xs font-medium text-green-800">
-						<CircleCheck aria-hidden className="size-4" />
-						Uploaded
-					</span>
-				) : (
+				<span className="flex shrink-0 items-center gap-1">
+					{item.state === 'uploaded' ? (
+						<span className="inline-flex items-center gap-1 text-xs font-medium text-green-800">
+							<CircleCheck aria-hidden className="size-4" />
+							Uploaded
+						</span>
+					) : null}
 					<button
 						type="button"
 						onClick={onRemove}
+						disabled={item.state === 'uploading'}
 						aria-label={`Remove ${item.file.name}`}
-						className="-mt-2 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-muted hover:text-destructive"
+						className="-mt-2 -mr-2 inline-flex size-11 items-center justify-center rounded-md text-gray-500 hover:bg-muted hover:text-destructive disabled:opacity-50"
 					>
 						<Trash2 aria-hidden className="size-4" />
 					</button>
-				)}
+				</span>
 			</div>
-			<p className="text-sm text-muted-foreground">
-				Detected:{' '}
-				<span className="font-medium text-gray-900">{item.roomType ? roomTypeLabel(item.roomType) : 'Unknown'}</span>
-			</p>
-			<label
-				htmlFor={furnitureId}
-				className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800"
-			>
-				<input
-					id={furnitureId}
-					type="checkbox"
-					checked={item.hasFurniture}
-					disabled={item.uploaded}
-					onChange={(event) => onFurnitureChange(event.currentTarget.checked)}
-					className="size-5 rounded border-gray-300 accent-brand"
-				/>
-				Contains furniture to remove
-			</label>
+			<PhotoState item={item} onRetry={onRetry} />
+			{usable ? (
+				<label
+					htmlFor={furnitureId}
+					className="-ml-1 flex min-h-11 cursor-pointer items-center gap-2 px-1 text-sm text-gray-800"
+				>
+					<input
+						id={furnitureId}
+						type="checkbox"
+						checked={item.hasFurniture}
+						onChange={(event) => onFurnitureChange(event.currentTarget.checked)}
+						className="size-5 rounded border-gray-300 accent-brand"
+					/>
+					Contains furniture to remove
+				</label>
+			) : null}
 		</PhotoRow>
 	)
 }
@@ -207,7 +235,7 @@ function RoomsAlreadyUploaded({ rooms }: { rooms: RoomView[] }) {
 
 /**
  * The upload as a plain multipart form, until scripts run (or when they never do): several photos
- * at once and one furniture flag; the room types are guessed from the file names and confirmed next.
+ * at once and one furniture flag; each room type is suggested by what its photo shows and confirmed next.
  */
 function PlainUploadForm({
 	existingRooms,
@@ -261,8 +289,10 @@ function PlainUploadForm({
 type PhotoPickerProps = {
 	items: UploadItem[]
 	existingRooms: RoomView[]
-	onAddFiles: (files: File[]) => string[]
+	busy: boolean
+	onAddFiles: (files: File[]) => void
 	onRemove: (id: string) => void
+	onRetry: (id: string) => void
 	onFurnitureChange: (id: string, hasFurniture: boolean) => void
 	onContinue: () => void
 }
@@ -278,14 +308,29 @@ export function UploadStep(
 	return <PhotoPicker {...props} />
 }
 
-/** The upload with scripts: previews, drag and drop, the camera, a furniture flag per photo. */
-function PhotoPicker({ items, existingRooms, onAddFiles, onRemove, onFurnitureChange, onContinue }: PhotoPickerProps) {
-	const [rejected, setRejected] = useState<string[]>([])
+/**
+ * The upload with scripts: previews, drag and drop, the camera, a furniture flag per photo. Each
+ * photo is checked and uploaded as it is chosen, so a file that is no photo is said at once.
+ */
+function PhotoPicker({
+	items,
+	existingRooms,
+	busy,
+	onAddFiles,
+	onRemove,
+	onRetry,
+	onFurnitureChange,
+	onContinue,
+}: PhotoPickerProps) {
 	const addFiles = (files: File[]) => {
-		if (files.length) setRejected(onAddFiles(files))
+		if (files.length) onAddFiles(files)
 	}
 	const pickers = usePhotoPickers(addFiles)
-	const canContinue = items.length > 0 || existingRooms.length > 0
+	const picked = new Set(items.map((item) => item.room?.id))
+	const earlier = existingRooms.filter((room) => !picked.has(room.id))
+	const unusable = items.filter((item) => item.state === 'refused' || item.state === 'failed').length
+	const uploaded = items.filter((item) => item.state === 'uploaded').length
+	const canContinue = !busy && !unusable && uploaded + earlier.length > 0
 
 	return (
 		<div className="flex flex-col gap-5">
@@ -294,8 +339,7 @@ function PhotoPicker({ items, existingRooms, onAddFiles, onRemove, onFurnitureCh
 				description="Add a photo of each room to stage. Supported formats: JPG, PNG, WebP."
 			/>
 			{pickers.inputs}
-			<RejectedFiles messages={rejected} onDismiss={() => setRejected([])} />
-			<RoomsAlreadyUploaded rooms={existingRooms} />
+			<RoomsAlreadyUploaded rooms={earlier} />
 			{items.length ? (
 				<>
 					<p aria-live="polite" className="text-sm font-medium text-gray-900">
@@ -307,6 +351,7 @@ function PhotoPicker({ items, existingRooms, onAddFiles, onRemove, onFurnitureCh
 								key={item.id}
 								item={item}
 								onRemove={() => onRemove(item.id)}
+								onRetry={() => onRetry(item.id)}
 								onFurnitureChange={(hasFurniture) => onFurnitureChange(item.id, hasFurniture)}
 							/>
 						))}
@@ -325,9 +370,14 @@ function PhotoPicker({ items, existingRooms, onAddFiles, onRemove, onFurnitureCh
 			) : (
 				<DropZone onFiles={addFiles} onChoose={pickers.chooseFromLibrary} onCamera={pickers.takePhoto} />
 			)}
+			{unusable ? (
+				<p id="upload-blocked" className="text-sm text-destructive">
+					Remove the {unusable === 1 ? 'photo' : 'photos'} that could not be uploaded to continue.
+				</p>
+			) : null}
 			<StepActions>
-				<Button onClick={onContinue} disabled={!canContinue}>
-					Continue
+				<Button onClick={onContinue} disabled={!canContinue} aria-describedby={unusable ? 'upload-blocked' : undefined}>
+					{busy ? 'Uploading...' : 'Continue'}
 				</Button>
 			</StepActions>
 		</div>

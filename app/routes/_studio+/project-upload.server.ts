@@ -6,9 +6,8 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { confirmRoomTypes } from '#core/studio/confirm-rooms.ts'
 import { pluralise } from '#core/studio/labels.ts'
-import { roomNamesFor } from '#core/studio/room-names.ts'
-import { guessRoomType } from '#core/studio/room-type-guess.ts'
-import { listRooms, uploadRoom } from '#core/studio/rooms.ts'
+import { removeRoom } from '#core/studio/remove-room.ts'
+import { uploadRoom } from '#core/studio/rooms.ts'
 import {
 	ConfirmRoomsSchema,
 	MAX_PHOTOS_PER_UPLOAD,
@@ -31,28 +30,15 @@ function formDataOf(fields: Record<string, string>) {
 }
 
 /**
- * Stores each photo as a room, one after another so their names count on from the project's
- * rooms. A photo that fails says why; the others are still kept.
+ * Stores each photo as a room, its type suggested by what it shows (confirmed next). A photo that
+ * fails says why; the others are still kept.
  */
-async function storePhotos(
-	actor: Actor,
-	project: ProjectView,
-	files: UploadedFile[],
-	fields: { roomType?: RoomView['roomType']; roomName?: string; hasFurniture: boolean },
-) {
-	const types = files.map((file) => fields.roomType ?? guessRoomType(file.name))
-	const names = fields.roomName ? [fields.roomName] : roomNamesFor(types, await listRooms(actor, project.id))
+async function storePhotos(actor: Actor, project: ProjectView, files: UploadedFile[], hasFurniture: boolean) {
 	const rooms: RoomView[] = []
 	const failures: { name: string; reason: string }[] = []
-	for (const [i, file] of files.entries()) {
+	for (const file of files) {
 		try {
-			rooms.push(
-				await uploadRoom(
-					actor,
-					{ projectId: project.id, roomType: types[i], roomName: names[i], hasFurniture: fields.hasFurniture },
-					file,
-				),
-			)
+			rooms.push(await uploadRoom(actor, { projectId: project.id, hasFurniture }, file))
 		} catch (error) {
 			failures.push({ name: file.name, reason: knownFailure(error) })
 		}
@@ -61,9 +47,9 @@ async function storePhotos(
 }
 
 /**
- * Photos as new rooms. A plain form (JavaScript off) sends several with one furniture flag and
- * is redirected to confirm their room types; the workflow's own upload sends one photo, already
- * confirmed, and reads the rooms from the answer.
+ * Photos as new rooms, from a plain form (JavaScript off): several with one furniture flag, then
+ * on to confirm their room types. (With JavaScript each photo goes up on its own as it is chosen,
+ * through the JSON API's upload, which answers refusals and failures apart.)
  */
 async function upload({ request, actor, project }: ProjectIntentContext) {
 	let parsed: Awaited<ReturnType<typeof parseUploads>>
@@ -83,20 +69,27 @@ async function upload({ request, actor, project }: ProjectIntentContext) {
 		const submission = parseWithZod(formDataOf(parsed.fields), { schema: UploadPhotosSchema })
 		if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
 		if (!parsed.files.length) return data({ result: submission.reply({ formErrors: [NO_PHOTO] }) }, { status: 400 })
-		const { rooms, failures } = await storePhotos(actor, project, parsed.files, submission.value)
-		const next = stepAfterPlainForm(parsed.fields)
-		// The workflow shows 'Failed to upload image' beside its one photo; a plain form lists each.
-		const messages = failures.map(({ name, reason }) => (next ? `Failed to upload image ${name}: ${reason}` : reason))
+		const { rooms, failures } = await storePhotos(actor, project, parsed.files, submission.value.hasFurniture)
+		const messages = failures.map(({ name, reason }) => `Failed to upload image ${name}: ${reason}`)
 		if (failures.length) return data({ result: submission.reply({ formErrors: messages }), rooms }, { status: 400 })
-		if (next)
-			return redirectWithToast(stepUrl(project, next), {
-				type: 'success',
-				description: `${pluralise(rooms.length, 'photo')} uploaded`,
-			})
-		return data({ result: submission.reply(), rooms })
+		return redirectWithToast(stepUrl(project, stepAfterPlainForm(parsed.fields) ?? 'room-confirmation'), {
+			type: 'success',
+			description: `${pluralise(rooms.length, 'photo')} uploaded`,
+		})
 	} finally {
 		await parsed.cleanup()
 	}
+}
+
+/** A photo taken back before it was staged (the upload step's Remove). */
+async function removePhoto({ request, actor, project }: ProjectIntentContext) {
+	const roomId = String((await request.formData()).get('roomId') ?? '')
+	try {
+		await removeRoom(actor, project.id, roomId)
+	} catch (error) {
+		return failureReply([knownFailure(error)])
+	}
+	return data({ removed: roomId })
 }
 
 /** The room types of rooms uploaded by a plain form, then on to the styles. */
@@ -111,4 +104,4 @@ async function confirmRooms({ request, actor, project }: ProjectIntentContext) {
 	return redirectWithToast(stepUrl(project, 'style-selection'), { type: 'success', description: 'Rooms confirmed' })
 }
 
-export const uploadIntents: ProjectIntents = { upload, 'confirm-rooms': confirmRooms }
+export const uploadIntents: ProjectIntents = { upload, 'confirm-rooms': confirmRooms, 'remove-photo': removePhoto }

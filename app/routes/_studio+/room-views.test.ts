@@ -1,7 +1,9 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test } from 'vitest'
 import { sameRoomErrorKey, viewCaption, viewGroups, firstViewChoices } from '#app/components/studio/room-views.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { cookieFor, smallRoomPhoto } from '#tests/studio.ts'
+import { cookieFor } from '#tests/studio.ts'
 import { dataOf, formOf, postProjectAction } from '#tests/project-action.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
@@ -10,6 +12,7 @@ import { listRooms } from '#core/studio/rooms.ts'
 // (a redirect back to the step) and as the workflow's fetcher does (data, no redirect).
 
 const SAME_ROOM = 'step=room-confirmation&intent=same-room'
+const ROOMS = path.join(import.meta.dirname, '../../../tests/fixtures/rooms')
 
 async function projectWithPhotos() {
 	const user = await insertUser({ role: 'agent' })
@@ -17,9 +20,9 @@ async function projectWithPhotos() {
 	const project = await createProject(actor, { propertyAddress: '5 Cliff Road, Whitby' })
 	const cookie = await cookieFor(user)
 	const body = new FormData()
-	const bytes = new Uint8Array(await smallRoomPhoto())
-	for (const name of ['living-room.jpg', 'living-room-window.jpg', 'kitchen.jpg'])
-		body.append('photos', new Blob([bytes], { type: 'image/jpeg' }), name)
+	// Real photos (tests/fixtures/rooms): their room types are suggested by what they show.
+	for (const file of ['living-02.jpg', 'living-03.jpg', 'kitchen-03.jpg'])
+		body.append('photos', new Blob([fs.readFileSync(path.join(ROOMS, file))], { type: 'image/jpeg' }), file)
 	body.set('next', 'room-confirmation')
 	await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body)
 	const [lounge, window, kitchen] = await listRooms(actor, project.id)
