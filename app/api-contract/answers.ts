@@ -108,6 +108,23 @@ export const ProjectWithOriginals = Project.extend({
 	}),
 }).openapi({ ref: 'ProjectWithOriginals' })
 
+export const ImageSources = z
+	.object({
+		src: z.string().openapi({ description: 'the image at its own size' }),
+		width: z
+			.number()
+			.int()
+			.nullable()
+			.openapi({ description: 'in pixels; null for an image stored before sizes were kept' }),
+		height: z.number().int().nullable(),
+		thumbnail: z.string().openapi({ description: 'the copy 400 px on its longest side (smaller images: their size)' }),
+		copies: z.array(z.object({ src: z.string(), width: z.number().int() })).openapi({
+			description:
+				'copies smaller than the image, smallest first, with their widths (for srcset); empty where the size is unknown',
+		}),
+	})
+	.openapi({ ref: 'ImageSources', description: 'a stored image, its size and the smaller copies to choose from' })
+
 export const Room = z
 	.object({
 		id,
@@ -121,6 +138,7 @@ export const Room = z
 		roomName: z.string().nullable(),
 		originalImageUrl: z.string(),
 		thumbnailUrl: z.string(),
+		original: ImageSources,
 		selectedStyles: z.array(z.string()),
 		hasFurniture: z.boolean(),
 		sameRoomAs: z
@@ -193,6 +211,7 @@ export const Variation = z
 		errorMessage: z.string().nullable(),
 		imageUrl: z.string().nullable().openapi({ description: 'null until the render is done' }),
 		thumbnailUrl: z.string().nullable(),
+		image: ImageSources.nullable().openapi({ description: 'null until the render is done' }),
 		isFavorite: z.boolean(),
 		isPreview: z.boolean().openapi({ description: 'made by the local preview renderer, not staged' }),
 		generationNumber: z.number().int(),
@@ -334,6 +353,7 @@ export const DownloadAsset = z
 		fileSize: z.number().int(),
 		createdAt: time,
 		isPreview: z.boolean(),
+		image: ImageSources.openapi({ description: 'the image as staged, before its marks, to show it' }),
 	})
 	.openapi({ ref: 'DownloadAsset' })
 

@@ -25,6 +25,8 @@ function sixtyVariations() {
 				variationId: null,
 				imageUrl: 'variations/x/full.jpg',
 				thumbnailUrl: 'variations/x/thumbnail.jpg',
+				imageWidth: 4000,
+				imageHeight: 3000,
 				isFavorite: false,
 				isPermanent: false,
 				generationNumber: 1,

@@ -67,14 +67,16 @@ function meanDifference(a: Buffer, b: Buffer) {
 }
 
 test.each(STYLES)(
-	'%s gives a JPEG of the photo’s size, a thumbnail of 400 px, labelled as a preview',
+	'%s gives a JPEG of the photo’s size, copies of 200, 400 and 800 px (none as large as the photo), labelled as a preview',
 	async (style) => {
 		const output = outputs[style]
 
 		expect(output).toMatchObject({ width: 1600, height: 1200 })
 		expect(provider.isPreview).toBe(true)
 		expect(await sharp(output.image).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 })
-		expect(await sharp(output.thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 })
+		expect(output.renditions.map((r) => r.size)).toEqual([200, 400, 800])
+		for (const { size, bytes } of output.renditions)
+			expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width: size, height: (size * 3) / 4 })
 	},
 )
 
@@ -124,7 +126,7 @@ describe('variations', () => {
 		const again = await render({ style: 'luxury' })
 
 		expect(again.image.equals(outputs.luxury.image)).toBe(true)
-		expect(again.thumbnail.equals(outputs.luxury.thumbnail)).toBe(true)
+		expect(again.renditions).toEqual(outputs.luxury.renditions)
 	})
 
 	test('another index gives another take on the style', async () => {
@@ -189,5 +191,5 @@ test('the provider answers `count` previews, one look per index from firstIndex 
 	expect(images).toHaveLength(2)
 	expect(images[0].bytes).toEqual((await render({ style: 'luxury', variationIndex: 1 })).image)
 	expect(images[1].bytes).toEqual((await render({ style: 'luxury', variationIndex: 2 })).image)
-	expect(images[1].thumbnail).toBeDefined()
+	expect(images[1].renditions).toHaveLength(3)
 })

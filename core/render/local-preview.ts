@@ -1,6 +1,6 @@
 import { sharp } from '#core/platform/sharp.ts'
 import { colourMatrix, gradePixels } from './colour-grade.ts'
-import { encodeThumbnail, JPEG_OPTIONS, SHARP_INPUT_OPTIONS } from './jpeg.ts'
+import { encodeRenditions, JPEG_OPTIONS, type Rendition, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'
 import { renderOnThread } from './preview-threads.ts'
 import { PREVIEW_PROVIDER, RenderError, type ImmediateProvider, type Style } from './provider.ts'
@@ -13,10 +13,10 @@ export interface PreviewTask {
 	variationIndex: number
 }
 
-/** A preview: the full JPEG at the photo's own size, and its gallery thumbnail. */
+/** A preview: the full JPEG at the photo's own size, and its smaller copies for the screens. */
 export interface PreviewOutput {
 	image: Buffer
-	thumbnail: Buffer
+	renditions: Rendition[]
 	width: number
 	height: number
 }
@@ -52,7 +52,7 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 			)
 			return {
 				model: 'colour-grade preview',
-				images: outputs.map((output) => ({ bytes: output.image, thumbnail: output.thumbnail })),
+				images: outputs.map((output) => ({ bytes: output.image, renditions: output.renditions })),
 			}
 		},
 	}
@@ -67,7 +67,7 @@ export function renderLocalPreview(task: PreviewTask): Promise<PreviewOutput> {
 export async function renderPreview({ image, style, variationIndex }: PreviewTask): Promise<PreviewOutput> {
 	const look = lookFor(style, variationIndex)
 	// One decode: sharp applies white balance and saturation on the way to raw pixels, the curves and
-	// vignette follow in place, and both JPEGs are encoded from those pixels (resizing raw pixels for the
+	// vignette follow in place, and every JPEG is encoded from those pixels (resizing raw pixels for the
 	// thumbnail measured twice as fast as shrinking the encoded JPEG on load).
 	const { data, info } = await sharp(image, SHARP_INPUT_OPTIONS)
 		// Transparent PNGs get a white backdrop; recomb turns greyscale into RGB and raw output is 8-bit,
@@ -82,9 +82,9 @@ export async function renderPreview({ image, style, variationIndex }: PreviewTas
 	const { width, height } = info
 	gradePixels(data, width, height, look)
 	const pixels = { raw: { width, height, channels: 3 as const } }
-	const [full, thumbnail] = await Promise.all([
+	const [full, renditions] = await Promise.all([
 		sharp(data, pixels).jpeg(JPEG_OPTIONS).toBuffer(),
-		encodeThumbnail(sharp(data, pixels)),
+		encodeRenditions(sharp(data, pixels), { width, height }),
 	])
-	return { image: full, thumbnail, width, height }
+	return { image: full, renditions, width, height }
 }

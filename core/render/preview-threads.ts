@@ -15,7 +15,8 @@ export const renderOnThread = createThreadPool<PreviewTask, Answer, PreviewOutpu
 	read(answer) {
 		if ('error' in answer) throw new RenderError(answer.error.message, answer.error.retryable)
 		const { output } = answer
-		return { ...output, image: asBuffer(output.image), thumbnail: asBuffer(output.thumbnail) }
+		const renditions = output.renditions.map(({ size, bytes }) => ({ size, bytes: asBuffer(bytes) }))
+		return { ...output, image: asBuffer(output.image), renditions }
 	},
 	crashed: (error) => new RenderError(`The preview renderer stopped: ${error.message}`, true, { cause: error }),
 })

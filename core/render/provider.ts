@@ -1,4 +1,5 @@
 import type { CircuitBreaker } from './circuit-breaker.ts'
+import type { Rendition } from './jpeg.ts'
 
 /**
  * What every staging provider promises. The pipeline (core/staging/) depends on this file only;
@@ -123,8 +124,8 @@ export interface StagedImage {
 	bytes: Buffer
 	/** The vendor's id for this one image, where it gives one. */
 	providerImageId?: string
-	/** A ready gallery thumbnail, when the provider made the image at the photo's size anyway (the local preview). */
-	thumbnail?: Buffer
+	/** Its smaller copies, ready, when the provider made the image at the photo's size anyway (the local preview). */
+	renditions?: Rendition[]
 }
 
 export interface ImmediateReceipt {

@@ -2,17 +2,21 @@ import { config } from '#core/platform/config.ts'
 import { metrics } from '#core/platform/metrics.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { hurryThreads } from '#core/platform/thread-pool.ts'
-import { coverPhotoSize, encodeThumbnail, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
+import { coverPhotoSize, encodeRenditions, type Rendition, SHARP_INPUT_OPTIONS } from '#core/render/jpeg.ts'
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
 import type { Photo } from './images.ts'
 import { BULK_PRIORITY } from './request.ts'
 import { checkStagedImage } from './room-check/index.ts'
 import type { RoomCheck } from './room-check/types.ts'
 
-/** A staged image ready for the gallery: exactly the photo's size, its thumbnail, and its room check. */
+/** A staged image ready for the gallery: exactly the photo's size, its smaller copies, and its room check. */
 export interface FittedImage {
 	image: Buffer
-	thumbnail: Buffer
+	/** the photo's size, so the image's too */
+	width: number
+	height: number
+	/** the thumbnail and the larger copies screens choose from (core/render/rendition-sizes.ts) */
+	renditions: Rendition[]
 	providerImageId?: string
 	/** What the room check found; null when it did not run (ROOM_CHECK=off). */
 	check: RoomCheck | null
@@ -72,12 +76,13 @@ export function fitToPhoto(
 	return onCpuSlot(priority, async () => {
 		const started = performance.now()
 		const providerImageId = staged.providerImageId
+		const size = { width: photo.width, height: photo.height }
 		if (check === 'vendor') {
 			const checked = await checkStagedImage(photo.bytes, staged.bytes, { urgent: priority < BULK_PRIORITY })
 			if ('failed' in checked) return { failed: checked.failed, providerImageId }
-			const thumbnail = await encodeThumbnail(sharp(checked.image))
+			const renditions = await encodeRenditions(sharp(checked.image), photo)
 			metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)
-			return { image: checked.image, thumbnail, providerImageId, check: checked.check }
+			return { image: checked.image, ...size, renditions, providerImageId, check: checked.check }
 		}
 		const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
 		const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
@@ -85,8 +90,8 @@ export function fitToPhoto(
 		})
 		const ready = format === 'jpeg' && width === photo.width && height === photo.height
 		const image = ready ? staged.bytes : await coverPhotoSize(decoded.clone(), photo)
-		const thumbnail = (ready && staged.thumbnail) || (await encodeThumbnail(sharp(image)))
+		const renditions = (ready && staged.renditions) || (await encodeRenditions(sharp(image), photo))
 		metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
-		return { image, thumbnail, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
+		return { image, ...size, renditions, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
 	})
 }

@@ -21,7 +21,7 @@ import { ownedProject } from './access.ts'
 import { addressSlug } from './asset-names.ts'
 import { BulkTokenSchema } from './downloads.schema.ts'
 import { readShareToken } from './shared-links.ts'
-import { projectView } from './views.ts'
+import { type ImageSources, imageSources, projectView } from './views.ts'
 import { zipStoredFiles } from './zip-stream.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 
@@ -48,12 +48,16 @@ export type DownloadAsset = {
 	createdAt: string
 	/** Made by the local preview renderer, so labelled 'Preview, not staged' wherever it is shown. */
 	isPreview: boolean
+	/** The image as staged, before its marks, to show it. */
+	image: ImageSources
 }
 
 const assetColumns = {
 	asset: assets,
 	style: variations.style,
 	provider: variations.provider,
+	imageWidth: variations.imageWidth,
+	imageHeight: variations.imageHeight,
 	roomName: rooms.roomName,
 	roomType: rooms.roomType,
 }
@@ -76,7 +80,7 @@ function assetQuery(projectId: string, ids?: readonly string[]) {
 
 type AssetRow = Awaited<ReturnType<typeof assetQuery>>[number]
 
-function assetView({ asset, style, provider, roomName, roomType }: AssetRow): DownloadAsset {
+function assetView({ asset, style, provider, roomName, roomType, ...size }: AssetRow): DownloadAsset {
 	return {
 		id: asset.variationId,
 		filename: asset.fileName,
@@ -87,6 +91,7 @@ function assetView({ asset, style, provider, roomName, roomType }: AssetRow): Do
 		fileSize: asset.fileSize,
 		createdAt: asset.createdAt.toISOString(),
 		isPreview: isPreviewProvider(provider),
+		image: imageSources(`/files/variations/${asset.variationId}`, 'full', size),
 	}
 }
 

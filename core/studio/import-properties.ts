@@ -512,12 +512,12 @@ export async function runImport(
 	onProgress?.(done, plan.rowCount)
 
 	for (const property of plan.properties) {
-		const stored: Array<{ row: PlannedRow; roomId: string; original: string }> = []
+		const stored: Array<{ row: PlannedRow; roomId: string; original: string; width: number; height: number }> = []
 		for (const row of property.rows) {
 			const roomId = randomUUID()
 			try {
-				const keys = await storeOriginal(row.file, roomId)
-				stored.push({ row, roomId, original: keys.original })
+				const { original, width, height } = await storeOriginal(row.file, roomId)
+				stored.push({ row, roomId, original, width, height })
 			} catch (error) {
 				if (!(error instanceof InputError)) throw error
 				summary.failures.push({ line: row.line, reason: `photo ${row.photo}: ${PHOTO_PROBLEMS.notAnImage}` })
@@ -562,12 +562,14 @@ export async function runImport(
 					created = true
 				}
 				await tx.insert(propertyStudioRooms).values(
-					stored.map(({ row, roomId, original }, i) => ({
+					stored.map(({ row, roomId, original, width, height }, i) => ({
 						id: roomId,
 						projectId: project.id,
 						roomType: row.roomType,
 						roomName: row.roomName,
 						originalImageUrl: original,
+						imageWidth: width,
+						imageHeight: height,
 						selectedStyles: row.styles,
 						status: row.styles.length ? 'processing' : 'pending',
 						sortOrder: project.totalRooms + i,

@@ -2,20 +2,22 @@ import { readImageHeader, sharp } from '#core/platform/sharp.ts'
 import { InputError } from '#core/errors.ts'
 import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
+import { encodeRenditions } from '#core/render/jpeg.ts'
+import { THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
+import { allRenditionKeys, renditionKey, storeRenditions } from './renditions.ts'
 import { jpegWithoutMetadata } from './jpeg-metadata.ts'
 import { MAX_UPLOAD_PIXELS } from './studio.schema.ts'
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
 export const UNSUPPORTED_IMAGE = 'Please upload a JPG, PNG or WebP image'
 export const TOO_MANY_PIXELS = 'Image is too large: at most 40 megapixels'
-const THUMBNAIL_SIZE = 480
-
 // Turning a photo upright needs the decoded image, a thumbnail too; one at a time per process
 // bounds the memory a burst of uploads can take (the request bodies themselves are streamed to disk).
 const oneAtATime = createLimiter(1)
 
 export function roomImageKeys(roomId: string) {
-	return { original: `rooms/${roomId}/original.jpg`, thumbnail: `rooms/${roomId}/thumbnail.jpg` }
+	const folder = `rooms/${roomId}`
+	return { folder, original: `${folder}/original.jpg`, thumbnail: renditionKey(folder, THUMBNAIL_SIZE) }
 }
 
 /** Reads only the header: the format must be JPEG, PNG or WebP and the size at most 40 MP. */
@@ -28,35 +30,39 @@ export async function inspectImage(path: string) {
 
 /**
  * Stores the original upright and with no metadata that could locate it (GPS never leaves the
- * server), plus a thumbnail for the gallery. An upright JPEG is stored as it came, less its
- * metadata; anything else is re-encoded upright (EXIF orientation applied). Decoding the
- * thumbnail checks the whole picture either way. Removes both if either fails.
+ * server), plus its smaller copies for the screens (the thumbnail and larger ones). An upright JPEG
+ * is stored as it came, less its metadata; anything else is re-encoded upright (EXIF orientation
+ * applied). Decoding for the copies checks the whole picture either way. Removes them all if any
+ * fails. Returns the keys and the upright photo's size.
  */
 export async function storeOriginal(path: string, roomId: string) {
 	const keys = roomImageKeys(roomId)
 	const open = () => sharp(path, { limitInputPixels: MAX_UPLOAD_PIXELS }).rotate().flatten({ background: '#ffffff' })
 	try {
-		await oneAtATime(async () => {
+		const size = await oneAtATime(async () => {
 			const header = await readImageHeader(path)
-			const asItCame = header?.format === 'jpeg' && header.orientation === 1 ? await jpegWithoutMetadata(path) : null
+			if (!header) throw new InputError({ image: [UNSUPPORTED_IMAGE] })
+			const asItCame = header.format === 'jpeg' && header.orientation === 1 ? await jpegWithoutMetadata(path) : null
 			const original = asItCame ?? open().jpeg({ quality: 90, optimiseCoding: false })
 			await storage().put(keys.original, original, { contentType: 'image/jpeg' })
-			await storage().put(
-				keys.thumbnail,
-				open().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80, optimiseCoding: false }),
-				{ contentType: 'image/jpeg' },
-			)
+			// EXIF orientations 5 to 8 turn the picture a quarter: upright, its sides swap.
+			const turned = header.orientation >= 5
+			const upright = turned
+				? { width: header.height, height: header.width }
+				: { width: header.width, height: header.height }
+			await storeRenditions(keys.folder, await encodeRenditions(open(), upright))
+			return upright
 		})
+		return { ...keys, ...size }
 	} catch (error) {
 		await removeOriginal(roomId)
 		if (error instanceof Error && /corrupt|premature|invalid|unsupported/i.test(error.message))
 			throw new InputError({ image: [UNSUPPORTED_IMAGE] })
 		throw error
 	}
-	return keys
 }
 
 export async function removeOriginal(roomId: string) {
 	const keys = roomImageKeys(roomId)
-	await Promise.all([storage().delete(keys.original), storage().delete(keys.thumbnail)])
+	await Promise.all([keys.original, ...allRenditionKeys(keys.folder)].map((key) => storage().delete(key)))
 }

@@ -3,13 +3,17 @@ import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations }
 import type { StagingRender } from '#db/schema/staging.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { storage } from '#core/platform/storage.ts'
+import { THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { pendingSlotsOf, RenderJobSchema, slotsOf, type RenderJob } from './process-room.ts'
+import { renditionKey, storeRenditions } from './renditions.ts'
 import { releaseViews } from './room-views.ts'
 
+/** Where a variation's image and its copies are stored: all under its folder, which deleting it removes. */
 export function variationImageKeys(variationId: string) {
-	return { full: `variations/${variationId}/full.jpg`, thumbnail: `variations/${variationId}/thumbnail.jpg` }
+	const folder = `variations/${variationId}`
+	return { folder, full: `${folder}/full.jpg`, thumbnail: renditionKey(folder, THUMBNAIL_SIZE) }
 }
 
 /**
@@ -84,13 +88,15 @@ async function fillSlots(request: StagingRender, job: RenderJob, images: FittedI
 		if (!image) break
 		const keys = variationImageKeys(slot.id)
 		await storage().put(keys.full, image.image, { contentType: 'image/jpeg' })
-		await storage().put(keys.thumbnail, image.thumbnail, { contentType: 'image/jpeg' })
+		await storeRenditions(keys.folder, image.renditions)
 		await db
 			.update(propertyStudioVariations)
 			.set({
 				status: 'completed',
 				imageUrl: keys.full,
 				thumbnailUrl: keys.thumbnail,
+				imageWidth: image.width,
+				imageHeight: image.height,
 				provider: request.provider,
 				model: request.model,
 				renderId: request.providerRenderId,

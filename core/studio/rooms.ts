@@ -67,12 +67,12 @@ export async function uploadRoomOnce(
 	await inspectImage(file.path)
 
 	const roomId = randomUUID()
-	const keys = await storeOriginal(file.path, roomId)
+	const stored = await storeOriginal(file.path, roomId)
 	try {
 		// A type not given is suggested by the stored photo, before the row: no room shows untyped.
 		const typed = fields.roomType
 			? { roomType: fields.roomType, roomTypeBy: 'agent' as const }
-			: await roomTypeFromPhoto(keys.original)
+			: await roomTypeFromPhoto(stored.original)
 		const made = await db.transaction(async (tx) => {
 			// Lock the project row: the room count and sort order stay exact under parallel uploads.
 			const project = await ownedProject(tx, actor, fields.projectId, { forUpdate: true })
@@ -90,7 +90,9 @@ export async function uploadRoomOnce(
 					...typed,
 					roomName: fields.roomName,
 					hasFurniture: fields.hasFurniture,
-					originalImageUrl: keys.original,
+					originalImageUrl: stored.original,
+					imageWidth: stored.width,
+					imageHeight: stored.height,
 					sortOrder: project.totalRooms,
 				})
 				.returning()

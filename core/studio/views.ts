@@ -1,5 +1,6 @@
 import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation } from '#db/schema/studio.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
+import { renditionSizes, renditionWidth, THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 import type { OriginalsLinks } from '#core/disclosure/originals-links.ts'
 import { contentsSentence } from '#core/staging/room-check/sentences.ts'
 import type { RoomTypeBy } from './room-type-suggestion.ts'
@@ -23,6 +24,37 @@ export function projectView(p: PropertyStudioProject) {
 }
 export type ProjectView = ReturnType<typeof projectView>
 
+/**
+ * A stored image as the screens load it: its own URL and size, and its smaller copies to choose
+ * from by the width they show it at (srcset). An image stored before sizes were kept has a null
+ * size and no copies listed, only its thumbnail.
+ */
+export interface ImageSources {
+	src: string
+	width: number | null
+	height: number | null
+	thumbnail: string
+	/** smaller than the image, smallest first, each with its width in pixels */
+	copies: Array<{ src: string; width: number }>
+}
+
+/** `base` is the image's folder of /files URLs, `main` the name of the image itself in it. */
+export function imageSources(
+	base: string,
+	main: string,
+	{ imageWidth: width, imageHeight: height }: { imageWidth: number | null; imageHeight: number | null },
+): ImageSources {
+	const thumbnail = `${base}/thumbnail`
+	const size = width !== null && height !== null ? { width, height } : null
+	const copies = size
+		? renditionSizes(size).map((copy) => ({
+				src: copy === THUMBNAIL_SIZE ? thumbnail : `${base}/${copy}`,
+				width: renditionWidth(copy, size),
+			}))
+		: []
+	return { src: `${base}/${main}`, width, height, thumbnail, copies }
+}
+
 export function roomView(r: PropertyStudioRoom) {
 	return {
 		id: r.id,
@@ -33,6 +65,8 @@ export function roomView(r: PropertyStudioRoom) {
 		roomName: r.roomName,
 		originalImageUrl: `/files/rooms/${r.id}/original`,
 		thumbnailUrl: `/files/rooms/${r.id}/thumbnail`,
+		/** the photo with its size and smaller copies, for screens that fit it to the space they show it in */
+		original: imageSources(`/files/rooms/${r.id}`, 'original', r),
 		selectedStyles: r.selectedStyles,
 		hasFurniture: r.hasFurniture,
 		/** The first view of the room this photo is another view of, staged to match it. */
@@ -59,6 +93,8 @@ export function variationView(
 		errorMessage: v.errorMessage,
 		imageUrl: ready ? `/files/variations/${v.id}/full` : null,
 		thumbnailUrl: ready ? `/files/variations/${v.id}/thumbnail` : null,
+		/** the image with its size and smaller copies; null until the render is done */
+		image: ready ? imageSources(`/files/variations/${v.id}`, 'full', v) : null,
 		isFavorite: v.isFavorite,
 		isPreview: isPreviewProvider(v.provider),
 		generationNumber: v.generationNumber,
