@@ -73,6 +73,28 @@ export const PREVIEW_PROVIDER = 'local' satisfies ProviderName
 /** Whether a render (or the configured provider) is the local preview, labelled PREVIEW_LABEL wherever shown. */
 export const isPreviewProvider = (provider: string | null | undefined) => provider === PREVIEW_PROVIDER
 
+/** A box in fractions of the photo's width and height. */
+export interface Box {
+	x: number
+	y: number
+	width: number
+	height: number
+}
+
+/**
+ * The part of a photo an edit may change, in the forms vendors' documentation takes: the area
+ * as a mask (OpenAI's images.edit), and the same in words with places (Gemini's prompt).
+ */
+export interface EditScope {
+	kind: 'remove' | 'renovate'
+	/** Removal: each thing to take out, named ('armchair 2') with its box. Empty for a renovation. */
+	items: { name: string; box: Box }[]
+	/** Renovation: each surface and what it becomes ('walls' → '#d8d2c4', 'floor' → 'oak'). Empty for a removal. */
+	surfaces: { name: string; becomes: string }[]
+	/** The area to change at the photo's size: a PNG, white where the edit goes (core/edits/mask.ts maskPng). */
+	mask: Buffer
+}
+
 export interface StagingRequest {
 	/** The upright original (JPEG, PNG or WebP), metadata already stripped by the upload step. */
 	image: Buffer
@@ -84,6 +106,11 @@ export interface StagingRequest {
 	style: Style | null
 	/** A photo edit instead of staging (style null, nothing removed); absent or null stages. */
 	edit?: PhotoEdit | null
+	/**
+	 * Item removal or virtual renovation instead of staging (style null): what to change, and
+	 * nothing else. The answer is checked against it (core/staging/room-check/scope.ts).
+	 */
+	scope?: EditScope
 	/**
 	 * Another view of the same room, already staged (its first view): furnish this photo to match it.
 	 * Only for providers that stage views together (`stagesViewsTogether`).
