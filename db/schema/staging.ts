@@ -24,6 +24,16 @@ export const stagingRenders = pgTable(
 		style: text('style'),
 		// a photo edit instead of staging: twilight | enhance (null stages or empties)
 		edit: text('edit'),
+		// an item removal or a renovation instead of staging (style null): what to change, in words
+		// (the objects' ids and names with their boxes, or each surface and what it becomes), and the
+		// area as a PNG at the photo's size, white where the edit goes (a storage key); null otherwise
+		scope: jsonb('scope').$type<{
+			kind: 'remove' | 'renovate'
+			objects: string[]
+			items: Array<{ name: string; box: { x: number; y: number; width: number; height: number } }>
+			surfaces: Array<{ name: string; becomes: string }>
+		}>(),
+		scopeMaskKey: text('scope_mask_key'),
 		// another view of the room, already staged, to match (a storage key, fixed when the request is made)
 		referenceKey: text('reference_key'),
 		// said to the purpose with the images, e.g. why a view was staged on its own

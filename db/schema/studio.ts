@@ -132,6 +132,13 @@ export const propertyStudioVariations = pgTable(
 			added: Array<{ name: string; plural: string; count: number }>
 			removed: Array<{ name: string; plural: string; count: number }>
 		}>(),
+		// An item removal or renovation ('remove' and 'renovate' variations): what was asked, in words,
+		// for the label, the originals page and the metadata ("Virtually renovated: walls, floor")
+		editScope: jsonb('edit_scope').$type<{
+			kind: 'remove' | 'renovate'
+			items: string[]
+			surfaces: Array<{ name: string; becomes: string }>
+		}>(),
 		// Why this view of a room was staged on its own rather than to match its first view
 		stagingNote: text('staging_note'),
 		// The first view's variation this view was staged to match, fixed when it was requested
