@@ -216,3 +216,62 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	await expect(card.getByText(/(Sent|Sending) to mia@example.com/)).toBeVisible()
 	await expect(card.getByText('Client: Mia B. Buyer')).toBeVisible()
 })
+
+test("a buyer's web brochure is in the agency's brand, readable even in its lightest colours", async ({ page }) => {
+	test.setTimeout(90_000)
+	await signUp(page, 'Noor', PASSWORD)
+	// A yellow and a sky blue: white text would not read on either.
+	const profile = new FormData()
+	for (const [name, value] of Object.entries({
+		companyName: 'Sunny Side Estates',
+		agentName: 'Noor Agent',
+		email: `noor.${randomUUID().slice(0, 8)}@sunnyside.example`,
+		phone: '020 7946 0000',
+		primaryColor: '#f5c518',
+		secondaryColor: '#ffffff',
+		accentColor: '#7dd3fc',
+	}))
+		profile.set(name, value)
+	const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#f5c518' } })
+		.png()
+		.toBuffer()
+	profile.set('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png')
+	expect((await page.request.post('/api/onboard-agent', { multipart: profile })).ok()).toBe(true)
+
+	const address = `2 Sun Street, Leeds LS1 1AA (${randomUUID().slice(0, 6)})`
+	const form = new FormData()
+	for (const [name, value] of Object.entries({
+		clientName: 'Ola Buyer',
+		propertyAddress: address,
+		stylePreference: 'modern',
+		agentEmail: 'noor@example.com',
+	}))
+		form.set(name, value)
+	for (const p of await Promise.all([photo('lounge.jpg', 3), photo('kitchen.jpg', 5)]))
+		form.append('property-images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name)
+	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
+	let webUrl = ''
+	await expect(async () => {
+		const [brochure] = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
+			webUrl: string | null
+		}>
+		webUrl = brochure?.webUrl ?? ''
+		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
+	}).toPass({ timeout: BROCHURE_TIMEOUT })
+
+	// The buyer opens it from the e-mail, signed out.
+	await page.context().clearCookies()
+	await page.goto(webUrl)
+	await expect(page.getByRole('heading', { level: 1, name: address })).toBeVisible()
+	const agencyLogo = page.getByRole('banner').getByRole('img', { name: 'Sunny Side Estates' })
+	await expect.poll(() => agencyLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240)
+	for (const rendo of [/Login/, /Pricing/, /Pioneer Program/, /Get Started/])
+		await expect(page.getByRole('link', { name: rendo })).toHaveCount(0)
+	const footer = page.getByRole('contentinfo')
+	await expect(footer.getByText('Made with Rendo')).toBeVisible()
+	await expect(footer.getByRole('link', { name: '020 7946 0000' })).toBeVisible()
+	// The footer in the agency's yellow, its text dark enough to read there.
+	expect(await footer.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(245, 197, 24)')
+	expect(await footer.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(17, 17, 17)')
+	await expectAccessible(page)
+})
