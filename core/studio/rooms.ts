@@ -8,10 +8,18 @@ import { db, type Tx } from '#core/platform/db.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedProject } from './access.ts'
 import { inspectImage, removeOriginal, storeOriginal } from './original-image.ts'
+import { roomNamesFor } from './room-names.ts'
 import { roomTypeFromPhoto } from './room-type-suggestion.ts'
 import { UploadRoomSchema } from './studio.schema.ts'
 import { isImportKeyClash, recordedImportKey } from './import-keys.ts'
 import { roomView, type RoomView } from './views.ts'
+
+function roomTypesOf(tx: Tx, projectId: string) {
+	return tx
+		.select({ roomType: propertyStudioRooms.roomType })
+		.from(propertyStudioRooms)
+		.where(eq(propertyStudioRooms.projectId, projectId))
+}
 
 export async function listRooms(actor: Actor, projectId: string) {
 	await ownedProject(db, actor, projectId, { need: 'read' })
@@ -82,13 +90,17 @@ export async function uploadRoomOnce(
 				if (earlier) return { room: earlier, existing: true }
 			}
 			assertOpen(project)
+			// A suggested room is named as the workflow names rooms ('Bedroom 2'), so two photos of one
+			// type are told apart before they are confirmed (which names them again).
+			const others = typed.roomTypeBy === 'photo' && !fields.roomName ? await roomTypesOf(tx, project.id) : []
 			const [room] = await tx
 				.insert(propertyStudioRooms)
 				.values({
 					id: roomId,
 					projectId: project.id,
 					...typed,
-					roomName: fields.roomName,
+					roomName:
+						fields.roomName ?? (typed.roomTypeBy === 'photo' ? roomNamesFor([typed.roomType], others)[0] : undefined),
 					hasFurniture: fields.hasFurniture,
 					originalImageUrl: stored.original,
 					imageWidth: stored.width,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
-import { signUp } from './helpers.ts'
+import { roomPhotoFile, signUp } from './helpers.ts'
 import { favouriteOnePerRoom, renderedProject } from './rendered-project.ts'
 
 // The whole studio and checkout with the keyboard alone: Tab, Enter, Space and the arrow keys.
@@ -11,7 +10,6 @@ import { favouriteOnePerRoom, renderedProject } from './rendered-project.ts'
 
 const RENDER_TIMEOUT = 60_000
 const MAX_TAB_STOPS = 60
-const bedroomPhoto = () => makeRoomPhoto({ width: 800, height: 600, seed: 11 })
 
 /**
  * Where focus is, and whether it shows: an outline (the app draws focus as one, in tailwind.css)
@@ -76,7 +74,8 @@ async function waitForHydration(page: Page) {
 test('the studio from upload to favourites by keyboard alone', async ({ page }) => {
 	// The render of three variations is the server's work, waited for up to a minute.
 	test.setTimeout(90_000)
-	const bedroom = { name: 'master-bedroom.jpg', mimeType: 'image/jpeg', buffer: await bedroomPhoto() }
+	// A real photo: its room type is suggested by what it shows.
+	const bedroom = roomPhotoFile('bedroom-01.jpg', 'master-bedroom.jpg')
 	await signUp(page, 'Kit', 'keyboard-2026')
 
 	await test.step('a new property from the dialog', async () => {
@@ -100,6 +99,7 @@ test('the studio from upload to favourites by keyboard alone', async ({ page }) 
 		await page.keyboard.press('Enter')
 		await (await fileChooser).setFiles(bedroom)
 		await expect(page.getByText('1 photo selected', { exact: true })).toBeVisible()
+		await expect(page.getByText('Detected: Bedroom')).toBeVisible({ timeout: 30_000 })
 		await press(page, page.getByRole('button', { name: 'Continue', exact: true }))
 	})
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
-import { signUp } from './helpers.ts'
+import { roomPhotoFile, signUp } from './helpers.ts'
 
 // Views of one room: two photos of the living room from different angles, marked as one room on the
 // room step, are shown together there and in the gallery. The local preview stages views one by
@@ -15,10 +14,6 @@ const ON_ITS_OWN =
 	'Staged on its own: Local preview (colour grading only) does not stage views of one room together yet'
 
 type Photo = { name: string; mimeType: string; buffer: Buffer }
-
-async function photo(name: string, seed: number): Promise<Photo> {
-	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) }
-}
 
 const stepHeading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name })
 
@@ -33,11 +28,12 @@ async function pickPhotos(page: Page, photos: Photo[]) {
 
 test('two photos of the living room marked as one room, staged and shown side by side', async ({ page }) => {
 	test.setTimeout(90_000)
-	const photos = await Promise.all([
-		photo('living-room.jpg', 7),
-		photo('living-room-window.jpg', 8),
-		photo('kitchen-1.jpg', 5),
-	])
+	// Real photos: their room types are suggested by what they show.
+	const photos = [
+		roomPhotoFile('living-02.jpg', 'living-room.jpg'),
+		roomPhotoFile('living-03.jpg', 'living-room-window.jpg'),
+		roomPhotoFile('kitchen-03.jpg', 'kitchen-1.jpg'),
+	]
 	await signUp(page, 'Vera', PASSWORD)
 	const created = await page.request.post('/api/property-studio/projects', {
 		data: { propertyAddress: `9 Bay View, Whitby (${randomUUID().slice(0, 6)})` },
@@ -51,9 +47,8 @@ test('two photos of the living room marked as one room, staged and shown side by
 	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 	await expect(stepHeading(page, 'Confirm Rooms')).toBeVisible()
 	await expect(page.getByLabel('Room type for living-room-window.jpg')).toHaveValue('living')
-	await page.getByRole('button', { name: 'Continue', exact: true }).click()
 
-	// Two photos of one room type: the step stays, now listing the uploaded photos with "Same room as…".
+	// Two photos of one room type: each uploaded photo is listed with "Same room as…".
 	const sameRoom = page.getByLabel('Living Room 2: Same room as…')
 	await expect(sameRoom).toBeVisible()
 	await expect(sameRoom.locator('option')).toHaveText(['None', 'Living Room'])

@@ -68,12 +68,13 @@ export function useUploadQueue(projectId: string) {
 		setItems((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)))
 	}, [])
 
-	// One upload at a time, in the order chosen: a phone's upload bandwidth is the limit anyway.
+	// One upload at a time, in the order chosen (a photo still being checked holds back those after
+	// it, so rooms are named in that order): a phone's upload bandwidth is the limit anyway.
 	const sending = useRef<string | null>(null)
 	useEffect(() => {
 		if (sending.current) return
-		const next = items.find((item) => item.state === 'waiting')
-		if (!next) return
+		const next = items.find((item) => item.state === 'waiting' || item.state === 'checking')
+		if (next?.state !== 'waiting') return
 		sending.current = next.id
 		update(next.id, { state: 'uploading', error: undefined })
 		sendPhoto(projectId, next).then((outcome) => {

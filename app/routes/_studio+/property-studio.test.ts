@@ -60,7 +60,7 @@ test('a plain form uploads several photos, typed by what each shows, then confir
 	const rooms = await listRooms(actor, project.id)
 	// The bedroom as its bed shows; the empty room with no guess (a stand-in type the agent replaces).
 	expect(rooms.map((r) => [r.roomType, r.roomTypeBy, r.roomName, r.hasFurniture])).toEqual([
-		['bedroom', 'photo', null, true],
+		['bedroom', 'photo', 'Bedroom', true],
 		['living', 'nobody', null, true],
 	])
 
