@@ -6,10 +6,9 @@ import { encodeRenditions } from '#core/render/jpeg.ts'
 import { THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 import { allRenditionKeys, renditionKey, storeRenditions } from './renditions.ts'
 import { jpegWithoutMetadata } from './jpeg-metadata.ts'
-import { MAX_UPLOAD_PIXELS } from './studio.schema.ts'
+import { MAX_UPLOAD_PIXELS, UNSUPPORTED_IMAGE } from './studio.schema.ts'
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp'])
-export const UNSUPPORTED_IMAGE = 'Please upload a JPG, PNG or WebP image'
 export const TOO_MANY_PIXELS = 'Image is too large: at most 40 megapixels'
 // Turning a photo upright needs the decoded image, a thumbnail too; one at a time per process
 // bounds the memory a burst of uploads can take (the request bodies themselves are streamed to disk).
