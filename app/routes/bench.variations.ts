@@ -42,6 +42,7 @@ function sixtyVariations() {
 				roomCheckAnswer: null,
 				roomCheckAnsweredAt: null,
 				stagingNote: null,
+				editScope: null,
 				matchedTo: null,
 				replaces: null,
 				createdAt: new Date(),

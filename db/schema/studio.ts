@@ -136,7 +136,7 @@ export const propertyStudioVariations = pgTable(
 		// for the label, the originals page and the metadata ("Virtually renovated: walls, floor")
 		editScope: jsonb('edit_scope').$type<{
 			kind: 'remove' | 'renovate'
-			items: string[]
+			items: Array<{ name: string; plural: string }>
 			surfaces: Array<{ name: string; becomes: string }>
 		}>(),
 		// Why this view of a room was staged on its own rather than to match its first view
