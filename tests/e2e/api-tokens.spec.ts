@@ -23,6 +23,8 @@ async function createToken(page: Page, name: string, scope: string, expires: str
 }
 
 test('from the menu to a token that works on the API, then revoked', async ({ page, playwright, baseURL }) => {
+	// Through the account page and six scanned pages: more than the default 30 s on a busy phone run.
+	test.setTimeout(60_000)
 	await signUp(page, 'Tessa', PASSWORD)
 	await page.goto('/dashboard')
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
