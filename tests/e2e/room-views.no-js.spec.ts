@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { makeRoomPhoto } from '../fixtures/room-photo.ts'
-import { signUp } from './helpers.ts'
+import { roomPhotoFile, signUp } from './helpers.ts'
 
 // The no-javascript project runs this file with scripts off: a photo is marked as another view of
 // a room by posting its own form (Save), answered with a redirect back to the room step.
@@ -11,21 +10,18 @@ const ALREADY_A_VIEW = 'That photo is itself another view: choose the first view
 const ON_ITS_OWN =
 	'Staged on its own: Local preview (colour grading only) does not stage views of one room together yet'
 
-async function photo(name: string, seed: number) {
-	return { name, mimeType: 'image/jpeg', buffer: await makeRoomPhoto({ width: 800, height: 600, seed }) }
-}
-
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true })
 
 test('marking a view of a room with a plain form, then the gallery shows it beside its first view', async ({
 	page,
 }) => {
 	test.setTimeout(120_000)
-	const photos = await Promise.all([
-		photo('living-room.jpg', 7),
-		photo('living-room-window.jpg', 8),
-		photo('kitchen-1.jpg', 5),
-	])
+	// Real photos: their room types are suggested by what they show.
+	const photos = [
+		roomPhotoFile('living-02.jpg', 'living-room.jpg'),
+		roomPhotoFile('living-03.jpg', 'living-room-window.jpg'),
+		roomPhotoFile('kitchen-03.jpg', 'kitchen-1.jpg'),
+	]
 	await signUp(page, 'Otto', 'plain-views-2026')
 	const created = await page.request.post('/api/property-studio/projects', {
 		data: { propertyAddress: `2 Harbour Row, Whitby (${randomUUID().slice(0, 6)})` },
