@@ -29,6 +29,10 @@ function UncheckedWarning({ favourites }: { favourites: VariationView[] }) {
 	)
 }
 
+// Four cards a row in the 72rem page from 1024 px, three from 640 px, two on a phone.
+const CARD_SIZES =
+	'(min-width: 1152px) 268px, (min-width: 1024px) calc(25vw - 1.25rem), (min-width: 640px) calc(33vw - 1.5rem), calc(50vw - 1.375rem)'
+
 function FavouriteCard({
 	variation,
 	roomName,
@@ -58,8 +62,8 @@ function FavouriteCard({
 					onChange={onToggle}
 					className="absolute top-2 left-2 z-10 size-5 accent-brand focus-visible:outline-none"
 				/>
-				<span className="relative aspect-[4/3] bg-muted">
-					<VariationImage variation={variation} size="thumb" alt="" />
+				<span className="relative bg-muted">
+					<VariationImage variation={variation} size="thumb" sizes={CARD_SIZES} alt="" />
 					<RoomCheckBadge check={variation.roomCheck} className="absolute bottom-2 left-2" />
 				</span>
 				<span className="flex flex-col gap-0.5 p-3 text-sm">

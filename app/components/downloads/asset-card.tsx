@@ -1,7 +1,7 @@
 import { Download, FileImage } from 'lucide-react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
-import { ImageWithFallback, PreviewLabel } from '#app/components/studio/variation-image.tsx'
+import { PreviewLabel, WholeImage } from '#app/components/studio/variation-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { DownloadAsset } from '#core/studio/downloads.ts'
@@ -14,17 +14,17 @@ export function formatFileSize(bytes: number | null | undefined) {
 	return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
+// Three cards a row in the 72rem page from 1024 px, two from 640 px, one on a phone.
+const CARD_SIZES =
+	'(min-width: 1152px) 360px, (min-width: 1024px) calc(33vw - 1.75rem), (min-width: 640px) calc(50vw - 2.25rem), calc(100vw - 2rem)'
+
 /** One final image: its room, style, size, date and file name, and its own Download button. */
 export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownload: () => void }) {
 	const room = asset.roomName === asset.roomType ? roomTypeLabel(asset.roomType) : asset.roomName
 	return (
 		<li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
-			<div className="relative aspect-[4/3] bg-muted">
-				<ImageWithFallback
-					src={`/files/variations/${asset.id}/thumbnail`}
-					alt={`${styleLabel(asset.style)} ${room}`}
-					size="thumb"
-				/>
+			<div className="relative bg-muted">
+				<WholeImage image={asset.image} sizes={CARD_SIZES} alt={`${styleLabel(asset.style)} ${room}`} size="thumb" />
 				{asset.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
 			</div>
 			<div className="flex flex-1 flex-col gap-3 p-4">

@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { Crop, Sofa, SquareSplitHorizontal, TriangleAlert } from 'lucide-react'
 import { BeforeAfter } from '#app/components/ui/before-after.tsx'
+import { aspectOf } from '#app/components/ui/responsive-image.tsx'
 import { DialogCloseButton } from '#app/components/ui/dialog-close-button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import type { RoomView, VariationView } from '#core/studio/views.ts'
+import type { ImageSources, RoomView, VariationView } from '#core/studio/views.ts'
 import { RoomCheckOutlines, roomCheckSentence } from './room-check.tsx'
 import { PreviewLabel } from './variation-image.tsx'
 
@@ -13,20 +14,23 @@ export interface Comparison {
 	title: string
 	before: string
 	after: string
+	/** the two images' sizes and copies, so the slider loads the copy its frame needs */
+	images?: { before: ImageSources; after: ImageSources | null }
 	isPreview: boolean
 	/** The after image's room check, outlined over the slider when it flagged something. */
 	roomCheck?: VariationView['roomCheck']
 }
 
 export function comparisonOf(
-	room: Pick<RoomView, 'originalImageUrl'>,
-	variation: Pick<VariationView, 'imageUrl' | 'isPreview' | 'roomCheck'>,
+	room: Pick<RoomView, 'originalImageUrl' | 'original'>,
+	variation: Pick<VariationView, 'imageUrl' | 'image' | 'isPreview' | 'roomCheck'>,
 	title: string,
 ): Comparison {
 	return {
 		title,
 		before: room.originalImageUrl,
 		after: variation.imageUrl ?? '',
+		images: { before: room.original, after: variation.image },
 		isPreview: variation.isPreview,
 		roomCheck: variation.roomCheck,
 	}
@@ -85,6 +89,17 @@ export function ComparisonNotes({ check }: { check: Comparison['roomCheck'] }) {
 // The slider's frame; a photo of another shape shows letterboxed inside it.
 const FRAME_RATIO = 4 / 3
 
+/**
+ * The width a photo of `ratio` (width / height) is shown at in the slider, for `sizes`: the
+ * frame's (the dialog's 64rem less its padding, a narrower screen's width less its margins, or
+ * what the screen's height leaves), narrowed where the photo is letterboxed in it.
+ */
+function sliderSizes(ratio: number | null, frameRatio: number) {
+	const share = Math.min(1, (ratio ?? frameRatio) / frameRatio).toFixed(4)
+	const byHeight = `(92vh - 9rem) * ${frameRatio.toFixed(4)}`
+	return `(min-width: 640px) calc(min(61rem, 100vw - 5rem, ${byHeight}) * ${share}), calc(min(100vw - 2rem, ${byHeight}) * ${share})`
+}
+
 /** The larger view of a variation: the before/after slider over its original photo. */
 export function CompareDialog({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
 	return (
@@ -109,8 +124,17 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 						{/* As large as the screen allows, title and all: 4:3 from the height left over. */}
 						<div className="relative mx-auto w-full max-w-[calc((92dvh_-_9rem)*4/3)]">
 							<BeforeAfter
-								before={{ src: comparison.before, alt: `${comparison.title}, before` }}
-								after={{ src: comparison.after, alt: `${comparison.title}, after` }}
+								before={{
+									src: comparison.before,
+									alt: `${comparison.title}, before`,
+									image: comparison.images?.before,
+								}}
+								after={{
+									src: comparison.after,
+									alt: `${comparison.title}, after`,
+									image: comparison.images?.after ?? undefined,
+								}}
+								sizes={sliderSizes(aspectOf(comparison.images?.before), FRAME_RATIO)}
 								label={comparison.title}
 								aspectRatio={FRAME_RATIO}
 								eager

@@ -12,7 +12,7 @@ import { restageOffers, viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
-import { ImageWithFallback } from './variation-image.tsx'
+import { WholeImage } from './variation-image.tsx'
 import { stepHref } from './workflow-steps.ts'
 
 const VARIATIONS_POLL_MS = 3_000 // spec 02 §9: variations every 3 s in the gallery
@@ -81,15 +81,29 @@ function GalleryNotice({
 	)
 }
 
-function OriginalPhoto({ room, onImageError }: { room: RoomView; onImageError: () => void }) {
+/**
+ * The width of a gallery card's image, for `sizes`: in the 72rem page, three cards a row from
+ * 1280 px, two from 640 px, one on a phone; beside a room's other view, in half that (two rooms
+ * a row from 1024 px).
+ */
+const CARD_SIZES = '(min-width: 1280px) 342px, (min-width: 640px) calc(50vw - 3rem), calc(100vw - 3rem)'
+const BESIDE_CARD_SIZES =
+	'(min-width: 1280px) 245px, (min-width: 1024px) calc(25vw - 2.75rem), (min-width: 640px) calc(50vw - 3.5rem), calc(100vw - 5.25rem)'
+
+function OriginalPhoto({ room, sizes, onImageError }: { room: RoomView; sizes: string; onImageError: () => void }) {
 	return (
 		<figure className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-2 shadow-sm">
 			<figcaption className="flex min-h-11 flex-col justify-center px-1">
 				<span className="font-semibold text-gray-900">Original</span>
 				<span className="text-xs text-muted-foreground">Your upload</span>
 			</figcaption>
-			<div className="aspect-[4/3] overflow-hidden rounded-lg bg-muted">
-				<ImageWithFallback src={room.thumbnailUrl} alt={`${roomLabel(room)}, original photo`} onError={onImageError} />
+			<div className="overflow-hidden rounded-lg bg-muted">
+				<WholeImage
+					image={room.original}
+					sizes={sizes}
+					alt={`${roomLabel(room)}, original photo`}
+					onError={onImageError}
+				/>
 			</div>
 		</figure>
 	)
@@ -119,6 +133,7 @@ function RoomGallery({
 	const headingId = `room-${room.id}`
 	const mine = variations.filter((v) => v.roomId === room.id)
 	const styles = stylesOf(room, mine)
+	const sizes = beside ? BESIDE_CARD_SIZES : CARD_SIZES
 	return (
 		<article aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
 			<div className="flex flex-col">
@@ -128,7 +143,7 @@ function RoomGallery({
 				{caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
 			</div>
 			<div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', !beside && 'xl:grid-cols-3')}>
-				<OriginalPhoto room={room} onImageError={() => onImageError(`room:${room.id}`)} />
+				<OriginalPhoto room={room} sizes={sizes} onImageError={() => onImageError(`room:${room.id}`)} />
 				{styles.length === 0 ? (
 					<p className="flex items-center rounded-xl border border-dashed border-gray-300 p-4 text-sm text-muted-foreground">
 						No styles chosen for this room yet. Use Back to Styles to pick some.
@@ -140,6 +155,8 @@ function RoomGallery({
 						roomId={room.id}
 						roomName={name}
 						style={style}
+						frame={room.original}
+						sizes={sizes}
 						variations={mine.filter((v) => v.style === style).sort(byBatchOrder)}
 						restageable={restageable}
 						onCompare={(variation, title) => onCompare(comparisonOf(room, variation, title))}

@@ -54,12 +54,13 @@ function LiveThumbnails({ rooms, variations }: { rooms: RoomView[]; variations: 
 	if (!variations.length) return null
 	const names = new Map(rooms.map((room) => [room.id, roomLabel(room)]))
 	return (
-		<ul aria-label="Variations" className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-6">
+		<ul aria-label="Variations" className="grid grid-cols-3 items-start gap-2 sm:grid-cols-5 lg:grid-cols-6">
 			{variations.map((v) => (
-				<li key={v.id} className="aspect-square overflow-hidden rounded-lg bg-muted">
+				<li key={v.id} className="overflow-hidden rounded-lg bg-muted">
 					<VariationImage
 						variation={v}
 						alt={`${names.get(v.roomId) ?? v.roomName}, ${styleLabel(v.style)}`}
+						sizes="(min-width: 1152px) 176px, (min-width: 1024px) 16vw, (min-width: 640px) 20vw, 33vw"
 						size="thumb"
 					/>
 				</li>

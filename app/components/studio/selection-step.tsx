@@ -10,6 +10,10 @@ import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { inWorkflowOrder } from './variation-order.ts'
 import { stepHref } from './workflow-steps.ts'
 
+// Four tiles a row in the 72rem page from 1024 px, three from 640 px, two on a phone.
+const TILE_SIZES =
+	'(min-width: 1152px) 267px, (min-width: 1024px) calc(25vw - 1.25rem), (min-width: 640px) calc(33vw - 1.5rem), calc(50vw - 1.375rem)'
+
 function FavoriteTile({ variation, label }: { variation: VariationView; label: string }) {
 	return (
 		<li>
@@ -18,14 +22,13 @@ function FavoriteTile({ variation, label }: { variation: VariationView; label: s
 				label={label}
 				step="selection"
 				className={cn(
-					'group relative block aspect-[4/3] w-full overflow-hidden rounded-xl bg-muted ring-offset-2 transition',
+					'group relative flex w-full flex-col overflow-hidden rounded-xl bg-white ring-offset-2 transition',
 					variation.isFavorite ? 'ring-4 ring-red-500' : 'ring-1 ring-gray-200 hover:ring-gray-400',
 				)}
 			>
-				<VariationImage variation={variation} alt="" />
-				<span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent px-2 pt-6 pb-2 text-left text-xs font-medium text-white">
-					{label}
-				</span>
+				<VariationImage variation={variation} alt="" sizes={TILE_SIZES} className="bg-muted" />
+				{/* under the picture, not over it: the floor where the furniture stands stays in view */}
+				<span className="px-2 py-1.5 text-left text-xs font-medium text-gray-900">{label}</span>
 				{variation.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
 				<span
 					aria-hidden

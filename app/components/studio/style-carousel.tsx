@@ -4,7 +4,7 @@ import { useFetcher } from '@remix-run/react'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
-import type { VariationView } from '#core/studio/views.ts'
+import type { ImageSources, VariationView } from '#core/studio/views.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
@@ -15,7 +15,10 @@ import { PreviewLabel, VariationImage } from './variation-image.tsx'
 import { intentAction } from './workflow-steps.ts'
 
 // A style asked for a moment ago may have no rows yet: show it as processing, not as empty.
-const NOT_LISTED_YET = { status: 'pending', imageUrl: null, thumbnailUrl: null, errorMessage: null } as const
+const NOT_LISTED_YET = { status: 'pending', image: null, errorMessage: null } as const
+
+// The strip's thumbnails are this wide, their height the image's shape: its 200 px copy is at most twice that.
+const THUMBNAIL_WIDTH = '100px'
 
 function scrollBehavior(): ScrollBehavior {
 	return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
@@ -65,6 +68,8 @@ function Slide({
 	position,
 	total,
 	label,
+	frame,
+	sizes,
 	restage,
 	onCompare,
 	onImageError,
@@ -73,6 +78,8 @@ function Slide({
 	position: number
 	total: number
 	label: string
+	frame: ImageFrame
+	sizes: string
 	/** its room's other views can be restaged to match it, with this */
 	restage: ReturnType<typeof useRestageViews> | null
 	onCompare: () => void
@@ -82,9 +89,15 @@ function Slide({
 		<fieldset
 			aria-roledescription="slide"
 			aria-label={`${position} of ${total}`}
-			className="relative aspect-[4/3] w-full min-w-0 shrink-0 snap-center overflow-hidden"
+			className="relative w-full min-w-0 shrink-0 snap-center"
 		>
-			<VariationImage variation={variation} alt={`${label}, variation ${position}`} onError={onImageError} />
+			<VariationImage
+				variation={variation}
+				alt={`${label}, variation ${position}`}
+				sizes={sizes}
+				frame={frame}
+				onError={onImageError}
+			/>
 			{variation.isPreview && variation.status === 'completed' ? (
 				<PreviewLabel className="absolute top-2 left-2" />
 			) : null}
@@ -120,11 +133,13 @@ function Thumbnails({
 	variations,
 	current,
 	label,
+	frame,
 	onSelect,
 }: {
 	variations: VariationView[]
 	current: number
 	label: string
+	frame: ImageFrame
 	onSelect: (index: number) => void
 }) {
 	if (variations.length < 2) return null
@@ -138,11 +153,11 @@ function Thumbnails({
 						aria-current={i === current ? 'true' : undefined}
 						onClick={() => onSelect(i)}
 						className={cn(
-							'relative block size-14 overflow-hidden rounded-md ring-2 ring-offset-1 transition',
+							'relative block w-25 overflow-hidden rounded-md ring-2 ring-offset-1 transition',
 							i === current ? 'ring-brand' : 'ring-transparent opacity-80 hover:opacity-100',
 						)}
 					>
-						<VariationImage variation={v} alt="" size="thumb" />
+						<VariationImage variation={v} alt="" sizes={THUMBNAIL_WIDTH} frame={frame} size="thumb" />
 						{v.isFavorite ? (
 							<Heart
 								aria-hidden
@@ -173,10 +188,15 @@ function useRemodel(roomId: string, style: string) {
 	return { Form: fetcher.Form, busy: fetcher.state !== 'idle', created: answer?.variation?.id ?? null }
 }
 
+/** The room's photo, whose shape its variations have: placeholders take it. */
+type ImageFrame = Pick<ImageSources, 'width' | 'height'>
+
 export function StyleCarousel({
 	roomId,
 	roomName,
 	style,
+	frame,
+	sizes,
 	variations,
 	restageable,
 	onCompare,
@@ -185,6 +205,9 @@ export function StyleCarousel({
 	roomId: string
 	roomName: string
 	style: string
+	frame: ImageFrame
+	/** the width the layout gives a slide, as the `sizes` attribute says it */
+	sizes: string
 	/** this room's variations of this style, oldest first */
 	variations: VariationView[]
 	/** the images (of a room's first view) its other views can be restaged to match */
@@ -263,8 +286,8 @@ export function StyleCarousel({
 					className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg bg-muted [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
 				>
 					{total === 0 ? (
-						<div className="aspect-[4/3] w-full">
-							<VariationImage variation={NOT_LISTED_YET} alt="" />
+						<div className="w-full">
+							<VariationImage variation={NOT_LISTED_YET} alt="" sizes={sizes} frame={frame} />
 						</div>
 					) : null}
 					{variations.map((v, i) => (
@@ -274,6 +297,8 @@ export function StyleCarousel({
 							position={i + 1}
 							total={total}
 							label={label}
+							frame={frame}
+							sizes={sizes}
 							restage={restageable?.has(v.id) ? restage : null}
 							onCompare={() => onCompare(v, `${label}, variation ${i + 1}`)}
 							onImageError={() => onImageError(v.id)}
@@ -300,7 +325,13 @@ export function StyleCarousel({
 					{shown.stagingNote}
 				</p>
 			) : null}
-			<Thumbnails variations={variations} current={carousel.current} label={label} onSelect={carousel.goTo} />
+			<Thumbnails
+				variations={variations}
+				current={carousel.current}
+				label={label}
+				frame={frame}
+				onSelect={carousel.goTo}
+			/>
 			<RoomCheckPanel variations={variations} label={label} />
 		</section>
 	)

@@ -1,8 +1,12 @@
 import { ImageOff, LoaderCircle, TriangleAlert, type LucideIcon } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { aspectOf, ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { cn } from '#app/utils/cn.ts'
-import type { VariationView } from '#core/studio/views.ts'
+import type { ImageSources, VariationView } from '#core/studio/views.ts'
 import { PREVIEW_LABEL } from '#core/render/provider.ts'
+
+// The shape of a placeholder whose image's size is unknown: a landscape photo's.
+const PLACEHOLDER_ASPECT = 4 / 3
 
 type Size = 'full' | 'thumb'
 
@@ -11,18 +15,23 @@ function Placeholder({
 	size,
 	spin,
 	tone = 'muted',
+	aspect,
 	children,
 }: {
 	icon: LucideIcon
 	size: Size
 	spin?: boolean
 	tone?: 'muted' | 'warning'
+	/** the shape of the image it stands for (width / height): its box is that shape, not its parent's */
+	aspect?: number | null
 	children: ReactNode
 }) {
 	return (
 		<div
+			style={aspect === undefined ? undefined : { aspectRatio: aspect ?? PLACEHOLDER_ASPECT }}
 			className={cn(
-				'flex size-full flex-col items-center justify-center gap-2 p-3 text-center',
+				'flex flex-col items-center justify-center gap-2 p-3 text-center',
+				aspect === undefined ? 'size-full' : 'w-full',
 				tone === 'warning' ? 'bg-amber-50 text-amber-900' : 'bg-muted text-muted-foreground',
 			)}
 		>
@@ -36,15 +45,52 @@ function Placeholder({
 	)
 }
 
-export function ImageNotFound({ size = 'full' }: { size?: Size }) {
+export function ImageNotFound({ size = 'full', aspect }: { size?: Size; aspect?: number | null }) {
 	return (
-		<Placeholder icon={ImageOff} size={size}>
+		<Placeholder icon={ImageOff} size={size} aspect={aspect}>
 			Image not found
 		</Placeholder>
 	)
 }
 
-/** An image that turns into the 'Image not found' placeholder when its file is missing. */
+/** A stored image shown whole (ResponsiveImage) that turns into the 'Image not found' placeholder, of its shape, when its file is missing. */
+export function WholeImage({
+	image,
+	sizes,
+	alt,
+	size = 'full',
+	className,
+	onError,
+	onLoad,
+}: {
+	image: ImageSources
+	sizes: string
+	alt: string
+	/** 'thumb': shown small, so an image stored before its copies loads its thumbnail */
+	size?: Size
+	className?: string
+	onError?: () => void
+	onLoad?: () => void
+}) {
+	const [failedSrc, setFailedSrc] = useState<string | null>(null)
+	if (failedSrc === image.src) return <ImageNotFound size={size} aspect={aspectOf(image)} />
+	return (
+		<ResponsiveImage
+			image={image}
+			sizes={sizes}
+			alt={alt}
+			unsized={size === 'thumb' ? 'thumbnail' : 'image'}
+			className={className}
+			onLoad={onLoad}
+			onError={() => {
+				setFailedSrc(image.src)
+				onError?.()
+			}}
+		/>
+	)
+}
+
+/** An image that turns into the 'Image not found' placeholder when its file is missing (the upload steps' small square thumbnails). */
 export function ImageWithFallback({
 	src,
 	alt,
@@ -78,37 +124,57 @@ export function ImageWithFallback({
 	)
 }
 
-/** A variation in whatever state it is: still rendering, failed, or an image. */
+/**
+ * A variation in whatever state it is: still rendering, failed, or its image shown whole. The
+ * placeholders take the shape of the room's photo (`frame`), which the image will have.
+ */
 export function VariationImage({
 	variation,
 	alt,
+	sizes,
+	frame,
 	size = 'full',
+	className,
 	onError,
 	onLoad,
 }: {
-	variation: Pick<VariationView, 'status' | 'imageUrl' | 'thumbnailUrl' | 'errorMessage'>
+	variation: Pick<VariationView, 'status' | 'image' | 'errorMessage'>
 	alt: string
+	/** the width the layout gives the image, as the `sizes` attribute says it */
+	sizes: string
+	/** the room's photo, whose shape a variation has */
+	frame?: Pick<ImageSources, 'width' | 'height'>
 	size?: Size
+	className?: string
 	onError?: () => void
 	onLoad?: () => void
 }) {
+	const aspect = aspectOf(variation.image) ?? aspectOf(frame)
 	if (variation.status === 'pending')
 		return (
-			<Placeholder icon={LoaderCircle} size={size} spin>
+			<Placeholder icon={LoaderCircle} size={size} spin aspect={aspect}>
 				Processing...
 			</Placeholder>
 		)
 	if (variation.status === 'failed')
 		return (
-			<Placeholder icon={TriangleAlert} size={size} tone="warning">
+			<Placeholder icon={TriangleAlert} size={size} tone="warning" aspect={aspect}>
 				<span className="font-medium">Generation failed</span>
 				{variation.errorMessage ? <span className="mt-1 block text-xs">{variation.errorMessage}</span> : null}
 			</Placeholder>
 		)
-	const src =
-		size === 'thumb' ? (variation.thumbnailUrl ?? variation.imageUrl) : (variation.imageUrl ?? variation.thumbnailUrl)
-	if (!src) return <ImageNotFound size={size} />
-	return <ImageWithFallback src={src} alt={alt} size={size} onError={onError} onLoad={onLoad} />
+	if (!variation.image) return <ImageNotFound size={size} aspect={aspect} />
+	return (
+		<WholeImage
+			image={variation.image}
+			sizes={sizes}
+			alt={alt}
+			size={size}
+			className={className}
+			onError={onError}
+			onLoad={onLoad}
+		/>
+	)
 }
 
 /** The small honest label on images made by the local preview renderer, not the staging provider. */

@@ -2,10 +2,14 @@ import { MoveHorizontal } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { cn } from '#app/utils/cn.ts'
+import type { ImageSources } from '#core/studio/views.ts'
+import { ResponsiveImage } from './responsive-image.tsx'
 
 export interface ComparedPhoto {
 	src: string
 	alt: string
+	/** its size and smaller copies, where known: the browser then loads the copy the frame needs */
+	image?: ImageSources
 }
 
 const ARROW_STEP = 5
@@ -102,6 +106,7 @@ function Photo({
 	interactive,
 	aspectRatio,
 	eager,
+	sizes,
 	clipFromLeft,
 }: {
 	photo: ComparedPhoto
@@ -109,24 +114,35 @@ function Photo({
 	interactive: boolean
 	aspectRatio: number
 	eager: boolean
+	sizes?: string
 	/** the share of the photo hidden from its left edge, in percent */
 	clipFromLeft?: number
 }) {
+	const clipPath = clipFromLeft === undefined ? undefined : `inset(0 0 0 ${clipFromLeft}%)`
 	return (
 		<figure className={interactive ? 'absolute inset-0' : 'flex min-w-0 flex-1 flex-col gap-1'}>
-			<img
-				src={photo.src}
-				alt={photo.alt}
-				loading={eager ? 'eager' : 'lazy'}
-				decoding="async"
-				draggable={false}
-				// Both photos have the same pixel size, so 'contain' lines them up exactly in any frame.
-				className={cn('w-full object-contain', interactive ? 'h-full' : 'h-auto')}
-				style={{
-					aspectRatio: interactive ? undefined : aspectRatio,
-					clipPath: clipFromLeft === undefined ? undefined : `inset(0 0 0 ${clipFromLeft}%)`,
-				}}
-			/>
+			{/* Both photos have the same pixel size, so 'contain' lines them up exactly in any frame. */}
+			{photo.image && sizes ? (
+				<ResponsiveImage
+					image={photo.image}
+					sizes={sizes}
+					alt={photo.alt}
+					eager={eager}
+					fill={interactive}
+					draggable={false}
+					style={{ clipPath }}
+				/>
+			) : (
+				<img
+					src={photo.src}
+					alt={photo.alt}
+					loading={eager ? 'eager' : 'lazy'}
+					decoding="async"
+					draggable={false}
+					className={cn('w-full object-contain', interactive ? 'h-full' : 'h-auto')}
+					style={{ aspectRatio: interactive ? undefined : aspectRatio, clipPath }}
+				/>
+			)}
 			<figcaption
 				className={
 					interactive
@@ -156,6 +172,7 @@ export function BeforeAfter({
 	label,
 	aspectRatio = 4 / 3,
 	eager = false,
+	sizes,
 	className,
 }: {
 	before: ComparedPhoto
@@ -166,12 +183,14 @@ export function BeforeAfter({
 	aspectRatio?: number
 	/** load at once: the page's main image */
 	eager?: boolean
+	/** the frame's width as the `sizes` attribute says it, for photos whose copies are known */
+	sizes?: string
 	className?: string
 }) {
 	const interactive = useHydrated()
 	const divider = useDivider()
 	const value = Math.round(divider.position)
-	const photo = { interactive, aspectRatio, eager }
+	const photo = { interactive, aspectRatio, eager, sizes }
 	return (
 		<div
 			ref={divider.frame}
