@@ -22,6 +22,15 @@ test('after sign-up the dashboard points to the brand profile until there is one
 }) => {
 	const email = await signUp(page, 'Nell', PASSWORD)
 	await page.goto('/dashboard')
+	// The spec's five task cards, no more: what the agent reported is on the account page.
+	const cards = page.getByRole('region', { name: 'Tasks' }).getByRole('link')
+	await expect(cards).toHaveText([
+		/Rendo Studio/,
+		/Send a Post Tour render/,
+		/Brochure Dashboard/,
+		/View Performance Data/,
+		/Report an Issue/,
+	])
 	const notice = page.getByRole('region', { name: 'Set up your brand profile' })
 	await expect(notice.getByRole('link', { name: 'Set Up Brand Profile' })).toHaveAttribute('href', '/agent-onboarding')
 	await expectAccessible(page, { once: 'a new agent’s dashboard' })
@@ -33,6 +42,7 @@ test('after sign-up the dashboard points to the brand profile until there is one
 	const brand = page.getByRole('region', { name: 'Brand' })
 	await expect(brand.getByRole('link', { name: 'Set Up Brand Profile' })).toHaveAttribute('href', '/agent-onboarding')
 	await expect(page.getByRole('link', { name: 'Manage API Tokens' })).toHaveAttribute('href', '/settings/api-tokens')
+	await expect(page.getByRole('link', { name: 'My Tickets' })).toHaveAttribute('href', '/my-tickets')
 	await expectAccessible(page)
 
 	// Once the profile exists the account shows it, and the dashboard no longer asks.

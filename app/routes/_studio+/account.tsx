@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ChevronRight, KeyRound, Palette, UserRound, type LucideIcon } from 'lucide-react'
+import { ChevronRight, KeyRound, MessageSquare, Palette, UserRound, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ConnectTelegram, type TelegramConnectReply } from '#app/components/telegram/connect-telegram.tsx'
@@ -122,6 +122,14 @@ export default function AccountPage() {
 			</Section>
 
 			<ConnectTelegram status={telegram} posted={telegramReply} page={PAGE} />
+
+			<Section id="tickets-heading" title="Support" icon={MessageSquare}>
+				<p className="text-sm text-gray-700">The issues you reported, their status and our replies.</p>
+				<Link to="/my-tickets" className={sectionLink}>
+					My Tickets
+					<ChevronRight aria-hidden className="size-4" />
+				</Link>
+			</Section>
 
 			<Section id="tokens-heading" title="API Tokens" icon={KeyRound}>
 				<p className="text-sm text-gray-700">

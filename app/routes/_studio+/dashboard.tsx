@@ -6,7 +6,6 @@ import {
 	ChevronRight,
 	FileText,
 	Loader2,
-	MessageSquare,
 	Palette,
 	Send,
 	Sparkles,
@@ -73,12 +72,6 @@ const tasks: Task[] = [
 		title: 'Report an Issue',
 		description: "Tell us what went wrong and we'll get it sorted.",
 		icon: Bug,
-	},
-	{
-		to: '/my-tickets',
-		title: 'My Tickets',
-		description: 'Follow the issues you reported and read our replies.',
-		icon: MessageSquare,
 	},
 ]
 
