@@ -113,7 +113,10 @@ export function ContactLines({
 	return (
 		<View style={{ alignItems: align === 'center' ? 'center' : 'flex-start' }}>
 			<Text style={{ ...line, fontSize: size + 5, fontWeight: 700, marginBottom: 2 }}>{brand.agentName}</Text>
-			<Text style={{ ...line, marginBottom: 10 }}>{brand.companyName}</Text>
+			{/* Without a brand profile the company is the agent's own name: said once. */}
+			{brand.companyName === brand.agentName ? null : (
+				<Text style={{ ...line, marginBottom: 10 }}>{brand.companyName}</Text>
+			)}
 			<Link src={`mailto:${brand.email}`} style={{ ...line, color: linkColor, textDecoration: 'none' }}>
 				{brand.email}
 			</Link>
