@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { delay, http, HttpResponse } from 'msw'
 import sharp from 'sharp'
+import { readEditPrompt, scopedAnswer } from './scoped-answer.ts'
 import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
@@ -14,6 +15,10 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
  * (stagedAnswer: furniture added, the photo reframed to cover the size; the prompt's "Variation N of M" picks
  * the arrangement), or, when a test sets one (the `answer` option or answerWith()), a crafted image of it.
  * Switches play the failures: 429 storms, 5xx, hangs, broken JSON, answers without an image, blocked prompts.
+ * An item removal or a renovation (worded by core/render/providers/edit-prompt.ts; Gemini takes no mask) is
+ * answered as a model that sees the photo would: the things named at the places given, or the surfaces
+ * named, found by the room check's segmentation and edited alone (scoped-answer.ts); straying() makes it
+ * change the floor outside them too.
  */
 export const GEMINI_API_KEY = 'gemini-test-key'
 export const GEMINI_BASE_URL = 'https://gemini.test'
@@ -111,6 +116,8 @@ export function createGeminiApi({
 		answer,
 		/** How long an image takes to make (a refusal answers at once), so calls overlap as at Gemini. */
 		latencyMs: 0,
+		/** An edit with a scope also changes the floor outside it. */
+		sloppy: false,
 	}
 	/** generateContent calls being answered now, and the most there ever were at once (the cap as Gemini sees it). */
 	const calls = { inFlight: 0, maxInFlight: 0, paid: 0 }
@@ -241,9 +248,12 @@ export function createGeminiApi({
 		const output = sizeFor(record.aspectRatio!)
 		const index = Number(record.prompt!.match(/Variation (\d+) of \d+/)?.[1] ?? 1) - 1
 		const craft = state.answer
+		const edit = readEditPrompt(record.prompt!)
 		const answered = await (craft
 			? craft(record.image!.bytes, output, { index })
-			: stagedAnswerOnce(record.image!.bytes, output, { index }))
+			: edit
+				? scopedAnswer(record.image!.bytes, edit, output, { sloppy: state.sloppy })
+				: stagedAnswerOnce(record.image!.bytes, output, { index }))
 		const bytes = await asOutputType(answered, outputType)
 		const thoughts = 180
 		return HttpResponse.json({
@@ -373,6 +383,10 @@ export function createGeminiApi({
 		answerWith(crafted?: AnswerImage) {
 			state.answer = crafted
 		},
+		/** From now on an edit with a scope also changes what is outside it (the floor), or, with false, not. */
+		straying(sloppy = true) {
+			state.sloppy = sloppy
+		},
 		/** The next `calls` calls have their prompt blocked (promptFeedback.blockReason, no candidates). */
 		blockPrompt(calls = Infinity, reason = 'PROHIBITED_CONTENT') {
 			state.blocked = { left: calls, reason }
@@ -389,6 +403,7 @@ export function createGeminiApi({
 			state.blocked.left = 0
 			state.answer = answer
 			state.latencyMs = 0
+			state.sloppy = false
 			calls.maxInFlight = calls.inFlight
 			calls.paid = 0
 		},

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import sharp from 'sharp'
+import { readEditPrompt, scopedAnswer } from './scoped-answer.ts'
 import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
@@ -9,7 +10,10 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
  * `data[].b64_json` with a `usage` block. Switches make it rate limit, fail, hang or misanswer.
  * Each image is the uploaded photo, staged (stagedAnswer: furniture added, the photo reframed to
  * cover the size; `n` variations that differ), or, when a test sets `answer` (option or
- * `state.answer`), the crafted image it makes of the photo.
+ * `state.answer`), the crafted image it makes of the photo. An edit with a `mask` (an item removal or
+ * a renovation, worded by core/render/providers/edit-prompt.ts) is checked as the API documents it (a
+ * PNG with an alpha channel, the image's own size, under 4 MB) and answered by editing only the mask's
+ * transparent area (scoped-answer.ts); `state.sloppy` makes it change the floor outside it too.
  */
 export const OPENAI_TEST_KEY = 'sk-test-openai'
 export const OPENAI_TEST_BASE = 'https://openai.test/v1'
@@ -28,7 +32,10 @@ const FIELDS = [
 	'output_format',
 	'output_compression',
 	'background',
+	'mask',
 ]
+/** "Must be a valid PNG file, less than 4MB" (core/render/providers/openai.ts cites it). */
+const MASK_LIMIT = 4 * 1024 * 1024
 
 /**
  * The process's settings for OpenAI as the staging provider, pointed at this model: call it in
@@ -56,6 +63,8 @@ export function createOpenAiImagesModel({
 	const calls: Array<Record<string, string>> = []
 	/** Per call, the images sent after the photo (another view of the room to match). */
 	const referencesOf: Buffer[][] = []
+	/** Per call, the mask sent (an edit with a scope), else undefined. */
+	const masksOf: Array<Buffer | undefined> = []
 	const state = {
 		rateLimited: 0,
 		serverErrors: 0,
@@ -63,6 +72,8 @@ export function createOpenAiImagesModel({
 		malformed: false,
 		noImage: false,
 		insufficientQuota: false,
+		/** An edit with a scope also changes the floor outside it: a vendor that strays. */
+		sloppy: false,
 		/** Each image of an edit, when a test crafts it (from the uploaded photo) instead of staging the photo. */
 		answer: answer as AnswerImage | undefined,
 	}
@@ -120,6 +131,35 @@ export function createOpenAiImagesModel({
 				return error(400, 'Invalid input_fidelity.', 'invalid_request_error')
 			if (form.get('output_format') && !['png', 'jpeg', 'webp'].includes(String(form.get('output_format'))))
 				return error(400, 'Invalid output_format.', 'invalid_request_error')
+			let area: { width: number; height: number; data: Uint8Array } | undefined
+			const mask = form.get('mask')
+			const bytes = mask instanceof File ? Buffer.from(await mask.arrayBuffer()) : undefined
+			masksOf.push(bytes)
+			if (mask !== null) {
+				const read =
+					bytes &&
+					(await sharp(bytes)
+						.metadata()
+						.catch(() => undefined))
+				if (!bytes || read?.format !== 'png' || bytes.length >= MASK_LIMIT)
+					return error(400, 'Invalid mask: a PNG file less than 4MB is required.', 'invalid_request_error')
+				if (!read.hasAlpha)
+					return error(
+						400,
+						'Invalid mask image format - mask image missing alpha channel',
+						'image_generation_user_error',
+						'invalid_mask_image_format',
+					)
+				if (read.width !== meta.width || read.height !== meta.height)
+					return error(
+						400,
+						`Invalid mask: it must have the same dimensions as the image (${meta.width}x${meta.height}), not ${read.width}x${read.height}.`,
+						'invalid_request_error',
+					)
+				// Fully transparent pixels are where the image is edited.
+				const alpha = await sharp(bytes).extractChannel(3).raw().toBuffer()
+				area = { width: read.width, height: read.height, data: new Uint8Array(alpha.map((a) => (a === 0 ? 1 : 0))) }
+			}
 
 			if (state.insufficientQuota)
 				return error(429, 'You exceeded your current quota.', 'insufficient_quota', 'insufficient_quota')
@@ -138,13 +178,16 @@ export function createOpenAiImagesModel({
 				return new HttpResponse('{"created": 17', { headers: { 'content-type': 'application/json' } })
 			const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number)
 			const craft = state.answer
+			const edit = readEditPrompt(prompt)
 			const images = state.noImage
 				? []
 				: await Promise.all(
 						Array.from({ length: n }, (_, index) =>
 							craft
 								? craft(photo, { width, height }, { index })
-								: stagedAnswerOnce(photo, { width, height }, { index }),
+								: edit
+									? scopedAnswer(photo, edit, { width, height }, { area, sloppy: state.sloppy })
+									: stagedAnswerOnce(photo, { width, height }, { index }),
 						),
 					)
 			return HttpResponse.json(
@@ -171,10 +214,12 @@ export function createOpenAiImagesModel({
 		handlers,
 		calls,
 		referencesOf,
+		masksOf,
 		state,
 		reset() {
 			calls.length = 0
 			referencesOf.length = 0
+			masksOf.length = 0
 			Object.assign(state, {
 				rateLimited: 0,
 				serverErrors: 0,
@@ -182,6 +227,7 @@ export function createOpenAiImagesModel({
 				malformed: false,
 				noImage: false,
 				insufficientQuota: false,
+				sloppy: false,
 				answer,
 			})
 		},

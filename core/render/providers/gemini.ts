@@ -43,6 +43,16 @@
  * - Rate limits are per project and per model, by usage tier (RPM, TPM, RPD, and images per minute for
  *   image models), shown in AI Studio; the free tier has no image-output quota.
  *   https://ai.google.dev/gemini-api/docs/rate-limits
+ * - An edit with a scope (item removal, renovation) goes in words: the API's generateContent takes parts
+ *   (text, inlineData) and no mask field (https://ai.google.dev/api/generate-content#v1beta.GenerateContentRequest ),
+ *   and Google sells its image models for "Local edits. Make precise edits to specific parts of an image
+ *   using simple language" (https://blog.google/products/gemini/image-generation-prompting-tips ). So the
+ *   prompt names each thing to remove with its place in the picture, from its box ("the armchair (at the
+ *   left, about 10–30 % across and 40–80 % down)"), or each surface with what it becomes, and says nothing
+ *   else changes (edit-prompt.ts). The photo marked up as a second image was considered and not sent: the
+ *   documentation gives a second image as another picture to draw from ("[image of a cat] + [image of a
+ *   pillow]", above), not as a mask of the first, and what it does to an answer cannot be measured without
+ *   the live model; the scope check (core/staging/room-check/scope.ts) verifies each answer either way.
  * - The SDK (node_modules/@google/genai, 2.32.0): `new GoogleGenAI({ apiKey, httpOptions: { baseUrl, timeout } })`;
  *   `timeout` bounds each attempt, body included; `config.abortSignal` cancels a call; it retries nothing
  *   unless `httpOptions.retryOptions` is set (it is not: retries are ours); a non-2xx answer throws `ApiError`
@@ -51,6 +61,7 @@
  */
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai'
 import { logger } from '#core/platform/logger.ts'
+import { editPrompt } from './edit-prompt.ts'
 import { stagingPrompt } from './staging-prompt.ts'
 import type { CircuitBreaker } from '../circuit-breaker.ts'
 import { CallSlots, callEach, type PerCallRetries } from '../per-call.ts'
@@ -105,8 +116,12 @@ export function nearestAspectRatio(
 	return best
 }
 
-/** Gemini makes one image a call: variation `firstIndex + offset` of the request asks for its own arrangement. */
+/**
+ * Gemini makes one image a call: variation `firstIndex + offset` of the request asks for its own arrangement.
+ * An edit with a scope asks for that edit alone, the same each call (there is nothing to arrange).
+ */
 export function geminiPrompt(request: StagingRequest, offset = 0) {
+	if (request.scope) return editPrompt({ ...request, scope: request.scope }, { masked: false })
 	return stagingPrompt(request, { number: request.firstIndex + offset + 1, of: request.firstIndex + request.count })
 }
 

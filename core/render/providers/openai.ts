@@ -20,12 +20,41 @@
  * - Prices per 1M tokens, gpt-image-1-mini: text input $2.00, image input $2.50, image output $8.00
  *   (a high-quality 1536x1024 image $0.052). https://developers.openai.com/api/docs/models/gpt-image-1-mini
  *   Other models' token prices are not in the sources read, so their cost is left unreported.
+ * - An edit with a scope (item removal, renovation) sends `mask`: "An additional image whose fully
+ *   transparent areas (e.g. where alpha is zero) indicate where `image` should be edited. If there are
+ *   multiple images provided, the mask will be applied on the first image. Must be a valid PNG file, less
+ *   than 4MB, and have the same dimensions as `image`." (node_modules/openai/resources/images.d.ts
+ *   ImageEditParams.mask, SDK 6.49.0; https://platform.openai.com/docs/api-reference/images/createEdit ).
+ *   So the photo goes at the size of the mask: its longest side 1536 (the largest side the model answers,
+ *   OPENAI_SIZES) or, where the mask would be 4 MB or more at that size, 1024; never enlarged. The guide
+ *   asks the image and mask to be "of the same format and size", the mask "with a real alpha channel"
+ *   (as summarised in https://www.aifreeapi.com/en/posts/openai-image-edit-api-mask ), so the photo goes as a
+ *   PNG too; a mask without alpha is answered 400 `invalid_mask_image_format` ("Invalid mask image format -
+ *   mask image missing alpha channel", a real answer quoted in https://help.apiyi.com/?p=2702 ).
+ *   "Unlike with DALL·E 2, masking with GPT Image is entirely prompt-based. This means the model uses the
+ *   mask as guidance, but may not follow its exact shape with complete precision."
+ *   (https://platform.openai.com/docs/guides/image-generation , as quoted in
+ *   https://community.openai.com/t/mask-is-completely-ignored-in-the-image-edit-api/1350867/2 ): the prompt
+ *   says what to change and that nothing else changes, and the scope check verifies the answer
+ *   (core/staging/room-check/scope.ts).
  */
 import OpenAI, { toFile } from 'openai'
+import { openAiMaskPng } from '#core/edits/mask.ts'
+import { sharp } from '#core/platform/sharp.ts'
+import { scaled } from '#core/staging/room-check/decode.ts'
+import { editPrompt } from './edit-prompt.ts'
 import { stagingPrompt } from './staging-prompt.ts'
 import type { CircuitBreaker } from '../circuit-breaker.ts'
 import { CallSlots } from '../per-call.ts'
-import { PHOTO_EDITS, ProviderBusyError, RenderError, type ImmediateProvider } from '../provider.ts'
+import { SHARP_INPUT_OPTIONS } from '../jpeg.ts'
+import {
+	type EditScope,
+	PHOTO_EDITS,
+	ProviderBusyError,
+	RenderError,
+	type ImmediateProvider,
+	type StagingRequest,
+} from '../provider.ts'
 import { parseRetryAfter } from '../retrying-fetch.ts'
 
 export const OPENAI_DEFAULT_MODEL = 'gpt-image-1.5'
@@ -38,6 +67,39 @@ export const OPENAI_SIZES = [
 /** USD per 1M tokens, where OpenAI publishes them. */
 const PRICES: Record<string, { text: number; imageIn: number; imageOut: number }> = {
 	'gpt-image-1-mini': { text: 2, imageIn: 2.5, imageOut: 8 },
+}
+
+/** The longest side a scoped edit's photo and mask are sent at, largest first (see the facts at the top). */
+const OPENAI_EDIT_SIDES = [1536, 1024] as const
+/** The mask must be "less than 4MB". */
+const OPENAI_MASK_LIMIT = 4 * 1024 * 1024
+
+/**
+ * The photo and its mask for a scoped edit, at one size: the photo as a PNG and the mask as OpenAI
+ * takes it (the photo with alpha 0 where the edit goes, core/edits/mask.ts openAiMaskPng).
+ */
+async function maskedEdit(request: Pick<StagingRequest, 'image' | 'width' | 'height'>, scope: EditScope) {
+	for (const side of OPENAI_EDIT_SIDES) {
+		const size = scaled(request.width, request.height, side)
+		const area = await sharp(scope.mask, SHARP_INPUT_OPTIONS)
+			.resize(size.width, size.height, { fit: 'fill', kernel: 'linear' })
+			.extractChannel(0)
+			.raw()
+			.toBuffer()
+			.catch((error: Error) => {
+				// The same mask would fail the same way on every attempt.
+				throw new RenderError(`The edit's mask could not be read: ${error.message}`, false)
+			})
+		const mask = await openAiMaskPng(request.image, { ...size, data: new Uint8Array(area) }, size)
+		if (mask.length >= OPENAI_MASK_LIMIT) continue
+		const image = await sharp(request.image, SHARP_INPUT_OPTIONS)
+			.rotate()
+			.resize(size.width, size.height, { fit: 'fill' })
+			.png()
+			.toBuffer()
+		return { image, mask, size }
+	}
+	throw new RenderError("The edit's mask is 4 MB or more even at 1024 px, over what OpenAI takes", false)
 }
 
 /** The size OpenAI makes whose aspect ratio is nearest the photo's (compared as logarithms, so 2:1 and 1:2 are equally far from 1:1). */
@@ -96,8 +158,13 @@ export function createOpenAiProvider({
 					: request.image.subarray(8, 12).toString('latin1') === 'WEBP'
 						? 'webp'
 						: 'jpeg'
-			const photo = await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` })
 			try {
+				const scope = request.scope
+				const masked = scope && (await maskedEdit(request, scope))
+				const photo = masked
+					? await toFile(masked.image, 'photo.png', { type: 'image/png' })
+					: await toFile(request.image, `photo.${type === 'jpeg' ? 'jpg' : type}`, { type: `image/${type}` })
+				const mask = masked ? await toFile(masked.mask, 'mask.png', { type: 'image/png' }) : undefined
 				const reference = request.reference
 					? await toFile(request.reference, 'other-view.jpg', { type: 'image/jpeg' })
 					: undefined
@@ -109,7 +176,8 @@ export function createOpenAiProvider({
 									model,
 									// Another view of the room, already staged, goes second when there is one to match.
 									image: reference ? [photo, reference] : photo,
-									prompt: stagingPrompt(request),
+									...(mask && { mask }),
+									prompt: scope ? editPrompt({ ...request, scope }, { masked: true }) : stagingPrompt(request),
 									n: request.count,
 									size: nearestSize(request.width, request.height),
 									quality: 'high',

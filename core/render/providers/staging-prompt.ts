@@ -3,7 +3,7 @@ import type { PhotoEdit, RoomType, StagingRequest, Style } from '../provider.ts'
 // One staging instruction for the vendors that take a prompt (OpenAI, Gemini): the same words make
 // the same room, whichever model reads them.
 
-const ROOM_NAMES: Record<RoomType, string> = {
+export const ROOM_NAMES: Record<RoomType, string> = {
 	kitchen: 'kitchen',
 	living: 'living room',
 	bedroom: 'bedroom',

@@ -33,6 +33,9 @@
  * - Styles: modern, scandinavian, industrial, midcentury, luxury, farmhouse, coastal, standard (hamptons,
  *   american, southwestern deprecated); room types: living, bed, kitchen, dining, bathroom, home_office,
  *   outdoor, kids_room. Maximum concurrency per API account: 50. https://docs.virtualstagingai.app/endpoints
+ * - Its removal is the whole room's furniture (remove_furniture, above); no field in the documentation
+ *   Rendo could read takes a mask, a named thing or a surface to repaint, so an item removal or a
+ *   renovation (StagingRequest.scope) is refused before anything is sent.
  */
 import { z } from 'zod'
 import {
@@ -214,6 +217,15 @@ export function createVirtualStagingAiProvider({
 		...(request.webhookUrl ? { webhook_url: request.webhookUrl } : {}),
 	})
 
+	/** Refused before any upload and never retried: the vendor has no documented partial edit to send it as. */
+	const refuseScoped = (request: StagingRequest) => {
+		if (request.scope)
+			throw new RenderError(
+				`Virtual Staging AI has no documented way to ${request.scope.kind === 'remove' ? 'remove chosen items' : 'renovate chosen surfaces'}: use another provider for this edit`,
+				false,
+			)
+	}
+
 	return {
 		kind: 'deferred',
 		name: 'virtual-staging-ai',
@@ -229,6 +241,7 @@ export function createVirtualStagingAiProvider({
 		stagesViewsTogether: false,
 		circuit,
 		async submit(request) {
+			refuseScoped(request)
 			const render = await call(
 				'POST',
 				'/renders',
@@ -239,6 +252,7 @@ export function createVirtualStagingAiProvider({
 			return { providerRenderId: render.id, etaSeconds: etaOf(render) }
 		},
 		async addVariations(providerRenderId, request) {
+			refuseScoped(request)
 			await call(
 				'POST',
 				`/renders/${encodeURIComponent(providerRenderId)}/variations`,
