@@ -6,7 +6,7 @@
  * for byte. It has no idea what is behind a thing: it continues the floor and wall around it,
  * which reads true for a bin, a cable, a small chair, and as a smudge for anything larger.
  */
-import { disposing, type OpenCv } from '#core/staging/room-check/opencv.ts'
+import { disposing, type Keep, type OpenCv } from '#core/staging/room-check/opencv.ts'
 import type { Mask } from './mask.ts'
 import type { Rgb } from './refine-mask.ts'
 
@@ -49,12 +49,7 @@ export interface Removed {
 export function removeLocally(cv: OpenCv, photo: Rgb, mask: Mask): Removed {
 	const { width: W, height: H } = mask
 	return disposing((keep) => {
-		const m = keep(new cv.Mat(H, W, cv.CV_8UC1))
-		m.data.set(mask.data)
-		cv.threshold(m, m, 127, 255, cv.THRESH_BINARY)
-		const grown = keep(new cv.Mat())
-		const disc = (r: number) => keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)))
-		cv.dilate(m, grown, disc(GROW))
+		const grown = grownMask(cv, keep, mask)
 		refuseLarge(cv, keep, grown)
 		// The photo at the working size, filled there.
 		const full = keep(new cv.Mat(photo.height, photo.width, cv.CV_8UC3))
@@ -65,7 +60,7 @@ export function removeLocally(cv: OpenCv, photo: Rgb, mask: Mask): Removed {
 		cv.inpaint(small, grown, filled, RADIUS, cv.INPAINT_TELEA)
 		// Weight of the fill: 1 on the grown mask, fading to 0 over the rim.
 		const rim = keep(new cv.Mat())
-		cv.dilate(grown, rim, disc(Math.ceil(FEATHER / 2)))
+		cv.dilate(grown, rim, disc(cv, keep, Math.ceil(FEATHER / 2)))
 		const alpha = keep(new cv.Mat())
 		cv.GaussianBlur(rim, alpha, new cv.Size(2 * FEATHER + 1, 2 * FEATHER + 1), FEATHER / 2)
 		cv.max(alpha, grown, alpha)
@@ -73,8 +68,29 @@ export function removeLocally(cv: OpenCv, photo: Rgb, mask: Mask): Removed {
 	})
 }
 
+/**
+ * Throws MaskTooLargeError, as removeLocally would, for a mask past INPAINT_LIMITS: the studio says
+ * so when the removal is asked for, before anything is stored or queued.
+ */
+export function assertRemovable(cv: OpenCv, mask: Mask) {
+	disposing((keep) => refuseLarge(cv, keep, grownMask(cv, keep, mask)))
+}
+
+/** The mask as a binary Mat, grown by GROW: what is filled. */
+function grownMask(cv: OpenCv, keep: Keep, mask: Mask) {
+	const m = keep(new cv.Mat(mask.height, mask.width, cv.CV_8UC1))
+	m.data.set(mask.data)
+	cv.threshold(m, m, 127, 255, cv.THRESH_BINARY)
+	const grown = keep(new cv.Mat())
+	cv.dilate(m, grown, disc(cv, keep, GROW))
+	return grown
+}
+
+const disc = (cv: OpenCv, keep: Keep, r: number) =>
+	keep(cv.getStructuringElement(cv.MORPH_ELLIPSE, new cv.Size(2 * r + 1, 2 * r + 1)))
+
 /** Refuses a mask whose farthest pixel from its edge, or whose area, is past INPAINT_LIMITS. */
-function refuseLarge(cv: OpenCv, keep: <T extends { delete(): void }>(x: T) => T, grown: OpenCv) {
+function refuseLarge(cv: OpenCv, keep: Keep, grown: OpenCv) {
 	const [W, H] = [grown.cols, grown.rows]
 	const area = cv.countNonZero(grown) / (W * H)
 	const distance = keep(new cv.Mat())

@@ -3,7 +3,9 @@ import { colourMatrix, gradePixels } from './colour-grade.ts'
 import { encodeRenditions, JPEG_OPTIONS, type Rendition, SHARP_INPUT_OPTIONS } from './jpeg.ts'
 import { lookFor } from './preview-looks.ts'
 import { renderOnThread } from './preview-threads.ts'
-import { PREVIEW_PROVIDER, RenderError, type ImmediateProvider, type Style } from './provider.ts'
+import { editLocallyOnThread } from '#core/edits/threads.ts'
+import { labelsOf } from '#core/staging/room-check/segmenter.ts'
+import { type EditScope, PREVIEW_PROVIDER, RenderError, type ImmediateProvider, type Style } from './provider.ts'
 
 /** One preview as it crosses to a worker thread. */
 export interface PreviewTask {
@@ -43,8 +45,9 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 		async status() {
 			return { reachable: true, message: 'Local preview: colour grading only, nothing is staged' }
 		},
-		async render({ signal, image, style, edit, count, firstIndex }) {
+		async render({ signal, image, style, edit, scope, count, firstIndex }) {
 			signal?.throwIfAborted()
+			if (scope) return { model: 'local edit preview', images: [{ bytes: await editLocally(image, scope) }] }
 			if (edit) throw new RenderError(PREVIEW_CANNOT_EDIT, false)
 			if (style === null) throw new RenderError(PREVIEW_CANNOT_EMPTY, false)
 			const outputs = await Promise.all(
@@ -56,6 +59,22 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 			}
 		},
 	}
+}
+
+export const PREVIEW_WALLS_ONLY =
+	'The local preview repaints walls only: turn on a staging provider for floors, ceilings, kitchen units and worktops'
+
+/**
+ * An item removal (OpenCV's inpainting, small things only) or a wall repaint, made here: the only
+ * edits a photo's own pixels can make credibly. A material (oak, tiles) needs a vendor.
+ */
+async function editLocally(image: Buffer, scope: EditScope) {
+	if (scope.kind === 'remove') return editLocallyOnThread({ photo: image, mask: scope.mask })
+	const walls = scope.surfaces.find((s) => s.name === 'walls')
+	if (!walls || scope.surfaces.length > 1) throw new RenderError(PREVIEW_WALLS_ONLY, false)
+	const labels = await labelsOf(image, { photo: true, urgent: true })
+	if (!labels) throw new RenderError('The photo could not be read to find its walls', false)
+	return editLocallyOnThread({ photo: image, labels, colour: walls.becomes })
 }
 
 /** One preview on a worker thread: what scripts and benches use to make a single image. */

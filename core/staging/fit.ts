@@ -6,7 +6,10 @@ import { coverPhotoSize, encodeRenditions, type Rendition, SHARP_INPUT_OPTIONS }
 import { RenderError, type StagedImage } from '#core/render/provider.ts'
 import type { Photo } from './images.ts'
 import { BULK_PRIORITY } from './request.ts'
+import { checkScopeOnThread } from '#core/edits/threads.ts'
+import type { RequestEdit } from './edit-scope.ts'
 import { checkStagedImage } from './room-check/index.ts'
+import { labelsOf } from './room-check/segmenter.ts'
 import type { RoomCheck } from './room-check/types.ts'
 
 /** A staged image ready for the gallery: exactly the photo's size, its smaller copies, and its room check. */
@@ -71,27 +74,71 @@ const PREVIEW_CHECK: RoomCheck = { verdict: 'ok', regions: [], note: null, resid
 export function fitToPhoto(
 	staged: StagedImage,
 	photo: Photo,
-	{ check, priority = 0 }: { check: 'vendor' | 'preview' | 'off'; priority?: number },
+	{ check, scope, priority = 0 }: { check: 'vendor' | 'preview' | 'off'; scope?: RequestEdit; priority?: number },
 ): Promise<FittedImage | UnusableImage> {
 	return onCpuSlot(priority, async () => {
-		const started = performance.now()
-		const providerImageId = staged.providerImageId
-		const size = { width: photo.width, height: photo.height }
-		if (check === 'vendor') {
-			const checked = await checkStagedImage(photo.bytes, staged.bytes, { urgent: priority < BULK_PRIORITY })
-			if ('failed' in checked) return { failed: checked.failed, providerImageId }
-			const renditions = await encodeRenditions(sharp(checked.image), photo)
-			metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)
-			return { image: checked.image, ...size, renditions, providerImageId, check: checked.check }
-		}
-		const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
-		const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
-			throw new RenderError(`The staging provider's image could not be read: ${(error as Error).message}`, false)
-		})
-		const ready = format === 'jpeg' && width === photo.width && height === photo.height
-		const image = ready ? staged.bytes : await coverPhotoSize(decoded.clone(), photo)
-		const renditions = (ready && staged.renditions) || (await encodeRenditions(sharp(image), photo))
-		metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
-		return { image, ...size, renditions, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
+		const fitted = await fitImage(staged, photo, check, priority)
+		// An edit's answer is checked against what was asked (the room check would flag the walls it
+		// was asked to repaint); the local preview's too, as its removal and repaint are real edits.
+		if (!scope || !isFitted(fitted) || check === 'off') return fitted
+		return { ...fitted, check: await checkEdit(photo, fitted, scope, priority) }
 	})
+}
+
+/**
+ * An edit's answer read against its scope (core/staging/room-check/scope.ts) as a room check: 'ok'
+ * with what was done as its note ("Removed: a lamp and a plant; nothing else changed"), or 'check'
+ * with what went beyond it, so it is flagged and offered again free as a room check's flag is.
+ */
+async function checkEdit(photo: Photo, fitted: FittedImage, scope: RequestEdit, priority: number): Promise<RoomCheck> {
+	const urgent = priority < BULK_PRIORITY
+	const [photoLabels, answerLabels] = await Promise.all([
+		labelsOf(photo.bytes, { photo: true, urgent }),
+		labelsOf(fitted.image, { urgent }),
+	])
+	if (!photoLabels || !answerLabels) return { ...UNCHECKED, note: 'The edited image could not be read to check it' }
+	const asked =
+		scope.kind === 'remove'
+			? { kind: 'remove' as const, objects: scope.objects, mask: scope.mask }
+			: { kind: 'renovate' as const, surfaces: Object.fromEntries(scope.surfaces.map((s) => [s.name, s.becomes])) }
+	const { verdict, sentences } = await checkScopeOnThread(
+		{ photo: photo.bytes, answer: fitted.image, scope: asked, labels: { photo: photoLabels, answer: answerLabels } },
+		{ urgent },
+	)
+	return {
+		verdict: verdict === 'ok' ? 'ok' : 'check',
+		regions: [],
+		note: sentences.join('. '),
+		residualPx: fitted.check?.residualPx ?? null,
+		contents: null,
+	}
+}
+
+const UNCHECKED: RoomCheck = { verdict: 'check', regions: [], note: null, residualPx: null, contents: null }
+
+async function fitImage(
+	staged: StagedImage,
+	photo: Photo,
+	check: 'vendor' | 'preview' | 'off',
+	priority: number,
+): Promise<FittedImage | UnusableImage> {
+	const started = performance.now()
+	const providerImageId = staged.providerImageId
+	const size = { width: photo.width, height: photo.height }
+	if (check === 'vendor') {
+		const checked = await checkStagedImage(photo.bytes, staged.bytes, { urgent: priority < BULK_PRIORITY })
+		if ('failed' in checked) return { failed: checked.failed, providerImageId }
+		const renditions = await encodeRenditions(sharp(checked.image), photo)
+		metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)
+		return { image: checked.image, ...size, renditions, providerImageId, check: checked.check }
+	}
+	const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
+	const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
+		throw new RenderError(`The staging provider's image could not be read: ${(error as Error).message}`, false)
+	})
+	const ready = format === 'jpeg' && width === photo.width && height === photo.height
+	const image = ready ? staged.bytes : await coverPhotoSize(decoded.clone(), photo)
+	const renditions = (ready && staged.renditions) || (await encodeRenditions(sharp(image), photo))
+	metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
+	return { image, ...size, renditions, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { stagingRenders, type StagingRender } from '#db/schema/staging.ts'
+import type { RequestScope } from '#core/edits/scope-words.ts'
 import type { PhotoEdit, RoomType, Style } from '#core/render/provider.ts'
 import { config } from '#core/platform/config.ts'
 import type { Tx } from '#core/platform/db.ts'
@@ -30,6 +31,8 @@ export interface StagingSpec {
 	style: Style | null
 	/** A photo edit instead of staging. */
 	edit?: PhotoEdit | null
+	/** An item removal or renovation instead of staging (style null): its words, and its mask's storage key. */
+	scope?: { words: RequestScope; maskKey: string }
 	/** Storage key of another view of the room, already staged, to match (providers that stage views together). */
 	referenceKey?: string
 	/** Handed back to the purpose with the images (e.g. why a view was staged on its own). */
@@ -80,6 +83,8 @@ export async function requestStaging(tx: Tx, spec: StagingSpec): Promise<Staging
 			roomType: spec.roomType,
 			style: spec.style,
 			edit: spec.edit ?? null,
+			scope: spec.scope?.words,
+			scopeMaskKey: spec.scope?.maskKey,
 			referenceKey: spec.referenceKey,
 			note: spec.note,
 			removeFurniture: spec.removeFurniture,

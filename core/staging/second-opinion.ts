@@ -52,6 +52,8 @@ export async function askSecondOpinion(row: StagingRender, count: number) {
 			roomType: row.roomType as RoomType,
 			style: row.style as Style | null,
 			edit: row.edit as PhotoEdit | null,
+			// An edit asked again is the same edit: its scope goes with it.
+			scope: row.scope && row.scopeMaskKey ? { words: row.scope, maskKey: row.scopeMaskKey } : undefined,
 			removeFurniture: row.removeFurniture,
 			count,
 			// New takes, after the first answer's.

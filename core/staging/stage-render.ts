@@ -34,6 +34,7 @@ import {
 	storeRawImages,
 	type Photo,
 } from './images.ts'
+import { type RequestEdit, scopeOf } from './edit-scope.ts'
 import { purposeOf } from './purposes.ts'
 import { BULK_PRIORITY, queueDelivery, queueStep, STAGE_MAX_ATTEMPTS } from './request.ts'
 import { askSecondOpinion, isRechecking, keepTheBetter, secondOpinionCount, wantsAgain } from './second-opinion.ts'
@@ -94,7 +95,7 @@ async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	// While the vendor is down, a queued request neither reads its photo nor takes a slot only to be refused.
 	provider.circuit?.check()
 	const photo = await readPhoto(row.originalKey)
-	const reference = await readReference(row)
+	const [reference, scope] = await Promise.all([readReference(row), scopeOf(row)])
 	// A vendor that answers one image a call hands each image over as it arrives, stored at once: a request
 	// asked again (the vendor waited out, a process killed mid-render) asks only for the images it lacks.
 	const perImage = provider.answersPerImage === true
@@ -102,6 +103,7 @@ async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	const receipt = await timed(provider.name, () =>
 		provider.render({
 			...stagingRequest(row, photo),
+			scope,
 			reference,
 			...(perImage && { answered, onImage: (offset, answer) => storeAnswerPart(row.id, offset, answer) }),
 		}),
@@ -117,7 +119,7 @@ async function renderNow(row: StagingRender, provider: ImmediateProvider) {
 	// A paid answer is stored before anything else can fail, so a retry never calls the vendor again
 	// for an answer that arrived; the CPU pool delivers it. The local preview costs nothing, is simply
 	// rendered again, and is delivered here: it is CPU work in the CPU pool already.
-	if (provider.isPreview) return await deliver({ ...row, ...answer }, receipt.images, photo, { stored: false })
+	if (provider.isPreview) return await deliver({ ...row, ...answer }, receipt.images, photo, { stored: false }, scope)
 	await storeRawImages(row.id, receipt.images)
 	await markReceived(row, {
 		...answer,
@@ -152,7 +154,12 @@ async function submit(row: StagingRender, provider: DeferredProvider) {
 	row.submitKey = submitKeyOf(row, provider)
 
 	const photo = await readPhoto(row.originalKey)
-	const request = { ...stagingRequest(row, photo), imageUrl: stagingPhotoUrl(row.id), webhookUrl: webhookUrl() }
+	const request = {
+		...stagingRequest(row, photo),
+		scope: await scopeOf(row),
+		imageUrl: stagingPhotoUrl(row.id),
+		webhookUrl: webhookUrl(),
+	}
 	let providerRenderId: string
 	let etaSeconds: number | undefined
 	try {
@@ -471,8 +478,14 @@ function roomCheckOf(row: StagingRender) {
  * Fits (and checks) each image against the photo and hands the answer over, unless the room check
  * could not pass some of it: then the vendor is asked for those again first (second-opinion.ts).
  */
-async function deliver(row: StagingRender, images: StagedImage[], photo: Photo, raw: { stored: boolean }) {
-	const fits = fitEach(row, images, photo)
+async function deliver(
+	row: StagingRender,
+	images: StagedImage[],
+	photo: Photo,
+	raw: { stored: boolean },
+	scope?: RequestEdit,
+) {
+	const fits = fitEach(row, images, photo, scope ?? (await scopeOf(row)))
 	const [answer] = await Promise.all([
 		Promise.all(fits),
 		raw.stored && !row.secondOpinionOf ? handFirstAhead(row, fits[0]) : undefined,
@@ -498,10 +511,10 @@ async function handFirstAhead(row: StagingRender, first: Promise<FittedImage | U
 	if (isFitted(image) && image.providerImageId && !wantsAgain(image)) await deliverAhead(row, image)
 }
 
-/** Each image fitted on the CPU slots, in the render's turn (fit.ts). */
-function fitEach(row: StagingRender, images: StagedImage[], photo: Photo) {
+/** Each image fitted on the CPU slots, in the render's turn (fit.ts); an edit's checked against its scope. */
+function fitEach(row: StagingRender, images: StagedImage[], photo: Photo, scope: RequestEdit | undefined) {
 	const check = roomCheckOf(row)
-	return images.map((image) => fitToPhoto(image, photo, { check, priority: row.priority }))
+	return images.map((image) => fitToPhoto(image, photo, { check, scope, priority: row.priority }))
 }
 
 function countChecks(row: StagingRender, fitted: Array<FittedImage | UnusableImage>) {
@@ -531,7 +544,7 @@ const storedAnswer = (row: StagingRender) => readRawImages(row.id, row.receivedC
 
 /** A rechecking request's own answer, fitted again from its stored bytes (already counted when it came). */
 async function firstAnswerOf(first: StagingRender, photo: Photo) {
-	return Promise.all(fitEach(first, await storedAnswer(first), photo))
+	return Promise.all(fitEach(first, await storedAnswer(first), photo, await scopeOf(first)))
 }
 
 /**

@@ -13,13 +13,16 @@ import { BULK_PRIORITY, requestStaging } from '#core/staging/request.ts'
 import { parseInput } from '#core/validate.ts'
 import { assertOpen, ownedRoom } from './access.ts'
 import { z } from 'zod'
+import { stagingRenders } from '#db/schema/staging.ts'
+import { isEditKind } from '#core/edits/edit.schema.ts'
+import type { RequestScope, VariationScope } from '#core/edits/scope-words.ts'
 import {
 	EMPTY_ROOM,
 	photoEditOf,
 	ProcessRoomSchema,
+	RENDER_STYLES,
 	RemodelSchema,
 	renderStyleOf,
-	STUDIO_STYLES,
 	VARIATIONS_PER_STYLE,
 	type RoomType,
 	type StudioStyle,
@@ -30,9 +33,15 @@ import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { variationView } from './views.ts'
 import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
 
+/** An item removal or renovation: its request's scope (words and mask) and its variations' (words). */
+export interface EditRequest {
+	request: { words: RequestScope; maskKey: string }
+	variation: VariationScope
+}
+
 export const RenderJobSchema = z.object({
 	roomId: z.string().uuid(),
-	style: z.enum(STUDIO_STYLES),
+	style: z.enum(RENDER_STYLES),
 	generationNumber: z.number().int().positive(),
 	/** The one slot a replacement renders into (the variation that replaces a set-aside image). */
 	slotId: z.string().uuid().optional(),
@@ -81,7 +90,7 @@ export async function queueGeneration(
 	tx: Tx,
 	job: RenderJob,
 	count: number,
-	opts: { bulk?: boolean; matchTo?: Reference } = {},
+	opts: { bulk?: boolean; matchTo?: Reference; edit?: EditRequest } = {},
 ) {
 	const slots = Array.from({ length: count }, (_, variationIndex) => ({
 		roomId: job.roomId,
@@ -89,6 +98,7 @@ export async function queueGeneration(
 		generationNumber: job.generationNumber,
 		variationIndex,
 		matchedTo: opts.matchTo?.matchedTo,
+		editScope: opts.edit?.variation,
 	}))
 	const inserted = await tx.insert(propertyStudioVariations).values(slots).onConflictDoNothing().returning()
 	// Asked again for a generation whose render failed for good: its failed slots wait once more.
@@ -117,7 +127,7 @@ export async function requestRender(
 	room: PropertyStudioRoom,
 	job: RenderJob,
 	count: number,
-	opts: { bulk?: boolean; renew?: boolean; matchTo?: Reference } = {},
+	opts: { bulk?: boolean; renew?: boolean; matchTo?: Reference; edit?: EditRequest } = {},
 ) {
 	const view = opts.matchTo ?? (await viewToMatch(tx, room, job.style))
 	if (view === 'wait') return
@@ -132,16 +142,18 @@ export async function requestRender(
 		roomType: room.roomType as RoomType,
 		style: renderStyleOf(job.style),
 		edit: photoEditOf(job.style),
-		removeFurniture: !photoEditOf(job.style) && (room.hasFurniture || job.style === EMPTY_ROOM),
+		scope: opts.edit?.request,
+		removeFurniture: !photoEditOf(job.style) && !opts.edit && (room.hasFurniture || job.style === EMPTY_ROOM),
 		count,
 		// Later generations (remodels) continue the sequence, so each one is a new take.
 		firstIndex: (job.generationNumber - 1) * VARIATIONS_PER_STYLE,
 		// A first generation is what the user waits for: it goes ahead of remodels, and a bulk
 		// import's renders go after both, so one big CSV never holds up someone waiting.
 		priority: opts.bulk ? BULK_PRIORITY : job.generationNumber === 1 ? 0 : 1,
-		// A remodel or a replacement adds to the first generation's vendor render where it can.
+		// A remodel or a replacement adds to the first generation's vendor render where it can; each
+		// edit is a render of its own (its own scope).
 		continuesKey:
-			job.generationNumber > 1 || job.slotId
+			!opts.edit && (job.generationNumber > 1 || job.slotId)
 				? stagingKey({ roomId: job.roomId, style: job.style, generationNumber: 1 })
 				: undefined,
 		renew: opts.renew,
@@ -217,7 +229,7 @@ export async function queueOneMore(
 	tx: Tx,
 	room: PropertyStudioRoom,
 	style: RenderJob['style'],
-	opts: { matchTo?: Reference } = {},
+	opts: { matchTo?: Reference; edit?: EditRequest } = {},
 ) {
 	const [{ latest }] = await tx
 		.select({ latest: max(propertyStudioVariations.generationNumber) })
@@ -250,6 +262,7 @@ export async function queueReplacement(tx: Tx, room: PropertyStudioRoom, setAsid
 			generationNumber: setAside.generationNumber,
 			variationIndex: setAside.variationIndex,
 			matchedTo: setAside.matchedTo,
+			editScope: setAside.editScope,
 			replaces: setAside.id,
 		})
 		.returning()
@@ -261,9 +274,24 @@ export async function queueReplacement(tx: Tx, room: PropertyStudioRoom, setAsid
 		: []
 	await requestRender(tx, room, jobOf(slot, style), 1, {
 		matchTo: matched?.imageUrl ? { referenceKey: matched.imageUrl, matchedTo: setAside.matchedTo! } : undefined,
+		edit: await editOf(tx, setAside, style),
 	})
 	await awaitRender(tx, room, style)
 	return slot
+}
+
+/**
+ * An item removal's or renovation's scope, as a replacement asks for it again: the set-aside
+ * image's own request's words and mask.
+ */
+async function editOf(tx: Tx, setAside: PropertyStudioVariation, style: RenderJob['style']) {
+	if (!isEditKind(style)) return undefined
+	const [asked] = await tx
+		.select({ words: stagingRenders.scope, maskKey: stagingRenders.scopeMaskKey })
+		.from(stagingRenders)
+		.where(eq(stagingRenders.subjectKey, stagingKey(jobOf(setAside, style))))
+	if (!asked?.words || !asked.maskKey || !setAside.editScope) return undefined
+	return { request: { words: asked.words, maskKey: asked.maskKey }, variation: setAside.editScope }
 }
 
 /** The room waits for a render of the style again. */

@@ -19,7 +19,7 @@ import {
 	stagingKey,
 	type RenderJob,
 } from './process-room.ts'
-import { addsFurniture } from './studio.schema.ts'
+import { addsFurniture, type StudioStyle } from './studio.schema.ts'
 import { differentRoomTypes } from './view-room-types.ts'
 import { roomView, variationView } from './views.ts'
 import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
@@ -137,7 +137,8 @@ export async function restageViews(actor: Actor, variationId: string) {
 	return db.transaction(async (tx) => {
 		const { variation: image, room: first, project } = await ownedVariation(tx, actor, variationId)
 		assertOpen(project)
-		const style = image.style as RenderJob['style']
+		// Only furnishing styles get past addsFurniture below: edits have no views to match.
+		const style = image.style as StudioStyle
 		if (image.status !== 'completed' || !image.imageUrl || !addsFurniture(style))
 			throw new InputError({ variationId: [NOTHING_TO_MATCH] }, NOTHING_TO_MATCH)
 		const provider = stagingProvider()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EDIT_KINDS, isEditKind } from '#core/edits/edit.schema.ts'
 import { PHOTO_EDITS, STYLES, type PhotoEdit, type Style } from '#core/render/provider.ts'
 
 /** Empty the room: the furniture removed and none added, offered beside the styles. */
@@ -15,13 +16,16 @@ export const ENHANCE = 'enhance' satisfies PhotoEdit
  */
 export const STUDIO_STYLES = [...STYLES, EMPTY_ROOM, ...PHOTO_EDITS] as const
 export type StudioStyle = (typeof STUDIO_STYLES)[number]
+/** What a room's variations can be of: the studio's choices, and the edits asked with their scope (core/edits). */
+export const RENDER_STYLES = [...STUDIO_STYLES, ...EDIT_KINDS] as const
+export type RenderStyle = (typeof RENDER_STYLES)[number]
 export const isPhotoEdit = (style: string): style is PhotoEdit => (PHOTO_EDITS as readonly string[]).includes(style)
-/** Whether a studio choice adds furniture: not emptying, not a photo edit (only these have views to match). */
-export const addsFurniture = (style: string) => style !== EMPTY_ROOM && !isPhotoEdit(style)
+/** Whether a studio choice adds furniture: not emptying, not a photo edit, not an item removal or renovation (only these have views to match). */
+export const addsFurniture = (style: string) => style !== EMPTY_ROOM && !isPhotoEdit(style) && !isEditKind(style)
 /** The interior style a studio choice asks the renderer for: none when it empties the room or edits the photo. */
-export const renderStyleOf = (style: StudioStyle): Style | null => (addsFurniture(style) ? (style as Style) : null)
+export const renderStyleOf = (style: string): Style | null => (addsFurniture(style) ? (style as Style) : null)
 /** The photo edit a studio choice asks for, if it is one. */
-export const photoEditOf = (style: StudioStyle): PhotoEdit | null => (isPhotoEdit(style) ? style : null)
+export const photoEditOf = (style: string): PhotoEdit | null => (isPhotoEdit(style) ? style : null)
 
 /** A twilight shot is of an outside: asked of another room it is made, with a warning first. */
 export const TWILIGHT_INDOORS =

@@ -5,7 +5,7 @@ import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { PROVIDER_LABELS } from '#core/render/provider.ts'
 import { styleLabel } from './labels.ts'
 import { notSetAside } from './set-aside.ts'
-import { addsFurniture, type StudioStyle } from './studio.schema.ts'
+import { addsFurniture, type RenderStyle } from './studio.schema.ts'
 
 /**
  * What a view of a room is staged to match (core/studio/room-views.ts): the staged image of its
@@ -21,7 +21,7 @@ export type Reference = { referenceKey: string; matchedTo: string }
 export async function viewToMatch(
 	tx: Tx,
 	room: Pick<PropertyStudioRoom, 'sameRoomAs'>,
-	style: StudioStyle,
+	style: RenderStyle,
 ): Promise<ViewToMatch> {
 	// Emptying and the photo edits add no furniture: nothing to match.
 	if (!room.sameRoomAs || !addsFurniture(style)) return null

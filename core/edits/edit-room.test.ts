@@ -1,0 +1,104 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { REAL_FIXTURES } from '../../bench/room-check-real-corpus.ts'
+import { InputError, NotFoundError, ForbiddenError } from '#core/errors.ts'
+import { config } from '#core/platform/config.ts'
+import { readBytes } from '#core/platform/storage.ts'
+import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
+import { actorFor, insertUser } from '#tests/factories.ts'
+import { settleJobs } from '#tests/jobs.ts'
+import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
+import { editRoom, listObjects } from './edit-room.ts'
+
+// Item removal and wall repaint of real photos through the whole pipeline with the local
+// preview (the embedded default): asked, queued with its scope, made by OpenCV, checked against
+// the scope on delivery.
+const photo = (n: string) => fs.readFileSync(path.join(REAL_FIXTURES, `${n}-before.jpg`))
+
+test("pair 36's lamp and plant removed: one variation, its scope checked ok and said", async () => {
+	const { actor, room } = await roomWithPhoto({ photo: photo('36') })
+	const { objects, surfaces } = await listObjects(actor, room.id)
+	expect(objects.map((o) => o.id)).toEqual(expect.arrayContaining(['lamp', 'plant']))
+	expect(surfaces.find((s) => s.name === 'walls')).toMatchObject({ renovatable: true })
+	expect(surfaces.find((s) => s.name === 'floor')).toMatchObject({ renovatable: false })
+
+	const { variation } = await editRoom(actor, room.id, { remove: 'lamp, plant' })
+	expect(variation).toMatchObject({ style: 'remove', status: 'pending' })
+	const [row] = await stagingRowsOf(room.id)
+	expect(row).toMatchObject({ style: null, removeFurniture: false })
+	expect(row.scope).toMatchObject({ kind: 'remove', objects: ['lamp', 'plant'], surfaces: [] })
+	expect(row.scope!.items.map((i) => i.name)).toEqual(['lamp', 'plant'])
+	// The mask is stored at the photo's size, white where the things are.
+	expect((await readBytes(row.scopeMaskKey!))!.subarray(1, 4).toString()).toBe('PNG')
+
+	await settleJobs()
+	const [made] = await variationsOf(room.id)
+	expect(made).toMatchObject({
+		style: 'remove',
+		status: 'completed',
+		roomCheck: 'ok',
+		roomCheckNote: 'Removed: a plant and a lamp; nothing else changed',
+		editScope: {
+			kind: 'remove',
+			items: [
+				{ name: 'lamp', plural: 'lamps' },
+				{ name: 'plant', plural: 'plants' },
+			],
+		},
+	})
+}, 120_000)
+
+test("pair 69's walls repainted: checked to be the colour asked; a floor is refused by the local preview", async () => {
+	const { actor, room } = await roomWithPhoto({ photo: photo('69') })
+	await expect(editRoom(actor, room.id, { renovate: { walls: '#7a9cb8', floor: 'oak' } })).rejects.toThrow(
+		PREVIEW_WALLS_ONLY,
+	)
+	await expect(editRoom(actor, room.id, { renovate: { floor: 'lava' } })).rejects.toMatchObject({
+		fieldErrors: {
+			renovate: ['Floor must be one of: oak, walnut, grey tiles, white tiles, light carpet, polished concrete'],
+		},
+	})
+	const { variation } = await editRoom(actor, room.id, { renovate: { walls: '#7A9CB8' } })
+	expect(variation).toMatchObject({ style: 'renovate' })
+	await settleJobs()
+	const [made] = await variationsOf(room.id)
+	expect(made).toMatchObject({
+		status: 'completed',
+		roomCheck: 'ok',
+		roomCheckNote: 'Renovated: walls; nothing else changed',
+		editScope: { kind: 'renovate', surfaces: [{ name: 'walls', becomes: '#7a9cb8' }] },
+	})
+}, 120_000)
+
+test('a double post is one request; a stranger is refused; too large a removal is refused with nothing left', async () => {
+	const { actor, room } = await roomWithPhoto({ photo: photo('69') })
+	const stranger = actorFor(await insertUser({ role: 'agent' }))
+	await expect(listObjects(stranger, room.id)).rejects.toBeInstanceOf(ForbiddenError)
+	await expect(editRoom(stranger, room.id, { remove: ['lamp'] })).rejects.toBeInstanceOf(ForbiddenError)
+	await expect(listObjects(actor, crypto.randomUUID())).rejects.toBeInstanceOf(NotFoundError)
+
+	// The sofa is 13 % of the photo across: the local preview's fill would be a smear.
+	const refused = await editRoom(actor, room.id, { remove: ['sofa'] }).catch((e: unknown) => e)
+	expect(refused).toBeInstanceOf(InputError)
+	expect((refused as InputError).message).toMatch(
+		/^The local preview paints out only small things: this selection is \d+ % of the photo across/,
+	)
+	await expect(editRoom(actor, room.id, { remove: ['piano'] })).rejects.toThrow(
+		/^There is no 'piano' in this photo \(it has: sofa, /,
+	)
+	expect(await variationsOf(room.id)).toEqual([])
+	expect(await stagingRowsOf(room.id)).toEqual([])
+	const files = (config().storage as { root: string }).root
+	expect(fs.existsSync(path.join(files, 'rooms', room.id))).toBe(false)
+
+	// Asked twice at once (a double click, a retried post): one request, one variation.
+	const lamp = await roomWithPhoto({ photo: photo('36') })
+	const [first, second] = await Promise.all([
+		editRoom(lamp.actor, lamp.room.id, { remove: ['lamp'] }),
+		editRoom(lamp.actor, lamp.room.id, { remove: 'Lamp' }),
+	])
+	expect(second.variation.id).toBe(first.variation.id)
+	expect(await stagingRowsOf(lamp.room.id)).toHaveLength(1)
+	expect(await variationsOf(lamp.room.id)).toHaveLength(1)
+}, 120_000)
