@@ -49,6 +49,10 @@ export const roomImages = pgTable(
 		sortOrder: integer('sort_order').notNull().default(0),
 		originalImageUrl: text('original_image_url'),
 		stagedImageUrl: text('staged_image_url'),
+		// The upright photo's size (the staged image is rendered back to it), so the web brochure
+		// frames a portrait as a portrait; null for rooms stored before it was recorded.
+		imageWidth: integer('image_width'),
+		imageHeight: integer('image_height'),
 		// the render provider's ids, not rows of ours
 		renderId: text('render_id'),
 		variationId: text('variation_id'),
