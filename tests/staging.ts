@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { propertyStudioProjects, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { db } from '#core/platform/db.ts'
@@ -54,8 +54,17 @@ export async function anotherView(
 	return room
 }
 
+/** A room's variations in their slots' order: a row's place on disk moves with its updates. */
 export function variationsOf(roomId: string) {
-	return db.select().from(propertyStudioVariations).where(eq(propertyStudioVariations.roomId, roomId))
+	return db
+		.select()
+		.from(propertyStudioVariations)
+		.where(eq(propertyStudioVariations.roomId, roomId))
+		.orderBy(
+			asc(propertyStudioVariations.style),
+			asc(propertyStudioVariations.generationNumber),
+			asc(propertyStudioVariations.variationIndex),
+		)
 }
 
 export function stagingRowsOf(roomId: string) {
