@@ -1,4 +1,5 @@
 import { DISCLOSURE_LABEL } from '#core/accounts/agent-profile.schema.ts'
+import { scopeLabel, scopeWords, type VariationScope } from '#core/edits/scope-words.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { EMPTY_ROOM, ENHANCE, TWILIGHT } from '#core/studio/studio.schema.ts'
 
@@ -9,7 +10,7 @@ import { EMPTY_ROOM, ENHANCE, TWILIGHT } from '#core/studio/studio.schema.ts'
 export const AI_EDITED_SOURCE_TYPE =
 	'http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia'
 
-export type AlterationKind = 'staged' | 'emptied' | 'twilight' | 'enhanced'
+export type AlterationKind = 'staged' | 'emptied' | 'twilight' | 'enhanced' | 'edited' | 'renovated'
 
 export interface Alteration {
 	kind: AlterationKind
@@ -22,8 +23,13 @@ export interface Alteration {
 	altered: boolean
 }
 
-/** What a studio style did to the photo. Restaged views of a room are staged like any other. */
-export function alterationOf(style: string): Alteration {
+/**
+ * What a studio style did to the photo. Restaged views of a room are staged like any other. An
+ * item removal or renovation says what was asked, from its scope: "Removed: a lamp and a plant",
+ * "Renovated: walls painted #d8d2c4, floor in oak".
+ */
+export function alterationOf(style: string, scope?: VariationScope | null): Alteration {
+	if (scope) return { kind: scope.kind === 'remove' ? 'edited' : 'renovated', words: scopeWords(scope), altered: true }
 	if (style === ENHANCE) return { kind: 'enhanced', words: 'Colour and exposure only', altered: false }
 	if (style === TWILIGHT) return { kind: 'twilight', words: 'Sky changed to dusk', altered: true }
 	if (style === EMPTY_ROOM) return { kind: 'emptied', words: 'Furniture removed', altered: true }
@@ -32,11 +38,14 @@ export function alterationOf(style: string): Alteration {
 
 /**
  * The label's first line where the agency turned the label on (spec 02 §9): the agency's own
- * words for an altered image when it chose some, else what was done in the words listings use.
+ * words for an altered image when it chose some, else what was done in the words listings use
+ * ("Virtually edited: items removed", "Virtually renovated: walls, floor").
  * An enhanced photo is labelled as such whatever the agency's words: it is not altered.
  */
-export function disclosureLabelOf(style: string, agencyWords?: string | null) {
+export function disclosureLabelOf(style: string, agencyWords?: string | null, scope?: VariationScope | null) {
 	if (style === ENHANCE) return 'Digitally enhanced'
+	// The agency's words are for its staged images: a removal or renovation says what it is.
+	if (scope) return scopeLabel(scope)
 	if (agencyWords) return agencyWords
 	if (style === TWILIGHT) return 'Twilight edit'
 	return DISCLOSURE_LABEL

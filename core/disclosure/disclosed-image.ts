@@ -1,3 +1,4 @@
+import type { VariationScope } from '#core/edits/scope-words.ts'
 import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { markImage } from '#core/studio/watermark.ts'
@@ -32,13 +33,22 @@ export async function projectDisclosure(
 export interface RenderRef {
 	id: string
 	style: string
+	/** An item removal's or renovation's scope: what the label and the provenance say was changed. */
+	editScope?: VariationScope | null
 	isPreview: boolean
 }
 
-export const renderRef = (v: { id: string; style: string; provider: string | null }): RenderRef => ({
+export const renderRef = (v: {
+	id: string
+	style: string
+	provider: string | null
+	editScope?: VariationScope | null
+}): RenderRef => ({
 	id: v.id,
 	style: v.style,
-	isPreview: isPreviewProvider(v.provider),
+	editScope: v.editScope,
+	// The local preview's removal and repaint change the room as a vendor's would: disclosed as such.
+	isPreview: isPreviewProvider(v.provider) && !v.editScope,
 })
 
 /** What one image carries: the burnt-in label (null when off) and its provenance (null when none). */
@@ -56,11 +66,11 @@ export interface ImageDisclosure {
 export function imageDisclosure(project: ProjectDisclosure, render: RenderRef): ImageDisclosure {
 	// An image's label follows the agency's setting; its marking for machines does not.
 	if (render.isPreview) return { label: null, provenance: null }
-	const original = alterationOf(render.style).altered
+	const original = alterationOf(render.style, render.editScope).altered
 		? { address: shortOriginalsAddress(project.token), url: originalsUrl(project.token, imageAnchor(render.id)) }
 		: null
 	return {
-		label: project.label ? { text: disclosureLabelOf(render.style, project.words), original } : null,
+		label: project.label ? { text: disclosureLabelOf(render.style, project.words, render.editScope), original } : null,
 		provenance: provenanceOf(render, project.token),
 	}
 }

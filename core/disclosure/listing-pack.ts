@@ -59,6 +59,7 @@ async function provenance(images: readonly DownloadableImage[]) {
 			model: variations.model,
 			createdAt: variations.createdAt,
 			originalKey: rooms.originalImageUrl,
+			editScope: variations.editScope,
 		})
 		.from(variations)
 		.innerJoin(rooms, eq(rooms.id, variations.roomId))
@@ -105,7 +106,7 @@ async function* packEntries(
 		const original = nameOf(originalNameFor(file, fact.originalKey))
 		yield { name: file, bytes, date: fact.createdAt }
 		yield { name: original, key: fact.originalKey, date: fact.createdAt }
-		const alteration = alterationOf(image.style)
+		const alteration = alterationOf(image.style, fact.editScope)
 		rows.push({
 			file,
 			original,

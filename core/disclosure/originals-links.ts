@@ -1,3 +1,4 @@
+import type { VariationScope } from '#core/edits/scope-words.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import { originalsPages, type OriginalsPage } from '#db/schema/disclosure.ts'
 import type { Actor } from '#core/accounts/actor.ts'
@@ -14,6 +15,8 @@ export type LinkedImage = {
 	status: string
 	provider: string | null
 	imageUrl: string | null
+	/** An item removal or renovation, which the local preview makes for real. */
+	editScope?: VariationScope | null
 }
 
 /**
@@ -22,10 +25,14 @@ export type LinkedImage = {
  * page lists every delivered image, but not every one is linked: not an enhanced photo (colour
  * and exposure only, which listing rules exempt; it is labelled as before and its original is on
  * the page under the page's address), not the local preview (colour styling, never labelled as
- * staged; it is shown as 'Preview, not staged'), and no pending or failed render (no image).
+ * staged; it is shown as 'Preview, not staged', though its item removals and wall repaints are
+ * real edits and are linked), and no pending or failed render (no image).
  */
 export const leadsToOriginal = (v: LinkedImage) =>
-	v.status === 'completed' && !!v.imageUrl && !isPreviewProvider(v.provider) && alterationOf(v.style).altered
+	v.status === 'completed' &&
+	!!v.imageUrl &&
+	(!isPreviewProvider(v.provider) || !!v.editScope) &&
+	alterationOf(v.style, v.editScope).altered
 
 /** Where the doors send anyone who wants to see what a property looked like before Rendo. */
 export interface OriginalsLinks {

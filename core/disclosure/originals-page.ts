@@ -109,6 +109,8 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 			createdAt: variations.createdAt,
 			roomCheck: variations.roomCheck,
 			contents: variations.roomCheckContents,
+			note: variations.roomCheckNote,
+			editScope: variations.editScope,
 			roomName: rooms.roomName,
 			roomType: rooms.roomType,
 			width: variations.imageWidth,
@@ -133,7 +135,7 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 		brand,
 		logoUrl: brand.logoVersion === null ? null : `/o/${token}/logo?v=${brand.logoVersion}`,
 		images: rows.map((row) => {
-			const { kind, words, altered } = alterationOf(row.style)
+			const { kind, words, altered } = alterationOf(row.style, row.editScope)
 			return {
 				id: row.id,
 				anchor: imageAnchor(row.id),
@@ -141,7 +143,8 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 				kind,
 				alteration: words,
 				altered,
-				seen: seenLine(kind, row.roomCheck, row.contents),
+				// An edit's scope check says what it did and that nothing else changed, when it passed.
+				seen: row.editScope ? (row.roomCheck === 'ok' ? row.note : null) : seenLine(kind, row.roomCheck, row.contents),
 				madeAt: row.createdAt,
 				size: sizeOf(row),
 				alteredUrl: originalsFilePath(token, row.id, 'altered'),

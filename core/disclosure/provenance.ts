@@ -1,3 +1,4 @@
+import type { VariationScope } from '#core/edits/scope-words.ts'
 import { eq } from 'drizzle-orm'
 import { propertyStudioRooms as rooms, propertyStudioVariations as variations } from '#db/schema/studio.ts'
 import { db } from '#core/platform/db.ts'
@@ -29,8 +30,11 @@ export interface Provenance {
  * digital source type: colour and exposure corrections are exempt from listing rules, and calling
  * them "composite with trained algorithmic media" would have platforms badge an honest photo as AI.
  */
-export function provenanceOf(render: { id: string; style: string }, token: string): Provenance {
-	const alteration = alterationOf(render.style)
+export function provenanceOf(
+	render: { id: string; style: string; editScope?: VariationScope | null },
+	token: string,
+): Provenance {
+	const alteration = alterationOf(render.style, render.editScope)
 	return {
 		variationId: render.id,
 		digitalSourceType: alteration.altered ? AI_EDITED_SOURCE_TYPE : null,

@@ -5,8 +5,11 @@ import { REAL_FIXTURES } from '../../bench/room-check-real-corpus.ts'
 import { InputError, NotFoundError, ForbiddenError } from '#core/errors.ts'
 import { config } from '#core/platform/config.ts'
 import { readBytes } from '#core/platform/storage.ts'
+import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
+import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { readXmp } from '#tests/disclosure.ts'
 import { settleJobs } from '#tests/jobs.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { editRoom, listObjects } from './edit-room.ts'
@@ -17,7 +20,7 @@ import { editRoom, listObjects } from './edit-room.ts'
 const photo = (n: string) => fs.readFileSync(path.join(REAL_FIXTURES, `${n}-before.jpg`))
 
 test("pair 36's lamp and plant removed: one variation, its scope checked ok and said", async () => {
-	const { actor, room } = await roomWithPhoto({ photo: photo('36') })
+	const { actor, project, room } = await roomWithPhoto({ photo: photo('36') })
 	const { objects, surfaces } = await listObjects(actor, room.id)
 	expect(objects.map((o) => o.id)).toEqual(expect.arrayContaining(['lamp', 'plant']))
 	expect(surfaces.find((s) => s.name === 'walls')).toMatchObject({ renovatable: true })
@@ -50,7 +53,7 @@ test("pair 36's lamp and plant removed: one variation, its scope checked ok and 
 }, 120_000)
 
 test("pair 69's walls repainted: checked to be the colour asked; a floor is refused by the local preview", async () => {
-	const { actor, room } = await roomWithPhoto({ photo: photo('69') })
+	const { actor, project, room } = await roomWithPhoto({ photo: photo('69') })
 	await expect(editRoom(actor, room.id, { renovate: { walls: '#7a9cb8', floor: 'oak' } })).rejects.toThrow(
 		PREVIEW_WALLS_ONLY,
 	)
@@ -69,6 +72,9 @@ test("pair 69's walls repainted: checked to be the colour asked; a floor is refu
 		roomCheckNote: 'Renovated: walls; nothing else changed',
 		editScope: { kind: 'renovate', surfaces: [{ name: 'walls', becomes: '#7a9cb8' }] },
 	})
+	const disclosure = imageDisclosure(await projectDisclosure(project), renderRef(made))
+	expect(disclosure.label?.text).toBe('Virtually renovated: walls')
+	expect(disclosure.provenance?.description).toBe('Renovated: walls painted #7a9cb8')
 }, 120_000)
 
 test('a double post is one request; a stranger is refused; too large a removal is refused with nothing left', async () => {

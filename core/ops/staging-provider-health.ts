@@ -50,6 +50,8 @@ const KIND_LABELS: Record<RenderKind, string> = {
 	empty: 'Empty room',
 	twilight: 'Twilight',
 	enhance: 'Enhance',
+	remove: 'Item removal',
+	renovate: 'Renovation',
 }
 
 /**
@@ -76,7 +78,7 @@ export async function stagingProviderHealth(range: { from: Date; to: Date }, now
 				count(*) filter (where state = 'failed') as failed,
 				sum(cost_usd_micros) as cost, coalesce(sum(busy_count), 0) as waits
 			from (
-				select *, coalesce(edit, case when style is null then 'empty'
+				select *, coalesce(edit, scope->>'kind', case when style is null then 'empty'
 					when reference_key is not null then 'multi-view' else 'staging' end) as kind
 				from staging_renders where created_at >= ${range.from} and created_at < ${range.to}
 			) requests

@@ -50,9 +50,10 @@ export type PhotoEdit = (typeof PHOTO_EDITS)[number]
 
 /**
  * What a staging request makes (the dashboard's split): furniture added, furniture added to match
- * another view of the room ('multi-view'), a room emptied, or a photo edit.
+ * another view of the room ('multi-view'), a room emptied, a photo edit, or an edit with a scope
+ * (EditScope: items removed, surfaces renovated).
  */
-export const RENDER_KINDS = ['staging', 'multi-view', 'empty', ...PHOTO_EDITS] as const
+export const RENDER_KINDS = ['staging', 'multi-view', 'empty', ...PHOTO_EDITS, 'remove', 'renovate'] as const
 export type RenderKind = (typeof RENDER_KINDS)[number]
 
 /** What every screen, e-mail and message says of an image the local preview made. */
