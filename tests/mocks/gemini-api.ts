@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { delay, http, HttpResponse } from 'msw'
 import sharp from 'sharp'
-import { readEditPrompt, scopedAnswer } from './scoped-answer.ts'
+import { readEditPrompt, scopedAnswer, type Stray } from './scoped-answer.ts'
 import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
@@ -18,7 +18,7 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
  * An item removal or a renovation (worded by core/render/providers/edit-prompt.ts; Gemini takes no mask) is
  * answered as a model that sees the photo would: the things named at the places given, or the surfaces
  * named, found by the room check's segmentation and edited alone (scoped-answer.ts); straying() makes it
- * change the floor outside them too.
+ * change something outside them too.
  */
 export const GEMINI_API_KEY = 'gemini-test-key'
 export const GEMINI_BASE_URL = 'https://gemini.test'
@@ -116,8 +116,8 @@ export function createGeminiApi({
 		answer,
 		/** How long an image takes to make (a refusal answers at once), so calls overlap as at Gemini. */
 		latencyMs: 0,
-		/** An edit with a scope also changes the floor outside it. */
-		sloppy: false,
+		/** An edit with a scope also changes something outside it (scoped-answer.ts Stray), or nothing does. */
+		strays: undefined as Stray | undefined,
 	}
 	/** generateContent calls being answered now, and the most there ever were at once (the cap as Gemini sees it). */
 	const calls = { inFlight: 0, maxInFlight: 0, paid: 0 }
@@ -252,7 +252,7 @@ export function createGeminiApi({
 		const answered = await (craft
 			? craft(record.image!.bytes, output, { index })
 			: edit
-				? scopedAnswer(record.image!.bytes, edit, output, { sloppy: state.sloppy })
+				? scopedAnswer(record.image!.bytes, edit, output, { strays: state.strays })
 				: stagedAnswerOnce(record.image!.bytes, output, { index }))
 		const bytes = await asOutputType(answered, outputType)
 		const thoughts = 180
@@ -383,9 +383,9 @@ export function createGeminiApi({
 		answerWith(crafted?: AnswerImage) {
 			state.answer = crafted
 		},
-		/** From now on an edit with a scope also changes what is outside it (the floor), or, with false, not. */
-		straying(sloppy = true) {
-			state.sloppy = sloppy
+		/** From now on an edit with a scope also changes something outside it (the floor by default), or, with false, nothing. */
+		straying(strays: Stray | false = 'floor') {
+			state.strays = strays || undefined
 		},
 		/** The next `calls` calls have their prompt blocked (promptFeedback.blockReason, no candidates). */
 		blockPrompt(calls = Infinity, reason = 'PROHIBITED_CONTENT') {
@@ -403,7 +403,7 @@ export function createGeminiApi({
 			state.blocked.left = 0
 			state.answer = answer
 			state.latencyMs = 0
-			state.sloppy = false
+			state.strays = undefined
 			calls.maxInFlight = calls.inFlight
 			calls.paid = 0
 		},

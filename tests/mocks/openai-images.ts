@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import sharp from 'sharp'
-import { readEditPrompt, scopedAnswer } from './scoped-answer.ts'
+import { readEditPrompt, scopedAnswer, type Stray } from './scoped-answer.ts'
 import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
 
 /**
@@ -13,7 +13,7 @@ import { type AnswerImage, stagedAnswerOnce } from './staged-answer.ts'
  * `state.answer`), the crafted image it makes of the photo. An edit with a `mask` (an item removal or
  * a renovation, worded by core/render/providers/edit-prompt.ts) is checked as the API documents it (a
  * PNG with an alpha channel, the image's own size, under 4 MB) and answered by editing only the mask's
- * transparent area (scoped-answer.ts); `state.sloppy` makes it change the floor outside it too.
+ * transparent area (scoped-answer.ts); `state.strays` makes it change something outside it too.
  */
 export const OPENAI_TEST_KEY = 'sk-test-openai'
 export const OPENAI_TEST_BASE = 'https://openai.test/v1'
@@ -72,8 +72,8 @@ export function createOpenAiImagesModel({
 		malformed: false,
 		noImage: false,
 		insufficientQuota: false,
-		/** An edit with a scope also changes the floor outside it: a vendor that strays. */
-		sloppy: false,
+		/** An edit with a scope also changes something outside it (scoped-answer.ts Stray), or nothing does. */
+		strays: undefined as Stray | undefined,
 		/** Each image of an edit, when a test crafts it (from the uploaded photo) instead of staging the photo. */
 		answer: answer as AnswerImage | undefined,
 	}
@@ -186,7 +186,7 @@ export function createOpenAiImagesModel({
 							craft
 								? craft(photo, { width, height }, { index })
 								: edit
-									? scopedAnswer(photo, edit, { width, height }, { area, sloppy: state.sloppy })
+									? scopedAnswer(photo, edit, { width, height }, { area, strays: state.strays })
 									: stagedAnswerOnce(photo, { width, height }, { index }),
 						),
 					)
@@ -227,7 +227,7 @@ export function createOpenAiImagesModel({
 				malformed: false,
 				noImage: false,
 				insufficientQuota: false,
-				sloppy: false,
+				strays: undefined,
 				answer,
 			})
 		},

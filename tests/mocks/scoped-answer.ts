@@ -17,9 +17,12 @@ import type { OutputSize } from './staged-answer.ts'
  * The area is the OpenAI mask's (its transparent pixels), or, for a vendor given only words (Gemini),
  * what a model that sees the picture would find: the photo's segmentation (the room check's model), the
  * thing of that kind nearest the place named, or the surface's segment.
- * A `sloppy` model also regrades the floor outside the area (the lower fifth of the picture pulled
- * towards a brown), the kind of change outside the scope the scope check must catch.
+ * A model that strays changes something outside the area too, as the scope check must catch:
+ * 'floor' regrades the floor (the lower fifth of the picture outside the area, pulled towards a brown);
+ * 'more' takes one more thing with a removal (the largest small thing of the photo the area does not touch)
+ * or paints the largest thing with a renovation's first surface.
  */
+export type Stray = 'floor' | 'more'
 
 export interface EditAsked {
 	kind: 'remove' | 'renovate'
@@ -205,7 +208,33 @@ export function recolour(
 	}
 }
 
-/** The sloppy vendor's extra: the lower fifth of the picture, outside the area asked, pulled towards brown. */
+/** The largest share of the photo a thing a vendor takes unasked covers: clutter, not a sofa. */
+const SMALL_THING = 0.03
+
+/**
+ * One more thing than asked, at the size of `pixels`: for a removal the largest small thing (under
+ * SMALL_THING) the area does not touch, for a renovation the largest thing (its pixels outside the area).
+ */
+async function oneMoreThing(photo: Buffer, pixels: Pixels, area: Uint8Array, kind: EditAsked['kind']) {
+	const labels = await labelsOf(photo, { photo: true })
+	if (!labels) throw new Error('the vendor model could not see the photo')
+	const objects = objectsIn(labels)
+	const maskOf = (o: (typeof objects)[number]) =>
+		stretch(objectMask(labels, o), labels.size, pixels.width, pixels.height)
+	const more =
+		kind === 'remove'
+			? objects
+					.filter((o) => o.area <= SMALL_THING)
+					.map(maskOf)
+					.find((thing) => !thing.some((v, i) => v && area[i]))
+			: objects[0] && maskOf(objects[0])
+	if (!more) throw new Error('the vendor model found nothing more to change')
+	return kind === 'remove'
+		? grow(more, pixels.width, pixels.height, Math.ceil((1.5 * Math.max(pixels.width, pixels.height)) / labels.size))
+		: more.map((v, i) => v & (area[i] ^ 1))
+}
+
+/** The 'floor' stray: the lower fifth of the picture, outside the area asked, pulled towards brown. */
 function regradeFloor(pixels: Pixels, area: Uint8Array) {
 	const below = new Uint8Array(pixels.width * pixels.height)
 	for (let i = Math.floor(pixels.height * 0.8) * pixels.width; i < below.length; i++) below[i] = area[i] ? 0 : 1
@@ -259,7 +288,7 @@ export async function scopedAnswer(
 	photo: Buffer,
 	asked: EditAsked,
 	output: OutputSize,
-	{ area, sloppy = false }: { area?: { width: number; height: number; data: Uint8Array }; sloppy?: boolean } = {},
+	{ area, strays }: { area?: { width: number; height: number; data: Uint8Array }; strays?: Stray } = {},
 ): Promise<Buffer> {
 	const pixels = await decodePhoto(
 		photo,
@@ -282,7 +311,12 @@ export async function scopedAnswer(
 			within.forEach((v, i) => (everywhere[i] |= v))
 		}
 	}
-	if (sloppy) regradeFloor(pixels, everywhere)
+	if (strays === 'floor') regradeFloor(pixels, everywhere)
+	if (strays === 'more') {
+		const more = await oneMoreThing(photo, pixels, everywhere, asked.kind)
+		if (asked.kind === 'remove') fillFromSurroundings(pixels, more)
+		else recolour(pixels, more, asked.surfaces[0].rgb)
+	}
 	return sharp(Buffer.from(pixels.data), { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
 		.resize(output.width, output.height, { fit: 'cover', position: 'centre' })
 		.jpeg({ quality: 90 })

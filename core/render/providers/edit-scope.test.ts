@@ -8,8 +8,9 @@ import { labelsOf } from '#core/staging/room-check/segmenter.ts'
 import { type EditCase, removalCase, wallsCase } from '#tests/fixtures/edit-scopes.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
+import type { Stray } from '#tests/mocks/scoped-answer.ts'
 import { failure } from '#tests/provider-contract.ts'
-import { RenderError } from '../provider.ts'
+import { type ImmediateProvider, RenderError } from '../provider.ts'
 import { colourName, editPrompt, placeOf } from './edit-prompt.ts'
 import { createGeminiProvider } from './gemini.ts'
 import { createOpenAiProvider } from './openai.ts'
@@ -49,6 +50,36 @@ async function scopeOf(edit: EditCase, answer: Buffer) {
 	const answerLabels = await labelsOf(answer)
 	if (!answerLabels) throw new Error('the answer could not be segmented')
 	return checkScope(edit.photo, answer, edit.check, { photo: edit.labels, answer: answerLabels })
+}
+
+/**
+ * A vendor's honest answer to `edit` passes the scope check with the sentence the edit asks; told to stray
+ * (the floor regraded; one more thing taken, or the largest thing painted too), it is caught and said.
+ */
+async function judged(edit: EditCase, provider: ImmediateProvider, stray: (strays: Stray | undefined) => void) {
+	const answer = async () => (await provider.render(edit.request)).images[0].bytes
+	stray(undefined)
+	expect(await scopeOf(edit, await answer())).toEqual({
+		verdict: 'ok',
+		sentences: [
+			edit.check.kind === 'remove'
+				? 'Removed: a plant and a lamp; nothing else changed'
+				: 'Renovated: walls; nothing else changed',
+		],
+	})
+	stray('floor')
+	const floor = await scopeOf(edit, await answer())
+	expect(floor.verdict).toBe('out-of-scope')
+	expect(floor.sentences).toContain('The floor changed outside the area asked')
+	stray('more')
+	const more = await scopeOf(edit, await answer())
+	expect(more.verdict).toBe('out-of-scope')
+	// Whether the thing taken reads as room now or as a changed thing, it is named.
+	expect(more.sentences[0]).toMatch(
+		edit.check.kind === 'remove'
+			? /^(Also removed, though not asked: an? \w+|The \w+ changed outside the area asked)$/
+			: /^The \w+ changed outside the area asked$/,
+	)
 }
 
 describe('the prompt', () => {
@@ -102,23 +133,9 @@ describe('OpenAI: images.edit with the mask', () => {
 		expect(share(mask.data, (a) => a === 0)).toBeGreaterThan(0.01)
 	})
 
-	test('the honest answer passes the scope check; one that also regraded the floor is caught', async () => {
-		const honest = await scopeOf(removal, (await openai().render(removal.request)).images[0].bytes)
-		expect(honest).toEqual({ verdict: 'ok', sentences: ['Removed: a plant and a lamp; nothing else changed'] })
-		openAiModel.state.sloppy = true
-		const sloppy = await scopeOf(removal, (await openai().render(removal.request)).images[0].bytes)
-		expect(sloppy.verdict).toBe('out-of-scope')
-		expect(sloppy.sentences).toContain('The floor changed outside the area asked')
-	}, 60_000)
-
-	test('walls: the masked walls come back the colour asked; a floor regraded too is caught', async () => {
-		const honest = await scopeOf(walls, (await openai().render(walls.request)).images[0].bytes)
-		expect(honest).toEqual({ verdict: 'ok', sentences: ['Renovated: walls; nothing else changed'] })
-		openAiModel.state.sloppy = true
-		const sloppy = await scopeOf(walls, (await openai().render(walls.request)).images[0].bytes)
-		expect(sloppy.verdict).toBe('out-of-scope')
-		expect(sloppy.sentences).toContain('The floor changed outside the area asked')
-	}, 60_000)
+	test('the honest answers pass the scope check; the stray ones are caught', async () => {
+		for (const edit of [removal, walls]) await judged(edit, openai(), (strays) => (openAiModel.state.strays = strays))
+	}, 120_000)
 
 	test('a 12 MP photo too busy for a 4 MB mask at 1536 px goes at 1024, its mask under 4 MB', async () => {
 		const [width, height] = [4000, 3000]
@@ -186,16 +203,8 @@ describe('Gemini: the things and surfaces in words', () => {
 	})
 
 	test('the honest answers pass the scope check; the stray ones are caught', async () => {
-		for (const edit of [removal, walls]) {
-			geminiModel.straying(false)
-			const honest = await scopeOf(edit, (await gemini().render(edit.request)).images[0].bytes)
-			expect(honest.verdict).toBe('ok')
-			geminiModel.straying()
-			const sloppy = await scopeOf(edit, (await gemini().render(edit.request)).images[0].bytes)
-			expect(sloppy.verdict).toBe('out-of-scope')
-			expect(sloppy.sentences).toContain('The floor changed outside the area asked')
-		}
-	}, 90_000)
+		for (const edit of [removal, walls]) await judged(edit, gemini(), (strays) => geminiModel.straying(strays ?? false))
+	}, 120_000)
 })
 
 test('Virtual Staging AI refuses a removal or a renovation before anything is sent, for good', async () => {
