@@ -4,7 +4,7 @@ export const TAGLINE = 'See the Potential. Sell the Vision.'
 
 export function SiteFooter({ year }: { year: number }) {
 	return (
-		<footer className="border-t border-gray-200 bg-muted">
+		<footer className="border-t border-gray-200 bg-muted print:hidden">
 			<div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
 				<div className="flex flex-col gap-1">
 					<p className="font-semibold text-brand">{TAGLINE}</p>

@@ -115,7 +115,7 @@ function NavigationProgress() {
 export function SiteHeader({ user, pioneer }: { user: RootUser; pioneer: PioneerStatus }) {
 	const getStarted = getStartedLink(pioneer)
 	return (
-		<header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+		<header className="sticky top-0 z-40 print:hidden border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
 			<div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 lg:px-6">
 				<Logo />
 				<nav aria-label="Main" className="hidden flex-1 items-center gap-0.5 md:flex lg:gap-1">

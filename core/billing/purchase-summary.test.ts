@@ -6,6 +6,7 @@ import { favourite, renderedProject } from '#tests/checkout.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { getRequest, settle } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
+import { getInvoice } from './agent-invoices.ts'
 import { purchaseSummary } from './purchase-summary.ts'
 
 // Invoice mode, the embedded default: no Stripe key is configured.
@@ -31,6 +32,12 @@ test('what was bought: the property, £99 on the monthly invoice, the images kep
 		payment: { mode: 'invoice', invoiceNumber: completed.billing.invoiceNumber },
 		images: 3,
 		rooms: 2,
+	})
+	// The notice links the monthly invoice the property's line is on.
+	const { invoiceUrl } = await purchaseSummary(actor, project.id)
+	expect(await getInvoice(actor, invoiceUrl.replace('/invoices/', ''))).toMatchObject({
+		invoiceNumber: completed.billing.invoiceNumber,
+		lines: [{ propertyAddress: '3 Harbour Row, Bristol BS1 5TT' }],
 	})
 	await expect(purchaseSummary(actorFor(await insertUser()), project.id)).rejects.toBeInstanceOf(ForbiddenError)
 })

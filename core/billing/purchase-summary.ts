@@ -5,6 +5,7 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
 import { ownedProject } from '#core/studio/access.ts'
+import { invoicePath } from './agent-invoices.ts'
 import { PROPERTY_PRICE_PENCE } from './pricing.ts'
 
 /**
@@ -18,7 +19,11 @@ export async function purchaseSummary(actor: Actor, projectId: string) {
 	if (project.status !== 'completed') throw new NotFoundError('This property has not been completed')
 	const [[invoice], [card], [completion]] = await Promise.all([
 		db
-			.select({ amount: agentInvoiceLineItems.totalAmount, invoiceNumber: agentBillingCycles.invoiceNumber })
+			.select({
+				amount: agentInvoiceLineItems.totalAmount,
+				invoiceNumber: agentBillingCycles.invoiceNumber,
+				billingCycleId: agentBillingCycles.id,
+			})
 			.from(agentInvoiceLineItems)
 			.innerJoin(agentBillingCycles, eq(agentBillingCycles.id, agentInvoiceLineItems.billingCycleId))
 			.where(eq(agentInvoiceLineItems.projectId, project.id)),
@@ -47,6 +52,8 @@ export async function purchaseSummary(actor: Actor, projectId: string) {
 		payment: invoice
 			? { mode: 'invoice' as const, invoiceNumber: invoice.invoiceNumber }
 			: { mode: 'card' as const, invoiceNumber: null },
+		// The monthly invoice the line is on, or the card payment's receipt (named by the project)
+		invoiceUrl: invoicePath(invoice?.billingCycleId ?? project.id),
 		images: images.images,
 		rooms: images.rooms,
 	}

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { CircleCheck, Download, FolderArchive } from 'lucide-react'
+import { CircleCheck, Download, FileText, FolderArchive } from 'lucide-react'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { formatPounds } from '#core/billing/pricing.ts'
 import type { PurchaseSummary } from '#core/billing/purchase-summary.ts'
@@ -15,7 +15,7 @@ type Purchase = Omit<PurchaseSummary, 'completedAt'> & { completedAt: string | D
 
 /**
  * Above the studio list after a payment: which property was bought, for how much and how it was
- * paid, what it came to, and the ways on to its images.
+ * paid, what it came to, and the ways on to its images and the invoice or receipt.
  */
 export function PurchaseNotice({ purchase }: { purchase: Purchase }) {
 	const { projectId, payment } = purchase
@@ -52,6 +52,10 @@ export function PurchaseNotice({ purchase }: { purchase: Purchase }) {
 					<FolderArchive aria-hidden className="size-4" />
 					Listing pack
 				</a>
+				<Link to={purchase.invoiceUrl} className={buttonClasses({ variant: 'outline' })}>
+					<FileText aria-hidden className="size-4" />
+					{payment.mode === 'invoice' ? 'Invoice' : 'Receipt'}
+				</Link>
 			</div>
 		</section>
 	)

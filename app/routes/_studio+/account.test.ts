@@ -14,6 +14,7 @@ test('the account page shows the profile, and the brand once the agent has onboa
 	expect((await load(cookie)).data).toMatchObject({
 		account: { name: 'Ada Lovelace', email: user.email, username: user.username, brand: null },
 		telegram: { enabled: false, link: null },
+		invoices: [],
 	})
 
 	const { agentId } = await onboardAgent(actorFor(user), {

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { ChevronRight, KeyRound, MessageSquare, Palette, UserRound, type LucideIcon } from 'lucide-react'
+import { ChevronRight, FileText, KeyRound, MessageSquare, Palette, UserRound, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { invoiceDate, statusLabel } from '#app/components/billing/invoice-document.tsx'
 import { ConnectTelegram, type TelegramConnectReply } from '#app/components/telegram/connect-telegram.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { accountOverview } from '#core/accounts/account-overview.ts'
+import { listInvoices, type InvoiceListItem } from '#core/billing/agent-invoices.ts'
+import { formatPounds } from '#core/billing/pricing.ts'
 import { telegramIntents, telegramStatus } from './telegram-connect.server.ts'
 
 export const meta: MetaFunction = () => [{ title: 'Your Account | Rendo' }]
@@ -17,8 +20,12 @@ const PAGE = '/account'
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const { actor } = await requireSessionUser(request)
-	const [account, telegram] = await Promise.all([accountOverview(actor), telegramStatus(actor)])
-	return { account, telegram }
+	const [account, telegram, invoices] = await Promise.all([
+		accountOverview(actor),
+		telegramStatus(actor),
+		listInvoices(actor),
+	])
+	return { account, telegram, invoices }
 }
 
 /** The Telegram card's ?intent=telegram-connect and ?intent=telegram-disconnect, as on the dashboard. */
@@ -71,15 +78,40 @@ function Facts({ facts }: { facts: Array<[string, string]> }) {
 
 const sectionLink = cn(buttonClasses({ variant: 'outline' }), 'self-start')
 
+/** One line per monthly invoice or card receipt, each opening its printable page. */
+function InvoiceList({ invoices }: { invoices: InvoiceListItem[] }) {
+	if (!invoices.length)
+		return <p className="text-sm text-gray-700">No invoices yet: each property you complete is billed here.</p>
+	return (
+		<ul className="flex flex-col divide-y divide-gray-200 text-sm">
+			{invoices.map((item) => (
+				<li key={item.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+					<Link to={item.url} className="font-medium text-brand underline-offset-4 hover:underline">
+						{item.kind === 'invoice' ? `Invoice ${item.invoiceNumber}` : `Receipt: ${item.propertyAddress}`}
+					</Link>
+					<span className="text-gray-700">
+						{item.kind === 'invoice'
+							? `${invoiceDate(item.periodStart)} · ${statusLabel(item.status)}`
+							: `Paid by card ${invoiceDate(item.paidAt)}`}{' '}
+						· <span className="font-medium text-gray-900 tabular-nums">{formatPounds(item.totalPence)}</span>
+					</span>
+				</li>
+			))}
+		</ul>
+	)
+}
+
 export default function AccountPage() {
-	const { account, telegram } = useLoaderData<typeof loader>()
+	const { account, telegram, invoices } = useLoaderData<typeof loader>()
 	const telegramReply = useActionData<TelegramConnectReply>()
 	const { brand } = account
 	return (
 		<div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
 			<div className="flex flex-col gap-1">
 				<h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Your Account</h1>
-				<p className="text-muted-foreground">Your details, the brand on your brochures, Telegram and API tokens.</p>
+				<p className="text-muted-foreground">
+					Your details, the brand on your brochures, Telegram, invoices and API tokens.
+				</p>
 			</div>
 
 			<Section id="profile-heading" title="Profile" icon={UserRound}>
@@ -129,6 +161,11 @@ export default function AccountPage() {
 					My Tickets
 					<ChevronRight aria-hidden className="size-4" />
 				</Link>
+			</Section>
+
+			<Section id="invoices-heading" title="Invoices" icon={FileText}>
+				<p className="text-sm text-gray-700">Your monthly invoices and card receipts, each printable.</p>
+				<InvoiceList invoices={invoices} />
 			</Section>
 
 			<Section id="tokens-heading" title="API Tokens" icon={KeyRound}>
