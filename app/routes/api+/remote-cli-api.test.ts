@@ -85,13 +85,11 @@ let keySeed = 0
 const key = (kind: 'project' | 'room' | 'upload') =>
 	`${kind}:${createHash('sha1').update(`${process.pid}:${Date.now()}:${keySeed++}:${Math.random()}`).digest('hex')}`
 
-function storedOriginals() {
-	const root = path.join(config().dataDir, 'files')
+/** Rooms with files stored (an original and its smaller copies each): a loser's files are all gone. */
+function storedRooms() {
+	const root = path.join(config().dataDir, 'files', 'rooms')
 	return fs.existsSync(root)
-		? fs
-				.readdirSync(root, { recursive: true })
-				.map(String)
-				.filter((f) => f.endsWith('.jpg')).length
+		? fs.readdirSync(root).filter((id) => fs.readdirSync(path.join(root, id)).length > 0).length
 		: 0
 }
 
@@ -226,7 +224,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 		expect(first.status).toBe(201)
 		const made = (await first.json()) as { roomId: string; existing: boolean }
 		expect(made.existing).toBe(false)
-		const files = storedOriginals()
+		const files = storedRooms()
 
 		const second = await upload(who, { projectId: project.id, roomType: 'kitchen', uploadKey })
 		expect(second.status).toBe(200)
@@ -236,7 +234,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 			existing: true,
 			room: { id: made.roomId, roomType: 'living', roomName: 'Lounge' },
 		})
-		expect(storedOriginals()).toBe(files)
+		expect(storedRooms()).toBe(files)
 		expect((await roomsOf(project.id)).map((r) => r.id)).toEqual([made.roomId])
 		const [row] = await db.select().from(propertyStudioProjects).where(eq(propertyStudioProjects.id, project.id))
 		expect(row.totalRooms).toBe(1)
@@ -255,7 +253,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 		const who = { secret: await tokenFor(user, 'write') }
 		const { project } = await newProject(who)
 		const uploadKey = key('upload')
-		const before = storedOriginals()
+		const before = storedRooms()
 		const answers = await Promise.all(
 			[0, 1, 2, 3].map(() => upload(who, { projectId: project.id, roomType: 'bedroom', uploadKey })),
 		)
@@ -263,8 +261,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 		const bodies = (await Promise.all(answers.map((a) => a.json()))) as Array<{ roomId: string }>
 		expect(new Set(bodies.map((b) => b.roomId)).size).toBe(1)
 		expect(await roomsOf(project.id)).toHaveLength(1)
-		// An original and its thumbnail: the losers' copies are gone.
-		expect(storedOriginals() - before).toBe(2)
+		expect(storedRooms() - before).toBe(1)
 	})
 
 	test('a key used for another project is refused on uploadKey, also when both race; a malformed key is 400', async () => {
@@ -280,7 +277,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 		expect(await roomsOf(two.id)).toEqual([])
 
 		const raced = key('room')
-		const before = storedOriginals()
+		const before = storedRooms()
 		const answers = await Promise.all(
 			[one, two].map((p) => upload(who, { projectId: p.id, roomType: 'living', uploadKey: raced })),
 		)
@@ -290,7 +287,7 @@ describe('idempotency keys: a retried or re-run send never makes two', () => {
 			.from(propertyStudioRooms)
 			.where(inArray(propertyStudioRooms.projectId, [one.id, two.id]))
 		expect(rooms).toHaveLength(2)
-		expect(storedOriginals() - before).toBe(2)
+		expect(storedRooms() - before).toBe(1)
 
 		const bad = await upload(who, { projectId: one.id, roomType: 'living', uploadKey: 'upload:xyz' })
 		expect(bad.status).toBe(400)
