@@ -10,9 +10,13 @@ export function roomPhotoKeys(roomImageId: string) {
 	return { original: `brochure-rooms/${roomImageId}/original.jpg`, staged: `brochure-rooms/${roomImageId}/staged.jpg` }
 }
 
-/** Stores a client-preference photo upright and without metadata (no GPS leaves the server). */
+/**
+ * Stores a client-preference photo upright and without metadata (no GPS leaves the server), and
+ * says its upright size: the web brochure frames the room in its shape.
+ */
 export async function storeRoomPhoto(path: string, roomImageId: string) {
 	const key = roomPhotoKeys(roomImageId).original
+	const { autoOrient } = await sharp(path, { limitInputPixels: MAX_PIXELS }).metadata()
 	await oneAtATime(() =>
 		storage().put(
 			key,
@@ -23,7 +27,7 @@ export async function storeRoomPhoto(path: string, roomImageId: string) {
 			{ contentType: 'image/jpeg' },
 		),
 	)
-	return key
+	return { key, width: autoOrient.width, height: autoOrient.height }
 }
 
 export async function removeRoomPhotos(roomImageIds: readonly string[]) {

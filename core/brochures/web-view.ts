@@ -37,7 +37,12 @@ export async function viewBrochure(uniqueToken: string) {
 	if (!row) throw new NotFoundError(BROCHURE_NOT_FOUND)
 	const { brochure, property } = row
 	const rooms = await db
-		.select({ id: roomImages.id, roomType: roomImages.roomType })
+		.select({
+			id: roomImages.id,
+			roomType: roomImages.roomType,
+			width: roomImages.imageWidth,
+			height: roomImages.imageHeight,
+		})
 		.from(roomImages)
 		.where(and(eq(roomImages.brochureId, uniqueToken), shownRoom))
 		.orderBy(asc(roomImages.sortOrder), asc(roomImages.createdAt))
@@ -69,6 +74,9 @@ export async function viewBrochure(uniqueToken: string) {
 				id: room.id,
 				anchor: roomAnchor(room.id),
 				name: names[i],
+				// the photo's size, so the page frames it in its own shape; null for rooms stored before it was kept
+				width: room.width,
+				height: room.height,
 				isPreview,
 				disclosure: label !== null,
 				label,

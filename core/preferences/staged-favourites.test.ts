@@ -75,6 +75,8 @@ describe('a brochure request from a staged favourite', () => {
 			.innerJoin(propertyBrochures, eq(propertyBrochures.uniqueToken, roomImages.brochureId))
 			.where(eq(propertyBrochures.id, answer.details.brochureId!))
 		expect(room.room_images.stagedImageUrl).toBe(`brochure-rooms/${room.room_images.id}/staged.jpg`)
+		// The studio photo's size comes along: the web brochure frames the room in its shape.
+		expect(room.room_images).toMatchObject({ imageWidth: 640, imageHeight: 480 })
 		// Copies under the room's own keys, byte for byte: the studio's files stay the studio's.
 		expect(await readBytes(room.room_images.stagedImageUrl!)).toEqual(
 			await readBytes(variationImageKeys(variation.id).full),

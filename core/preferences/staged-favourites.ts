@@ -72,6 +72,9 @@ export async function stagedFavourite(actor: Actor, variationId: string) {
 		return {
 			original: room.originalImageUrl,
 			staged: variation.imageUrl!,
+			// the studio photo's size, which its staged image is rendered back to (null if stored before sizes were)
+			width: room.imageWidth,
+			height: room.imageHeight,
 			roomType: room.roomType,
 			style: variation.style,
 			propertyAddress: project.propertyAddress,

@@ -178,13 +178,17 @@ export async function submitClientPreference(
 	const style = chosen?.style ?? fields.stylePreference
 
 	const roomIds = (chosen ? [chosen] : photos).map(() => randomUUID())
-	const originals: string[] = []
+	const originals: Array<{ key: string; width: number | null; height: number | null }> = []
 	const staged: Array<string | null> = roomIds.map(() => null)
 	try {
 		for (const [index, photo] of photos.entries()) originals.push(await storeRoomPhoto(photo.path, roomIds[index]))
 		if (chosen) {
 			const keys = roomPhotoKeys(roomIds[0])
-			originals.push(await copyStored(chosen.original, keys.original))
+			originals.push({
+				key: await copyStored(chosen.original, keys.original),
+				width: chosen.width,
+				height: chosen.height,
+			})
 			staged[0] = await copyStored(chosen.staged, keys.staged)
 		}
 		return await db.transaction(async (tx) => {
@@ -215,8 +219,8 @@ export async function submitClientPreference(
 					style,
 					areas,
 					propertyUrl: fields.propertyUrl,
-					originalImageUrl: originals[0],
-					beforeImageUrl: originals[0],
+					originalImageUrl: originals[0]?.key,
+					beforeImageUrl: originals[0]?.key,
 					status: hasPhotos ? 'processing' : 'pending',
 				})
 				.returning()
@@ -249,7 +253,9 @@ export async function submitClientPreference(
 						brochureId: brochure!.uniqueToken,
 						roomType: roomTypes[index],
 						sortOrder: index,
-						originalImageUrl: originals[index],
+						originalImageUrl: originals[index].key,
+						imageWidth: originals[index].width,
+						imageHeight: originals[index].height,
 						...(chosen && {
 							stagedImageUrl: staged[index],
 							renderId: chosen.renderId,

@@ -31,7 +31,7 @@ async function trialPage(page: Page) {
 	return mailedTrialLink(email)
 }
 
-/** A built two-room brochure of a new agent's; resolves with its web page's path. */
+/** A built two-room brochure of a new agent's (a landscape lounge, a portrait kitchen); resolves with its web page's path. */
 async function brochurePage(page: Page) {
 	await signUp(page, 'Bea', PASSWORD)
 	const address = `4 Quay Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
@@ -43,11 +43,11 @@ async function brochurePage(page: Page) {
 		agentEmail: 'bea@example.com',
 	}))
 		form.set(name, value)
-	for (const [name, seed] of [
-		['lounge.jpg', 5],
-		['kitchen.jpg', 6],
+	for (const [name, photo] of [
+		['lounge.jpg', await roomPhoto(5)],
+		['kitchen.jpg', await makeRoomPhoto({ width: 480, height: 640, seed: 6 })],
 	] as const)
-		form.append('property-images', new Blob([new Uint8Array(await roomPhoto(seed))], { type: 'image/jpeg' }), name)
+		form.append('property-images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name)
 	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
 	let webUrl: string | null = null
 	await expect(async () => {
@@ -256,6 +256,11 @@ test.describe('with JavaScript', () => {
 		await expect(sliders).toHaveCount(2)
 		await expect(page.getByRole('slider', { name: 'Living Room: before and after' })).toBeVisible()
 		await expect(page.getByRole('slider', { name: 'Kitchen: before and after' })).toBeAttached()
+		// Each frame has its photo's shape: the portrait kitchen is not letterboxed in a 4:3 frame.
+		const [lounge, kitchen] = await Promise.all([frames.nth(0).boundingBox(), frames.nth(1).boundingBox()])
+		expect(lounge!.width / lounge!.height).toBeCloseTo(640 / 480, 1)
+		expect(kitchen!.width / kitchen!.height).toBeCloseTo(480 / 640, 1)
+		expect(kitchen!.height).toBeLessThanOrEqual(page.viewportSize()!.height)
 
 		await checkSlider(page, frames.nth(1), !!testInfo.project.use.hasTouch)
 		// Each room has a slider of its own.

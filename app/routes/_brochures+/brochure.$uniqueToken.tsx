@@ -29,6 +29,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
 	}
 }
 
+// A room's frame is never taller than this share of the screen: a portrait at the column's full
+// width would be taller than a laptop's screen or a phone held sideways.
+const MAX_FRAME_HEIGHT = '80svh'
+// The slider's own shape, for rooms stored before their photo's size was kept.
+const FALLBACK_ASPECT = 4 / 3
+
+/** The room photo's own shape (width / height), so a portrait is not letterboxed in a landscape frame. */
+const aspectOf = (room: { width: number | null; height: number | null }) =>
+	room.width && room.height ? room.width / room.height : FALLBACK_ASPECT
+
 export default function BrochurePage() {
 	const brochure = useLoaderData<typeof loader>()
 	return (
@@ -65,12 +75,16 @@ export default function BrochurePage() {
 						<p className="text-sm text-gray-800" data-testid="room-disclosure">
 							{room.statement}
 						</p>
-						<BeforeAfter
-							before={{ src: room.before, alt: `${room.name}, the original photo` }}
-							after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
-							label={room.name}
-							eager={i === 0}
-						/>
+						{/* Narrowed, not squashed, where the photo's shape would be taller than the screen. */}
+						<div className="mx-auto w-full" style={{ maxWidth: `calc(${MAX_FRAME_HEIGHT} * ${aspectOf(room)})` }}>
+							<BeforeAfter
+								before={{ src: room.before, alt: `${room.name}, the original photo` }}
+								after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
+								label={room.name}
+								aspectRatio={aspectOf(room)}
+								eager={i === 0}
+							/>
+						</div>
 						<a href={room.before} className="self-start text-sm font-medium text-brand underline underline-offset-2">
 							Open the original photo of the {room.name.toLowerCase()}
 						</a>
