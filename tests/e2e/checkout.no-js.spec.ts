@@ -78,6 +78,16 @@ test('without JavaScript: final review → logo → invoice checkout → Project
 	await expect(page.getByRole('region', { name: `Purchased: ${address}` })).toContainText(
 		/£99\.00 on your monthly invoice INV-\d{6}-[0-9A-F]{8}: 1 image of 1 room, ready to download\./,
 	)
+	// The invoice link is a plain link: the invoice opens with its line, and its way back.
+	await page.getByRole('link', { name: 'Invoice', exact: true }).click()
+	const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}-[0-9A-F]{8}$/ })
+	await expect(invoice.getByRole('row').filter({ hasText: address })).toContainText('£99.00')
+	await page.getByRole('link', { name: 'Your invoices' }).click()
+	await expect(
+		page.getByRole('region', { name: 'Invoices' }).getByRole('link', { name: /^Invoice INV-/ }),
+	).toBeVisible()
+	await page.goto(`/property-studio?bought=${projectId}`)
+
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
 	await card.getByRole('link', { name: 'Access Downloads' }).click()

@@ -92,6 +92,29 @@ test('favourites → final review with a logo → invoice checkout → the proje
 		'href',
 		`/api/property-studio/projects/${projectId}/pack`,
 	)
+	// The invoice the purchase went on: its number, the property's line and the total, printable.
+	await bought.getByRole('link', { name: 'Invoice', exact: true }).click()
+	const invoice = page.getByRole('article', { name: /^Invoice INV-\d{6}-[0-9A-F]{8}$/ })
+	await expect(invoice.getByRole('heading', { level: 1, name: /^Invoice INV-\d{6}-[0-9A-F]{8}$/ })).toBeVisible()
+	await expect(invoice.getByRole('row').filter({ hasText: address })).toContainText('Property Styling Service')
+	await expect(invoice.getByRole('row', { name: /Total \(1 property\)/ })).toContainText('£99.00')
+	await expect(invoice).toContainText('Draft')
+	await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+	await expectAccessible(page)
+	await page.emulateMedia({ media: 'print' })
+	await expect(page.getByRole('banner')).toBeHidden()
+	await expect(page.getByRole('button', { name: 'Print' })).toBeHidden()
+	await expect(invoice).toBeVisible()
+	await page.emulateMedia({ media: 'screen' })
+	// The account page lists it and opens it again.
+	await page.goto('/account')
+	const invoices = page.getByRole('region', { name: 'Invoices' })
+	await expect(invoices.getByRole('link', { name: /^Invoice INV-/ })).toBeVisible()
+	await expectAccessible(page)
+	await invoices.getByRole('link', { name: /^Invoice INV-/ }).click()
+	await expect(invoice.getByRole('row').filter({ hasText: address })).toBeVisible()
+	await page.goto(`/property-studio?bought=${projectId}`)
+
 	const card = page.getByRole('article').filter({ hasText: address })
 	await expect(card.getByText('Completed', { exact: true })).toBeVisible()
 	await expect(card.getByText('Project Complete - Workflow Closed')).toBeVisible()
