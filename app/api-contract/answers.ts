@@ -133,7 +133,7 @@ export const Room = z
 		roomTypeBy: z
 			.enum(['agent', 'photo', 'nobody'])
 			.describe(
-				"who chose roomType: the agent; the photo (suggested by what it shows, to be confirmed); nobody (the photo showed no room clearly: roomType is a stand-in until the agent chooses)",
+				'who chose roomType: the agent; the photo (suggested by what it shows, to be confirmed); nobody (the photo showed no room clearly: roomType is a stand-in until the agent chooses)',
 			),
 		roomName: z.string().nullable(),
 		originalImageUrl: z.string(),
@@ -315,6 +315,31 @@ export const ProjectImages = object({
 })
 export const RoomQueued = object({ success: z.literal(true), roomId: id, queued: z.number().int() })
 export const VariationAnswer = object({ success: z.literal(true), variation: Variation })
+const FractionBox = object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({
+	description: "fractions 0..1 of the photo's width and height",
+})
+export const RoomObjects = object({
+	roomId: id,
+	objects: z
+		.array(
+			object({
+				id: z.string().openapi({ description: "stable for the photo: 'chair-2'" }),
+				name: z.string().openapi({ description: "what a person calls it: 'chair 2', 'lamp'" }),
+				kind: z.string(),
+				box: FractionBox,
+				area: z.number().openapi({ description: 'share of the photo it covers' }),
+			}),
+		)
+		.openapi({ description: 'what can be removed, largest first' }),
+	surfaces: z.array(
+		object({
+			name: z.enum(['walls', 'floor', 'ceiling', 'kitchen units', 'worktops']),
+			box: FractionBox,
+			area: z.number(),
+			renovatable: z.boolean().openapi({ description: "whether this server's provider renovates it" }),
+		}),
+	),
+})
 export const ViewsRestaged = object({ success: z.literal(true), variations: z.array(Variation) })
 
 export const Billing = object({

@@ -64,6 +64,8 @@ const NOT_CALLED: Record<string, string> = {
 	'post /api/telegram/link': `${ELSEWHERE}: a running bot`,
 	'post /api/property-studio/variations/{id}/restage-views':
 		"its 202 needs a provider that stages views together: checked on OpenAI's model in room-views-api.test.ts",
+	'post /api/property-studio/rooms/{roomId}/edit':
+		'its 202 needs a real photo with things in it (segmented): checked through the API by cli/edits.test.ts',
 }
 
 describe('the document and the route files agree', () => {
@@ -299,6 +301,11 @@ describe('every answer the routes give is the one the document describes', () =>
 		expect(
 			(await hit('post', '/api/property-studio/rooms/{roomId}/remodel', { ...room, json: { style: 'modern' } })).status,
 		).toBe(202)
+		// The small photo shows no objects: the list is answered, and removing what is not there is refused.
+		expect((await hit('get', '/api/property-studio/rooms/{roomId}/objects', room)).status).toBe(200)
+		expect(
+			(await hit('post', '/api/property-studio/rooms/{roomId}/edit', { ...room, json: { remove: 'piano' } })).status,
+		).toBe(400)
 		// The local preview stages each view on its own: restaging views is refused (see NOT_CALLED).
 		const restage = '/api/property-studio/variations/{id}/restage-views'
 		expect((await hit('post', restage, favourite)).status).toBe(400)

@@ -17,6 +17,7 @@ import {
 	UploadRoomSchema,
 } from '#core/studio/studio.schema.ts'
 import { SameRoomSchema } from '#core/studio/room-views.ts'
+import { RemoveSchema, RenovateSchema } from '#core/edits/edit.schema.ts'
 import {
 	CommentSchema,
 	QuickActionSchema,
@@ -479,6 +480,39 @@ export const operations: Operation[] = [
 		scope: 'write',
 		params: idParam('roomId', 'room'),
 		body: { type: 'json', schema: RemodelSchema },
+		answers: {
+			202: { description: 'The new (pending) variation', schema: A.VariationAnswer },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'get',
+		path: '/api/property-studio/rooms/{roomId}/objects',
+		route: 'property-studio.rooms.$roomId.objects',
+		tags: ['Studio'],
+		summary: "What the room's photo shows that can be removed or renovated",
+		scope: 'read',
+		params: idParam('roomId', 'room'),
+		answers: {
+			200: { description: 'The objects and surfaces', schema: A.RoomObjects },
+			400: badInput,
+			403: notYours,
+			404: notFound,
+		},
+	},
+	{
+		method: 'post',
+		path: '/api/property-studio/rooms/{roomId}/edit',
+		route: 'property-studio.rooms.$roomId.edit',
+		tags: ['Studio'],
+		summary: "Remove things from a room's photo, or renovate its surfaces",
+		description:
+			"One more variation of the room, counted as a render: `remove` names objects by id or name (from the objects list; a plural such as 'chairs' takes them all), or `renovate` says what surfaces become (walls, ceiling and kitchen units a colour; floor and worktops a material). The answer is checked against what was asked: its `roomCheck` is 'ok' with what was done as its note, or 'check' with what changed beyond it (offered again free). The same edit posted twice answers the same variation. 400 for what the photo does not have, or what the provider cannot make (the local preview paints out small things and repaints walls only).",
+		scope: 'write',
+		params: idParam('roomId', 'room'),
+		body: { type: 'json', schema: z.union([RemoveSchema, RenovateSchema]) },
 		answers: {
 			202: { description: 'The new (pending) variation', schema: A.VariationAnswer },
 			400: badInput,
