@@ -19,7 +19,7 @@ import { createVirtualStagingAiProvider } from '#core/render/providers/virtual-s
 import { loadOpenCv } from '#core/staging/room-check/opencv.ts'
 import { checkScope } from '#core/staging/room-check/scope.ts'
 import { labelsOf } from '#core/staging/room-check/segmenter.ts'
-import { type EditCase, removalCase, wallsCase } from '#tests/fixtures/edit-scopes.ts'
+import { type EditCase, removalCase, renovationCase } from '#tests/fixtures/edit-scopes.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
 import type { Stray } from '#tests/mocks/scoped-answer.ts'
@@ -33,7 +33,7 @@ server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('
 const { cv } = await loadOpenCv()
 const edits: Array<[string, EditCase]> = [
 	['remove lamp, plant (36)', await removalCase(cv, '36-before.jpg', ['lamp', 'plant'])],
-	['walls #7a9cb8 (69)', await wallsCase('69-before.jpg', '#7a9cb8')],
+	['walls #7a9cb8 (69)', await renovationCase('69-before.jpg', { walls: '#7a9cb8' })],
 ]
 const vendors: Array<[string, ImmediateProvider, (strays: Stray | undefined) => void]> = [
 	[

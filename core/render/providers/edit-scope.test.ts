@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { loadOpenCv } from '#core/staging/room-check/opencv.ts'
 import { checkScope } from '#core/staging/room-check/scope.ts'
 import { labelsOf } from '#core/staging/room-check/segmenter.ts'
-import { type EditCase, removalCase, wallsCase } from '#tests/fixtures/edit-scopes.ts'
+import { type EditCase, removalCase, renovationCase } from '#tests/fixtures/edit-scopes.ts'
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
 import type { Stray } from '#tests/mocks/scoped-answer.ts'
@@ -42,7 +42,7 @@ let walls: EditCase
 beforeAll(async () => {
 	const { cv } = await loadOpenCv()
 	removal = await removalCase(cv, '36-before.jpg', ['lamp', 'plant'])
-	walls = await wallsCase('69-before.jpg', BLUE)
+	walls = await renovationCase('69-before.jpg', { walls: BLUE })
 }, 60_000)
 
 /** The vendor's answer checked against the scope asked, both images segmented as production segments them. */
@@ -206,6 +206,15 @@ describe('Gemini: the things and surfaces in words', () => {
 		for (const edit of [removal, walls]) await judged(edit, gemini(), (strays) => geminiModel.straying(strays ?? false))
 	}, 120_000)
 })
+
+test('walls and an oak floor at once: OpenAI splits its one mask by what each pixel shows, Gemini finds both; each passes', async () => {
+	const both = await renovationCase('69-before.jpg', { walls: BLUE, floor: 'oak' })
+	for (const provider of [openai(), gemini()]) {
+		const result = await scopeOf(both, (await provider.render(both.request)).images[0].bytes)
+		expect(result).toEqual({ verdict: 'ok', sentences: [expect.stringMatching(/^Renovated: walls and floor/)] })
+	}
+	expect(openAiModel.calls[0].prompt).toContain('Refinish the floor in oak')
+}, 60_000)
 
 test('Virtual Staging AI refuses a removal or a renovation before anything is sent, for good', async () => {
 	const fetch = vi.fn<typeof globalThis.fetch>()
