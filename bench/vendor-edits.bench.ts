@@ -27,7 +27,7 @@ import type { Stray } from '#tests/mocks/scoped-answer.ts'
 const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
-// OpenCV's wasm loader asks for a URL of null as it starts; every real request must be the models'.
+// The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
 server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('http') && print.error() })
 
 const { cv } = await loadOpenCv()

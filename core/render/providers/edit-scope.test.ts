@@ -23,7 +23,7 @@ import { createVirtualStagingAiProvider } from './virtual-staging-ai.ts'
 const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
-// OpenCV's wasm loader asks for a URL of null as it starts; every real request must be the models'.
+// The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
 beforeAll(() =>
 	server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('http') && print.error() }),
 )
