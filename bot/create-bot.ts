@@ -8,6 +8,7 @@ import { help } from './help.ts'
 import { link } from './link.ts'
 import { photoIntake } from './photo-intake.ts'
 import { report } from './report.ts'
+import { roomEdits } from './room-edits.ts'
 import { status } from './status.ts'
 import { tickets } from './tickets.ts'
 import { variationButtons } from './variation-buttons.ts'
@@ -35,6 +36,6 @@ export function createBot({ token, apiRoot, botInfo }: BotOptions) {
 		await next()
 	})
 	// report comes first: its text handler and the command reset see messages before the others
-	chat.use(link, report, photoIntake, variationButtons, status, tickets, help)
+	chat.use(link, report, photoIntake, variationButtons, roomEdits, status, tickets, help)
 	return bot
 }

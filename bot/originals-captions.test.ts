@@ -110,6 +110,7 @@ describe("the bot's images lead to their originals", () => {
 		const url = `https://rendo.example/o/${'A'.repeat(22)}#v-${randomUUID()}`
 		const since = fake.calls.length
 		await gateway.sendVariations(9504, {
+			roomId: randomUUID(),
 			room: { roomType: 'living', roomName: null, ordinal: null },
 			style: 'modern',
 			isPreview: false,
@@ -134,6 +135,7 @@ describe("the bot's images lead to their originals", () => {
 		const url = `https://rendo.example/o/${'A'.repeat(22)}#v-${randomUUID()}`
 		const since = fake.calls.length
 		await gateway.sendVariations(9505, {
+			roomId: randomUUID(),
 			room: { roomType: 'living', roomName: null, ordinal: null },
 			style: 'modern',
 			isPreview: false,

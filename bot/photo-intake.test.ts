@@ -128,7 +128,7 @@ describe('photo intake from Telegram', () => {
 		const keyboards = fake.calls
 			.slice(since)
 			.filter((c) => c.method === 'sendMessage' && String(c.params.text).includes('Tap ♡'))
-		expect(keyboards.map(buttonTexts)).toEqual(Array(3).fill(['♡ 1', '♡ 2', '♡ 3', 'Remodel']))
+		expect(keyboards.map(buttonTexts)).toEqual(Array(3).fill(['♡ 1', '♡ 2', '♡ 3', 'Remodel', 'Remove…', 'Renovate…']))
 		const status = fake.message(styles.message_id).text!
 		expect(status).toContain('Kitchen · Modern 3/3 ✓')
 		expect(status).toContain('All done.')
@@ -161,7 +161,7 @@ describe('photo intake from Telegram', () => {
 		await drainIncludingLater()
 		const single = await fake.waitFor('sendPhoto', () => true, { since: before })
 		expect(single.params.caption).toBe('Kitchen · Modern · Preview, not staged')
-		expect(buttonTexts(single)).toEqual(['♡', 'Remodel'])
+		expect(buttonTexts(single)).toEqual(['♡', 'Remodel', 'Remove…', 'Renovate…'])
 		expect(fake.message(styles.message_id).text).toContain('Kitchen · Modern 4/4 ✓')
 
 		// /status and /favorites talk about the property the photos went to.

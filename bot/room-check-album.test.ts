@@ -23,6 +23,7 @@ const room = { roomType: 'living', roomName: null, ordinal: null }
 test('an album names the images the room check flagged, so the agent looks before using them', async () => {
 	const since = fake.calls.length
 	await gateway.sendVariations(4711, {
+		roomId: randomUUID(),
 		room,
 		style: 'modern',
 		isPreview: false,
@@ -39,6 +40,7 @@ test('an album names the images the room check flagged, so the agent looks befor
 test('a single image carries its check in its caption; a clean album says nothing more', async () => {
 	let since = fake.calls.length
 	await gateway.sendVariations(4711, {
+		roomId: randomUUID(),
 		room,
 		style: 'coastal',
 		isPreview: false,
@@ -49,6 +51,7 @@ test('a single image carries its check in its caption; a clean album says nothin
 
 	since = fake.calls.length
 	await gateway.sendVariations(4711, {
+		roomId: randomUUID(),
 		room,
 		style: 'coastal',
 		isPreview: false,
@@ -61,6 +64,7 @@ test('a single image carries its check in its caption; a clean album says nothin
 test('each image says what the room check saw it add and take away, after what it flagged', async () => {
 	let since = fake.calls.length
 	await gateway.sendVariations(4711, {
+		roomId: randomUUID(),
 		room,
 		style: 'coastal',
 		isPreview: false,
@@ -77,6 +81,7 @@ test('each image says what the room check saw it add and take away, after what i
 	// In an album each image carries its own, numbered as its heart is.
 	since = fake.calls.length
 	await gateway.sendVariations(4711, {
+		roomId: randomUUID(),
 		room,
 		style: 'modern',
 		isPreview: false,

@@ -5,7 +5,7 @@ import { getProject, listProjects } from '#core/studio/projects.ts'
 import { roomStyles } from '#core/studio/render-progress.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listFavorites, listVariations } from '#core/studio/variations.ts'
-import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
+import { changeSentence, type ProjectView, type RoomView, type VariationView } from '#core/studio/views.ts'
 import { setCurrentProject } from '#core/telegram/links.ts'
 import { variationImage } from '#core/telegram/variation-actions.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
@@ -49,14 +49,17 @@ async function sendFavorites(ctx: BotContext, actor: Actor, favorites: Variation
 	for (let start = 0; start < favorites.length; start += ALBUM_MAX) {
 		const chunk = favorites.slice(start, start + ALBUM_MAX)
 		const media = await Promise.all(
-			chunk.map(async (v) => ({
-				file: new InputFile(await variationImage(actor, v.id), `rendo-${v.id}.jpg`),
-				caption: caption([
-					`${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`,
-					...originalLine(v.originalsUrl),
-					...(v.roomCheck?.contentsSentence ? [v.roomCheck.contentsSentence] : []),
-				]),
-			})),
+			chunk.map(async (v) => {
+				const changed = changeSentence(v.style, v.roomCheck)
+				return {
+					file: new InputFile(await variationImage(actor, v.id), `rendo-${v.id}.jpg`),
+					caption: caption([
+						`${roomTypeLabel(v.roomName)} · ${styleLabel(v.style)}`,
+						...originalLine(v.originalsUrl),
+						...(changed ? [changed] : []),
+					]),
+				}
+			}),
 		)
 		// An album needs two images at least.
 		if (media.length === 1) await ctx.replyWithPhoto(media[0].file, { caption: media[0].caption })

@@ -81,7 +81,7 @@ export class TelegramGateway implements TelegramFiles, TelegramNotifier {
 		const files = await Promise.all(
 			variations.map(async (v, i) => new InputFile(await v.readImage(), `rendo-${i + 1}.jpg`)),
 		)
-		const keyboard = variationKeyboard(variations)
+		const keyboard = variationKeyboard(variations, { roomId: delivery.roomId, style: delivery.style })
 		const checks = roomCheckLines(delivery)
 		if (files.length === 1) {
 			await this.api.sendPhoto(chatId, files[0], {

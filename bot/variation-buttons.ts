@@ -1,14 +1,23 @@
 import { Composer, InlineKeyboard } from 'grammy'
 import type { InlineKeyboardButton } from 'grammy/types'
+import { isEditKind } from '#core/edits/edit.schema.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { remodelVariation, toggleFavorite } from '#core/telegram/variation-actions.ts'
 import { callbackPattern, fullId, shortId } from './callback-data.ts'
 import { linkedUser, type BotContext } from './context.ts'
+import { roomEditButtons } from './room-edits.ts'
 
 const heart = (isFavorite: boolean) => (isFavorite ? '♥' : '♡')
 
-/** ♡ 1 ♡ 2 ♡ 3 under an album (a media group takes no buttons), then one 'Remodel' for the style. */
-export function variationKeyboard(variations: Array<{ id: string; isFavorite: boolean }>) {
+/**
+ * ♡ 1 ♡ 2 ♡ 3 under an album (a media group takes no buttons), then 'Remodel' for one more of the
+ * style, and 'Remove…' and 'Renovate…' for an edit of the room's photo. An edit's own image has
+ * its hearts only: another edit starts again from the photo, which its buttons would not say.
+ */
+export function variationKeyboard(
+	variations: Array<{ id: string; isFavorite: boolean }>,
+	{ roomId, style }: { roomId: string; style: string },
+) {
 	const keyboard = new InlineKeyboard()
 	variations.forEach((v, i) =>
 		keyboard.text(
@@ -16,7 +25,8 @@ export function variationKeyboard(variations: Array<{ id: string; isFavorite: bo
 			`fv:${shortId(v.id)}`,
 		),
 	)
-	return keyboard.row().text('Remodel', `rm:${shortId(variations[0].id)}`)
+	if (isEditKind(style)) return keyboard
+	return roomEditButtons(keyboard.row().text('Remodel', `rm:${shortId(variations[0].id)}`), roomId)
 }
 
 /** The same keyboard with one heart changed: the others show what they showed. */

@@ -1,4 +1,4 @@
-import type { RoomType, StudioStyle } from './studio.schema.ts'
+import type { RenderStyle, RoomType } from './studio.schema.ts'
 import type { ProjectView } from './views.ts'
 
 /**
@@ -6,7 +6,7 @@ import type { ProjectView } from './views.ts'
  * Browser-safe: the workflow imports it.
  */
 
-const STYLE_LABELS: Record<StudioStyle, string> = {
+const STYLE_LABELS: Record<RenderStyle, string> = {
 	modern: 'Modern',
 	luxury: 'Luxury',
 	scandinavian: 'Scandinavian',
@@ -18,6 +18,9 @@ const STYLE_LABELS: Record<StudioStyle, string> = {
 	empty: 'Empty room',
 	twilight: 'Twilight',
 	enhance: 'Enhance',
+	// Edits with a scope (core/edits) are named by what was done: "Kitchen · Items removed".
+	remove: 'Items removed',
+	renovate: 'Renovated',
 }
 
 // Backyard is not a studio room type, but client preferences and brochures use it (spec 01 §3).
@@ -51,7 +54,7 @@ export const PROJECT_STATUS_LABELS: Record<ProjectView['status'], string> = {
 }
 
 export function styleLabel(style: string) {
-	return STYLE_LABELS[style as StudioStyle] ?? humanise(style)
+	return STYLE_LABELS[style as RenderStyle] ?? humanise(style)
 }
 
 export function roomTypeLabel(roomType: string) {

@@ -2,6 +2,7 @@ import type { PropertyStudioProject, PropertyStudioRoom, PropertyStudioVariation
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { renditionSizes, renditionWidth, THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 import type { OriginalsLinks } from '#core/disclosure/originals-links.ts'
+import { isEditKind } from '#core/edits/edit.schema.ts'
 import { contentsSentence } from '#core/staging/room-check/sentences.ts'
 import type { RoomTypeBy } from './room-type-suggestion.ts'
 
@@ -139,6 +140,17 @@ export function roomCheckView(v: PropertyStudioVariation) {
 export function openCheckNote(check: ReturnType<typeof roomCheckView>) {
 	if (!check?.open) return null
 	return check.note ?? 'This image could not be matched to the photo: look at it before you use it'
+}
+
+/**
+ * What a delivered image's caption says it changed: for an item removal or renovation whose answer
+ * kept to its scope, the check's own sentence ("Removed: a lamp; nothing else changed"); for the
+ * rest, what the room check saw it add and take away. Null when there is nothing to say (an edit
+ * that went beyond its scope is flagged by openCheckNote instead).
+ */
+export function changeSentence(style: string, check: ReturnType<typeof roomCheckView>) {
+	if (isEditKind(style)) return check?.verdict === 'ok' ? check.note : null
+	return check?.contentsSentence ?? null
 }
 
 export type VariationView = ReturnType<typeof variationView>

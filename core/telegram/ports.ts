@@ -40,6 +40,8 @@ export interface RoomRef {
 }
 
 export interface VariationDelivery {
+	/** The room the images are of: its photo is what 'Remove…' and 'Renovate…' under them edit. */
+	roomId: string
 	room: RoomRef
 	style: string
 	/** Made by the local preview renderer: the caption says so ('Preview, not staged'). */
@@ -49,7 +51,10 @@ export interface VariationDelivery {
 		isFavorite: boolean
 		/** What the room check thinks may differ from the photo (the agent should look), else null. */
 		roomCheck: string | null
-		/** What the room check saw the image add and take away ("Added: a sofa and two lamps"), else null. */
+		/**
+		 * What the image changed, else null: what the room check saw it add and take away ("Added: a
+		 * sofa and two lamps"), or for an edit kept to its scope, that scope ("Removed: a lamp; nothing else changed").
+		 */
 		contents: string | null
 		/** Where the image's original is on the property's originals page, for an altered image; else null. */
 		originalsUrl: string | null

@@ -23,7 +23,7 @@ import { disclosedImage } from '#core/disclosure/disclosed-image.ts'
 import { NO_ORIGINALS, originalsLinks } from '#core/disclosure/originals-links.ts'
 import { notSetAside } from '#core/studio/set-aside.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
-import { openCheckNote, roomCheckView } from '#core/studio/views.ts'
+import { changeSentence, openCheckNote, roomCheckView } from '#core/studio/views.ts'
 
 /** How often the status message is brought up to date while renders run. */
 const PROGRESS_INTERVAL_MS = 3000
@@ -79,6 +79,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 		const originals = completed.length ? await originalsLinks(intake.projectId!) : NO_ORIGINALS
 		if (completed.length)
 			await notifier.sendVariations(chatId, {
+				roomId: group.variations[0].roomId,
 				room: group.room,
 				style: group.style,
 				isPreview: completed.some((v) => isPreviewProvider(v.provider)),
@@ -86,7 +87,7 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 					id: v.id,
 					isFavorite: v.isFavorite,
 					roomCheck: openCheckNote(roomCheckView(v)),
-					contents: roomCheckView(v)?.contentsSentence ?? null,
+					contents: changeSentence(v.style, roomCheckView(v)),
 					originalsUrl: originals.image(v),
 					readImage: async () => disclosedImage(await storedBytes(v.imageUrl!), v, { id: intake.projectId!, userId }),
 				})),
@@ -193,6 +194,8 @@ export async function reportProgress(notifier: TelegramNotifier, intakeId: strin
 
 	for (const group of settledGroups(variations, rooms)) await deliver(notifier, intake, group)
 
-	const watched = Date.now() - (intake.submittedAt?.getTime() ?? 0) < WATCH_FOR_MS
+	// Watched from the last thing asked: a remodel or an edit days after the batch still arrives.
+	const asked = Math.max(intake.submittedAt?.getTime() ?? 0, ...variations.map((v) => v.createdAt.getTime()))
+	const watched = Date.now() - asked < WATCH_FOR_MS
 	if (!progress.done && watched) await queueProgress(db, intake.id, new Date(Date.now() + PROGRESS_INTERVAL_MS))
 }
