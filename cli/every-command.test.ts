@@ -38,6 +38,8 @@ interface World {
 	project: { id: string; address: string }
 	/** An empty project per mode, for submit. */
 	empty: Record<Mode, string>
+	/** A room per mode whose photo has a lamp and a plant (real pair 36), for objects and edit. */
+	edits: Record<Mode, string>
 	photo: string
 	/** A one-row CSV per mode, a property of its own each. */
 	csv: Record<Mode, string>
@@ -66,6 +68,9 @@ interface Run {
 /** A mode a command has no meaning in: why. */
 type NotHere = string
 type Line = { [mode in Mode]: ((w: World) => Run) | NotHere }
+
+/** `rendo objects` of pair 36: its lamp and plant by name and id, and the walls it can repaint. */
+const objectsOf = [/^lamp +lamp +\d+\.\d %$/m, /^plant +plant +\d+\.\d %$/m, /^walls +\d+\.\d % +yes$/m]
 
 const OPERATOR_ONLY = 'an operator command: the local database only'
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -160,6 +165,20 @@ const COMMANDS: Record<string, Line> = {
 	submit: {
 		local: (w) => ({ args: ['submit', w.empty.local, w.photo, '--style', 'modern'], answer: queuedOne(w) }),
 		api: (w) => ({ args: ['submit', w.empty.api, w.photo, '--style', 'modern'], answer: queuedOne(w) }),
+	},
+	objects: {
+		local: (w) => ({ args: ['objects', w.edits.local], answer: objectsOf }),
+		api: (w) => ({ args: ['objects', w.edits.api], answer: objectsOf }),
+	},
+	edit: {
+		local: (w) => ({
+			args: ['edit', w.edits.local, '--remove', 'lamp,plant'],
+			answer: [/^Queued the removal as variation [0-9a-f-]{36}: follow it with rendo status$/m],
+		}),
+		api: (w) => ({
+			args: ['edit', w.edits.api, '--renovate', 'walls=#d8d2c4'],
+			answer: [/^Queued the renovation as variation [0-9a-f-]{36}: follow it with rendo status$/m],
+		}),
 	},
 	status: {
 		local: (w) => ({ args: ['status', w.project.id], answer: statusOf(w) }),
@@ -335,6 +354,27 @@ beforeAll(async () => {
 		(await createProject(actorFor(agent), { propertyAddress: '5 Empty Street, York' })).id
 	const photo = path.join(work, 'kitchen.jpg')
 	await writeRoomPhoto(photo)
+	const [{ db }, { propertyStudioRooms }, { storage }] = await Promise.all([
+		import('#core/platform/db.ts'),
+		import('#db/schema/studio.ts'),
+		import('#core/platform/storage.ts'),
+	])
+	const roomToEdit = async () => {
+		const projectId = await emptyProject()
+		const originalImageUrl = `rooms/${randomUUID()}/original.jpg`
+		await storage().put(
+			originalImageUrl,
+			fs.readFileSync(path.join(import.meta.dirname, '../tests/fixtures/real-staging/36-before.jpg')),
+			{
+				contentType: 'image/jpeg',
+			},
+		)
+		const [room] = await db
+			.insert(propertyStudioRooms)
+			.values({ projectId, roomType: 'bedroom', originalImageUrl })
+			.returning()
+		return room.id
+	}
 	const csv = async (mode: Mode) => {
 		const file = path.join(work, `import-${mode}.csv`)
 		fs.writeFileSync(
@@ -369,6 +409,7 @@ beforeAll(async () => {
 		newcomer,
 		project: { id: rendered.project.id, address: rendered.project.propertyAddress },
 		empty: { local: await emptyProject(), api: await emptyProject() },
+		edits: { local: await roomToEdit(), api: await roomToEdit() },
 		photo,
 		csv: { local: await csv('local'), api: await csv('api') },
 		tickets: { local: await ticketsOf(), api: await ticketsOf() },

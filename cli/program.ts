@@ -1,6 +1,7 @@
 import { Command } from 'commander'
 import { registerDatabaseCommands } from './db.ts'
 import { registerDownloadCommand } from './download.ts'
+import { registerEditCommands } from './edits.ts'
 import { registerImportCommand } from './import.ts'
 import { registerLoginCommands } from './login.ts'
 import { registerProjectCommands } from './projects.ts'
@@ -57,6 +58,7 @@ Example:
 	registerSubmitCommand(program)
 	registerStatusCommand(program)
 	registerDownloadCommand(program)
+	registerEditCommands(program)
 	registerImportCommand(program)
 	registerTicketCommands(program)
 	registerWorkerCommand(program)

@@ -65,7 +65,7 @@ const NOT_CALLED: Record<string, string> = {
 	'post /api/property-studio/variations/{id}/restage-views':
 		"its 202 needs a provider that stages views together: checked on OpenAI's model in room-views-api.test.ts",
 	'post /api/property-studio/rooms/{roomId}/edit':
-		'its 202 needs a real photo with things in it (segmented): checked through the API by cli/edits.test.ts',
+		'its 202 needs a real photo with things in it (segmented): checked through the API by cli/every-command.test.ts (rendo edit)',
 }
 
 describe('the document and the route files agree', () => {
