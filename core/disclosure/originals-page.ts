@@ -6,11 +6,22 @@ import {
 } from '#db/schema/studio.ts'
 import { type BuyerBrand, buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { isUuid } from '#core/ids.ts'
+import {
+	type ImageSize,
+	RENDITION_SIZES,
+	type RenditionSize,
+	renditionSizes,
+	renditionWidth,
+	THUMBNAIL_SIZE,
+} from '#core/render/rendition-sizes.ts'
+import { roomImageKeys } from '#core/studio/original-image.ts'
+import { variationImageKeys } from '#core/studio/render-variations.ts'
+import { renditionKey } from '#core/studio/renditions.ts'
 import { notSetAside } from '#core/studio/set-aside.ts'
 import { db } from '#core/platform/db.ts'
 import { contentsPhrase } from '#core/staging/room-check/sentences.ts'
 import { roomLabel } from '#core/studio/labels.ts'
-import type { RoomCheckContents } from '#core/studio/views.ts'
+import type { ImageSources, RoomCheckContents } from '#core/studio/views.ts'
 import { alterationOf, type AlterationKind } from './alteration.ts'
 import { imageAnchor, resolveOriginalsToken } from './originals-address.ts'
 
@@ -20,6 +31,25 @@ export type OriginalsFile = 'altered' | 'original'
 /** The path of one file of a pair, under the page's own address (no login: the token is the key). */
 export const originalsFilePath = (token: string, variationId: string, file: OriginalsFile) =>
 	`/o/${token}/${variationId}/${file}`
+
+/**
+ * One file of a pair as the page loads it: the file itself at `path`, and its smaller copies at
+ * `path/{longest side}` (those the studio stored beside it, core/studio/renditions.ts), to pick
+ * from by the width shown. `size` is the picture's; `own` the file's own recorded size, which says
+ * it has copies: an image stored before copies has none, and is shown at the size it shares with its pair.
+ */
+function pairSources(path: string, size: ImageSize | null, own: ImageSize | null): ImageSources {
+	const copies = own
+		? renditionSizes(own).map((copy) => ({ src: `${path}/${copy}`, width: renditionWidth(copy, own) }))
+		: []
+	return {
+		src: path,
+		width: size?.width ?? null,
+		height: size?.height ?? null,
+		thumbnail: `${path}/${THUMBNAIL_SIZE}`,
+		copies,
+	}
+}
 
 export interface OriginalsImage {
 	id: string
@@ -38,9 +68,12 @@ export interface OriginalsImage {
 	seen: string | null
 	madeAt: Date
 	/** The pair's size (a delivered image is its photo's size), so the page holds its place before it loads; null for images stored before sizes were kept. */
-	size: { width: number; height: number } | null
+	size: ImageSize | null
 	alteredUrl: string
 	originalUrl: string
+	/** Each file with its copies, so a phone loads the one that fits rather than a 12 MP photo. */
+	alteredImage: ImageSources
+	originalImage: ImageSources
 }
 
 export type OriginalsPageView =
@@ -74,16 +107,8 @@ export function seenLine(kind: AlterationKind, verdict: string | null, contents:
 	return verdict === 'ok' ? `${said}; walls, floor, windows and doors checked unchanged` : said
 }
 
-function sizeOf(row: {
-	width: number | null
-	height: number | null
-	photoWidth: number | null
-	photoHeight: number | null
-}) {
-	if (row.width && row.height) return { width: row.width, height: row.height }
-	if (row.photoWidth && row.photoHeight) return { width: row.photoWidth, height: row.photoHeight }
-	return null
-}
+const sizeOf = (width: number | null, height: number | null): ImageSize | null =>
+	width && height ? { width, height } : null
 
 // Delivered images: rendered and stored, and not set aside for a replacement. After completion
 // only the kept ones are left (the clean-up deletes the rest), so the page always lists what can
@@ -136,6 +161,11 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 		logoUrl: brand.logoVersion === null ? null : `/o/${token}/logo?v=${brand.logoVersion}`,
 		images: rows.map((row) => {
 			const { kind, words, altered } = alterationOf(row.style, row.editScope)
+			const alteredSize = sizeOf(row.width, row.height)
+			const photoSize = sizeOf(row.photoWidth, row.photoHeight)
+			const size = alteredSize ?? photoSize
+			const alteredUrl = originalsFilePath(token, row.id, 'altered')
+			const originalUrl = originalsFilePath(token, row.id, 'original')
 			return {
 				id: row.id,
 				anchor: imageAnchor(row.id),
@@ -146,9 +176,11 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 				// An edit's scope check says what it did and that nothing else changed, when it passed.
 				seen: row.editScope ? (row.roomCheck === 'ok' ? row.note : null) : seenLine(kind, row.roomCheck, row.contents),
 				madeAt: row.createdAt,
-				size: sizeOf(row),
-				alteredUrl: originalsFilePath(token, row.id, 'altered'),
-				originalUrl: originalsFilePath(token, row.id, 'original'),
+				size,
+				alteredUrl,
+				originalUrl,
+				alteredImage: pairSources(alteredUrl, size, alteredSize),
+				originalImage: pairSources(originalUrl, photoSize ?? size, photoSize),
 			}
 		}),
 	}
@@ -156,22 +188,53 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 
 export type OriginalsFileLookup = { state: 'found'; key: string } | { state: 'retired' | 'not-found' }
 
+/** A copy's longest side as the page's URLs name it ('800'), or null for anything else. */
+function copySize(copy: string): RenditionSize | null {
+	return RENDITION_SIZES.find((size) => `${size}` === copy) ?? null
+}
+
 /**
- * The storage key of one file of a pair on a live page: only an image the page lists (delivered,
+ * The storage key of one file of a pair on a live page, or of one of its smaller copies (`copy`:
+ * its longest side, where the file has a copy that size): only an image the page lists (delivered,
  * of this page's property) opens. A retired address answers as retired whatever the image.
  */
-export async function originalsFileKey(token: string, variationId: string, file: string): Promise<OriginalsFileLookup> {
+export async function originalsFileKey(
+	token: string,
+	variationId: string,
+	file: string,
+	copy?: string,
+): Promise<OriginalsFileLookup> {
 	const page = await resolveOriginalsToken(token)
 	if (page.state === 'retired') return { state: 'retired' }
-	if (page.state !== 'live' || !isUuid(variationId) || (file !== 'altered' && file !== 'original'))
+	const size = copy === undefined ? null : copySize(copy)
+	if (
+		page.state !== 'live' ||
+		!isUuid(variationId) ||
+		(file !== 'altered' && file !== 'original') ||
+		(copy !== undefined && size === null)
+	)
 		return { state: 'not-found' }
 	const [row] = await db
-		.select({ altered: variations.imageUrl, original: rooms.originalImageUrl })
+		.select({
+			altered: variations.imageUrl,
+			original: rooms.originalImageUrl,
+			roomId: rooms.id,
+			width: variations.imageWidth,
+			height: variations.imageHeight,
+			photoWidth: rooms.imageWidth,
+			photoHeight: rooms.imageHeight,
+		})
 		.from(variations)
 		.innerJoin(rooms, eq(rooms.id, variations.roomId))
 		.where(and(eq(variations.id, variationId), eq(rooms.projectId, page.projectId), delivered))
 	const key = row?.[file]
-	return key ? { state: 'found', key } : { state: 'not-found' }
+	if (!key) return { state: 'not-found' }
+	if (size === null) return { state: 'found', key }
+	// The copies the studio stored beside the file when it was delivered (or uploaded), as its screens serve them.
+	const own = file === 'altered' ? sizeOf(row.width, row.height) : sizeOf(row.photoWidth, row.photoHeight)
+	if (!own || !renditionSizes(own).includes(size)) return { state: 'not-found' }
+	const folder = file === 'altered' ? variationImageKeys(variationId).folder : roomImageKeys(row.roomId).folder
+	return { state: 'found', key: renditionKey(folder, size) }
 }
 
 /** The storage key of the logo a live page shows: its agent's account logo; null when there is none to show. */

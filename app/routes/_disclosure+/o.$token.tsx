@@ -3,8 +3,10 @@ import { useLoaderData } from '@remix-run/react'
 import { BuyerLayout, buyerPageHandle } from '#app/components/buyer/buyer-layout.tsx'
 import { GeneralErrorBoundary, LinkUnavailable } from '#app/components/error-boundary.tsx'
 import { formatShortDate } from '#app/components/studio/labels.ts'
+import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { brandName } from '#core/accounts/brand-name.ts'
 import { viewOriginalsPage, type OriginalsImage } from '#core/disclosure/originals-page.ts'
+import type { ImageSources } from '#core/studio/views.ts'
 
 // A page for buyers who follow a label's QR code, not for search engines: every answer says so,
 // the 404 and 410 too, in the header (for crawlers that never parse the page) and in the page.
@@ -54,47 +56,28 @@ function Pair({ image }: { image: OriginalsImage }) {
 			</div>
 			<div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
 				<Photo
-					src={image.alteredUrl}
+					image={image.alteredImage}
 					caption={image.altered ? 'Altered image' : 'Enhanced image'}
 					alt={`${image.room}: ${image.alteration.toLowerCase()}`}
-					size={image.size}
 				/>
-				<Photo
-					src={image.originalUrl}
-					caption="Original photo"
-					alt={`${image.room}: the original photo`}
-					size={image.size}
-				/>
+				<Photo image={image.originalImage} caption="Original photo" alt={`${image.room}: the original photo`} />
 			</div>
 		</article>
 	)
 }
 
-function Photo({
-	src,
-	caption,
-	alt,
-	size,
-}: {
-	src: string
-	caption: string
-	alt: string
-	size: OriginalsImage['size']
-}) {
+// The width a pair's column gives each picture: half the page's 64rem, less its padding, the card's
+// border and padding and the gap between the two, side by side from `sm`; the card's width on phones.
+const PHOTO_SIZES = '(min-width: 1024px) 465px, (min-width: 640px) calc(50vw - 47px), calc(100vw - 66px)'
+
+function Photo({ image, caption, alt }: { image: ImageSources; caption: string; alt: string }) {
 	return (
 		<figure className="flex flex-col gap-2">
-			{/* The whole picture, a portrait as a portrait: its own size holds its place before it loads. */}
-			<img
-				src={src}
-				alt={alt}
-				loading="lazy"
-				width={size?.width}
-				height={size?.height}
-				className="h-auto max-h-[80vh] w-full rounded-lg bg-muted object-contain"
-			/>
+			{/* The whole picture, a portrait as a portrait, loaded at the size its column shows it; never taller than the screen. */}
+			<ResponsiveImage image={image} sizes={PHOTO_SIZES} alt={alt} className="max-h-[80vh] rounded-lg bg-muted" />
 			<figcaption className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
 				<span className="font-medium text-gray-900">{caption}</span>
-				<a href={src} className="text-brand underline underline-offset-2 hover:no-underline">
+				<a href={image.src} className="text-brand underline underline-offset-2 hover:no-underline">
 					Full size<span className="sr-only"> {caption.toLowerCase()}</span>
 				</a>
 			</figcaption>

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { users } from '#db/schema/accounts.ts'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
@@ -33,6 +34,11 @@ const routes: AppRoute[] = [
 		id: 'routes/o.$token_.$variationId.$file',
 		path: 'o/:token/:variationId/:file',
 		module: await import('./o.$token_.$variationId.$file.ts'),
+	},
+	{
+		id: 'routes/o.$token_.$variationId.$file_.$copy',
+		path: 'o/:token/:variationId/:file/:copy',
+		module: await import('./o.$token_.$variationId.$file_.$copy.ts'),
 	},
 	{
 		id: 'routes/property-studio.$id_.downloads',
@@ -205,12 +211,14 @@ describe("GET /o/:token in the agent's brand", () => {
 	})
 
 	test('each picture whole, at its own size: a portrait stays a portrait, nothing cropped', async () => {
-		const { page, shown } = await propertyWithDeliveredImages()
+		const { page, shown, rooms: photos } = await propertyWithDeliveredImages()
 		const [portrait] = shown
+		// A delivered image is its photo's size: both are portraits.
 		await db
 			.update(propertyStudioVariations)
 			.set({ imageWidth: 768, imageHeight: 1024 })
 			.where(eq(propertyStudioVariations.id, portrait.id))
+		await db.update(rooms).set({ imageWidth: 768, imageHeight: 1024 }).where(eq(rooms.id, photos.living.id))
 		const html = (await get(`/o/${page.token}`)).body.toString()
 		const article = html.match(new RegExp(`<article id="v-${portrait.id}"[\\s\\S]*?</article>`))?.[0] ?? ''
 		const images = article.match(/<img [^>]*>/g) ?? []
@@ -269,6 +277,40 @@ describe('GET /o/:token/:variationId/original|altered', () => {
 		}
 		expect((await get(`/o/${token}/${dropped.id}/original`)).status).toBe(404)
 	})
+
+	test("each file's smaller copies, offered in the page's srcset, open under the page's address: only copies the file has, of images it lists", async () => {
+		const user = await insertUser()
+		const { actor, project, variations } = await renderedProject(user)
+		const [kept, dropped] = variations
+		await favourite(user, [kept.id])
+		await completeProject(actor, project.id, { watermarkingEnabled: false })
+		await drainJobs()
+		const { token } = await liveOriginalsPage(project.id)
+		const other = await propertyWithDeliveredImages()
+
+		// 640 × 480 photo and render: the 200 px copy and the 400 px thumbnail, none larger.
+		const html = (await get(`/o/${token}`)).body.toString()
+		const article = html.match(new RegExp(`<article id="v-${kept.id}"[\\s\\S]*?</article>`))?.[0] ?? ''
+		for (const file of ['altered', 'original']) {
+			const path = `/o/${token}/${kept.id}/${file}`
+			expect(article).toContain(`srcSet="${path}/200 200w, ${path}/400 400w, ${path} 640w"`)
+			for (const copy of [200, 400]) {
+				const served = await get(`${path}/${copy}`)
+				expect(served.status).toBe(200)
+				expect(served.response.headers.get('content-type')).toBe('image/jpeg')
+				expect(served.response.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+				expect(await sharp(served.body).metadata()).toMatchObject({ width: copy, height: (copy * 3) / 4 })
+			}
+			// no copy as large as the image; not a copy's size; not a copy at all
+			for (const copy of ['800', '1600', '300', 'thumbnail', 'full'])
+				expect((await get(`${path}/${copy}`)).status).toBe(404)
+		}
+		// A variation the page does not show (dropped at completion), another property's, a retired address.
+		expect((await get(`/o/${token}/${dropped.id}/altered/200`)).status).toBe(404)
+		expect((await get(`/o/${token}/${other.shown[0].id}/original/200`)).status).toBe(404)
+		await issueNewOriginalsAddress(actor, project.id)
+		expect((await get(`/o/${token}/${kept.id}/altered/200`)).status).toBe(410)
+	}, 60_000)
 })
 
 describe('the QR code on a delivered image', () => {
