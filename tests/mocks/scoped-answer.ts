@@ -78,7 +78,7 @@ interface Pixels {
 }
 
 /** The photo decoded, upright, at most `longest` px on its longest side (a vendor works at about its output size). */
-export async function decodePhoto(photo: Buffer, longest: number): Promise<Pixels> {
+async function decodePhoto(photo: Buffer, longest: number): Promise<Pixels> {
 	const { data, info } = await sharp(photo)
 		.rotate()
 		.resize(longest, longest, { fit: 'inside', withoutEnlargement: true })
@@ -99,7 +99,7 @@ function stretch(mask: Uint8Array, n: number, width: number, height: number) {
 }
 
 /** The mask grown by `radius` pixels (a square max filter, run along rows then columns). */
-export function grow(mask: Uint8Array, width: number, height: number, radius: number) {
+function grow(mask: Uint8Array, width: number, height: number, radius: number) {
 	const rows = new Uint8Array(mask.length)
 	for (let y = 0; y < height; y++)
 		for (let x = 0, last = -Infinity; x < width; x++) {
@@ -125,7 +125,7 @@ export function grow(mask: Uint8Array, width: number, height: number, radius: nu
  * last, a pixel the mean of the known pixels under it, then each unknown pixel taken from the coarser
  * level, bilinear), so the fill is the edge's colours blended smoothly inwards.
  */
-export function fillFromSurroundings({ width, height, data }: Pixels, hole: Uint8Array) {
+function fillFromSurroundings({ width, height, data }: Pixels, hole: Uint8Array) {
 	type Level = { w: number; h: number; c: Float32Array; a: Float32Array }
 	const first: Level = {
 		w: width,
@@ -188,12 +188,7 @@ export function fillFromSurroundings({ width, height, data }: Pixels, hole: Uint
 }
 
 /** The area's pixels in the colour `rgb`, in place: Lab a and b the colour's, lightness shifted so the median is its. */
-export function recolour(
-	{ width, height, data }: Pixels,
-	area: Uint8Array,
-	rgb: [number, number, number],
-	strength = 1,
-) {
+function recolour({ width, height, data }: Pixels, area: Uint8Array, rgb: [number, number, number], strength = 1) {
 	const target = rgbToLab(...rgb)
 	const lightness: number[] = []
 	for (let i = 0; i < width * height; i++)
