@@ -222,6 +222,7 @@ test('the staging panel names the provider, its reachability, and this month per
 		state,
 		...extra,
 	})
+	const box = { x: 0.8, y: 0.2, width: 0.1, height: 0.4 }
 	await db.insert(stagingRenders).values([
 		request('virtual-staging-ai', 'delivered', { receivedCount: 3, busyCount: 2 }),
 		request('virtual-staging-ai', 'failed'),
@@ -231,6 +232,29 @@ test('the staging panel names the provider, its reachability, and this month per
 		request('openai', 'delivered', { receivedCount: 3, costUsdMicros: 120_000, style: null, edit: 'twilight' }),
 		request('openai', 'failed', { style: null, edit: 'enhance' }),
 		request('virtual-staging-ai', 'delivered', { receivedCount: 2, style: null }),
+		// An item removal and a renovation: no style, their scope in words (as editRoom asks them).
+		request('openai', 'delivered', {
+			receivedCount: 1,
+			costUsdMicros: 40_000,
+			count: 1,
+			style: null,
+			scope: { kind: 'remove', objects: ['lamp'], items: [{ name: 'lamp', box }], surfaces: [] },
+			scopeMaskKey: 'rooms/r/edits/lamp.png',
+		}),
+		request('openai', 'delivered', {
+			receivedCount: 1,
+			costUsdMicros: 40_000,
+			count: 1,
+			style: null,
+			scope: { kind: 'renovate', objects: [], items: [], surfaces: [{ name: 'walls', becomes: '#a3b18a' }] },
+			scopeMaskKey: 'rooms/r/edits/walls.png',
+		}),
+		request('openai', 'failed', {
+			count: 1,
+			style: null,
+			scope: { kind: 'renovate', objects: [], items: [], surfaces: [{ name: 'floor', becomes: 'oak' }] },
+			scopeMaskKey: 'rooms/r/edits/floor.png',
+		}),
 		// last month's: not counted
 		request('openai', 'delivered', {
 			receivedCount: 3,
@@ -247,7 +271,8 @@ test('the staging panel names the provider, its reachability, and this month per
 		credits: null,
 		editCredits: null,
 	})
-	// Per provider and kind: staging, views staged to match another, emptying and each photo edit counted apart.
+	// Per provider and kind: staging, views staged to match another, emptying, each photo edit, item
+	// removal and renovation counted apart.
 	const row = (provider: string, label: string, kind: string, kindLabel: string, figures: object) => ({
 		provider,
 		label,
@@ -266,6 +291,8 @@ test('the staging panel names the provider, its reachability, and this month per
 		}),
 		row('openai', 'OpenAI', 'twilight', 'Twilight', { renders: 1, images: 3, failed: 0, costUsdMicros: 120_000 }),
 		row('openai', 'OpenAI', 'enhance', 'Enhance', { renders: 0, images: 0, failed: 1, costUsdMicros: null }),
+		row('openai', 'OpenAI', 'remove', 'Items removed', { renders: 1, images: 1, failed: 0, costUsdMicros: 40_000 }),
+		row('openai', 'OpenAI', 'renovate', 'Renovated', { renders: 1, images: 1, failed: 1, costUsdMicros: 40_000 }),
 		row('virtual-staging-ai', 'Virtual Staging AI', 'staging', 'Staging', {
 			renders: 1,
 			images: 3,

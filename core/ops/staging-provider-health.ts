@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { PROVIDER_LABELS, RENDER_KINDS, type ProviderStatus, type RenderKind } from '#core/render/provider.ts'
 import { db } from '#core/platform/db.ts'
+import { styleLabel } from '#core/studio/labels.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 
 // The dashboard refreshes every 30 s; the vendor is asked at most once a minute per process.
@@ -50,8 +51,9 @@ const KIND_LABELS: Record<RenderKind, string> = {
 	empty: 'Empty room',
 	twilight: 'Twilight',
 	enhance: 'Enhance',
-	remove: 'Item removal',
-	renovate: 'Renovation',
+	// Named as the gallery and the bot title their images.
+	remove: styleLabel('remove'),
+	renovate: styleLabel('renovate'),
 }
 
 /**
