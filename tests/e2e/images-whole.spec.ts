@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { originalsLink } from './originals.ts'
 import { favouriteOnePerRoom, renderedProject } from './rendered-project.ts'
 
 /**
  * What an agent sees of a photo: all of it, at the size it is shown. On the gallery, its compare
- * view, the favourites, the final review and the downloads, every image that is shown has a box
+ * view, the favourites, the final review, the downloads and the buyers' originals page, every image shown has a box
  * of the picture's own shape (or shows it contained), is cropped neither by object-fit: cover nor
  * by a parent that hides its overflow, and was loaded at most twice as wide as it is shown in
  * device pixels. A portrait photo is among them.
@@ -178,4 +179,14 @@ test('every studio screen shows each picture whole, loaded at most twice the siz
 	)
 	await expectWholeImages(downloads, downloads.getByRole('main'), 2)
 	await downloads.context().close()
+
+	// The buyers' originals page, reached from the label's QR code by someone with no account: each
+	// kept image beside its original photo.
+	const originals = new URL((await originalsLink(page).getAttribute('href'))!, page.url()).pathname
+	const buyer = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent })
+	const pairs = await buyer.newPage()
+	await pairs.goto(originals)
+	await expect(pairs.getByRole('heading', { level: 1, name: address })).toBeVisible()
+	await expectWholeImages(pairs, pairs.getByRole('main'), 4)
+	await buyer.close()
 })
