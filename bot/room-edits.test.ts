@@ -143,12 +143,12 @@ test("refusals are plain messages under the question; a stranger's room in forge
 	since = fake.calls.length
 	fake.press(tg, album, 'Renovate…')
 	const renovate = await fake.waitForMessage('Renovate the Living Room photo', { since })
-	expect(labels(renovate)).toEqual(expect.arrayContaining(['🟩 Sage green', '⬜ Warm white', 'Renovate']))
+	expect(labels(renovate)).toEqual(expect.arrayContaining(['🟩 Sage', '⬜ Warm white', '◻️ Greige', 'Renovate']))
 	expect(labels(renovate).some((l) => l.startsWith('Floor'))).toBe(false)
 	expect(fake.message(renovate.message_id).text).toContain(PREVIEW_WALLS_ONLY)
-	fake.press(tg, renovate, '🟩 Sage green')
+	fake.press(tg, renovate, '🟩 Sage')
 	await fake.waitFor('editMessageReplyMarkup', (c) => c.params.message_id === renovate.message_id, { since })
-	expect(labels(renovate)).toContain('✓ 🟩 Sage green')
+	expect(labels(renovate)).toContain('✓ 🟩 Sage')
 	// A floor in forged data is the local preview's refusal, in a plain message.
 	since = fake.calls.length
 	fake.pressData(tg, renovate, `eu:${shortId(room.id)}:31`)
@@ -157,11 +157,11 @@ test("refusals are plain messages under the question; a stranger's room in forge
 	fake.press(tg, renovate, 'Renovate')
 	await fake.waitFor('editMessageText', (c) => c.params.message_id === renovate.message_id, { since })
 	expect(fake.message(renovate.message_id).text).toBe(
-		'Renovating the Living Room photo: walls in sage green. The image comes here when it is ready.',
+		'Renovating the Living Room photo: walls in sage. The image comes here when it is ready.',
 	)
 	const asked = (await stagingRowsOf(room.id)).filter((row) => row.scope)
 	expect(asked.map((row) => row.scope)).toEqual([
-		expect.objectContaining({ kind: 'renovate', surfaces: [{ name: 'walls', becomes: '#a3b18a' }] }),
+		expect.objectContaining({ kind: 'renovate', surfaces: [{ name: 'walls', becomes: '#b5bfa5' }] }),
 	])
 
 	// Another agent's room, named in data a modified client sends: refused as any button is.

@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from 'grammy'
-import { FLOOR_MATERIALS } from '#core/edits/edit.schema.ts'
+import { FLOOR_MATERIALS, WALL_COLOURS } from '#core/edits/edit.schema.ts'
 import { InputError } from '#core/errors.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { roomLabel } from '#core/studio/labels.ts'
@@ -21,21 +21,14 @@ import { linkedUser, type BotContext } from './context.ts'
 /** The things a 'Remove…' question lists, largest first: a phone's screen of buttons, and the bits of the choice. */
 const LISTED_OBJECTS = 12
 
-/**
- * Wall colours offered as swatches: common paint colours (their names and codes as the vendors'
- * prompts name them, core/render/providers/edit-prompt.ts), each shown with the emoji square
- * nearest it, as a button cannot be coloured.
- */
-export const WALL_COLOURS = [
-	{ name: 'warm white', hex: '#f3ede1', swatch: '⬜' },
-	{ name: 'pale yellow', hex: '#f1e3a0', swatch: '🟨' },
-	{ name: 'sage green', hex: '#a3b18a', swatch: '🟩' },
-	{ name: 'sky blue', hex: '#a9c7e0', swatch: '🟦' },
-	{ name: 'terracotta', hex: '#c4663f', swatch: '🟧' },
-	{ name: 'charcoal', hex: '#3c3f42', swatch: '⬛' },
-] as const
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+/** A button cannot be coloured: each wall colour shows the emoji square nearest it as its swatch. */
+const SWATCHES: Record<(typeof WALL_COLOURS)[number]['name'], string> = {
+	Greige: '◻️',
+	'Warm white': '⬜',
+	Sage: '🟩',
+	'Dusky blue': '🟦',
+	Charcoal: '⬛',
+}
 
 /** The buttons beside 'Remodel' under a room's images. */
 export function roomEditButtons(keyboard: InlineKeyboard, roomId: string) {
@@ -98,7 +91,7 @@ function renovateKeyboard(roomId: string, choices: Choices, chosen: Renovation) 
 	if (walls)
 		WALL_COLOURS.forEach((colour, i) => {
 			const on = chosen.walls === i + 1
-			keyboard.text(`${on ? '✓ ' : ''}${colour.swatch} ${capitalised(colour.name)}`, toggle({ walls: on ? 0 : i + 1 }))
+			keyboard.text(`${on ? '✓ ' : ''}${SWATCHES[colour.name]} ${colour.name}`, toggle({ walls: on ? 0 : i + 1 }))
 			if (i % 2 === 1) keyboard.row()
 		})
 	if (floor)
@@ -207,7 +200,7 @@ roomEdits.callbackQuery(/^eu:([A-Za-z0-9_-]+):([0-9a-z]{2})$/, async (ctx) => {
 		await editFromChat(actor, found.room.id, {
 			renovate: { ...(walls ? { walls: walls.hex } : {}), ...(floor ? { floor } : {}) },
 		})
-		const said = [...(walls ? [`walls in ${walls.name}`] : []), ...(floor ? [`floor in ${floor}`] : [])]
+		const said = [...(walls ? [`walls in ${walls.name.toLowerCase()}`] : []), ...(floor ? [`floor in ${floor}`] : [])]
 		return `Renovating the ${roomLabel(found.room)} photo: ${said.join(', ')}.`
 	})
 })

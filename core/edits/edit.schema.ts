@@ -18,6 +18,17 @@ export const FLOOR_MATERIALS = [
 	'light carpet',
 	'polished concrete',
 ] as const
+/**
+ * Wall colours offered as swatches, warm and cool neutrals as paint visualisers lead with: the
+ * same few in the studio and the bot, beside any colour given as a hex code.
+ */
+export const WALL_COLOURS = [
+	{ name: 'Greige', hex: '#d8d2c4' },
+	{ name: 'Warm white', hex: '#f2ede3' },
+	{ name: 'Sage', hex: '#b5bfa5' },
+	{ name: 'Dusky blue', hex: '#7a9cb8' },
+	{ name: 'Charcoal', hex: '#4a4d50' },
+] as const
 /** Worktops a renovation offers. */
 export const WORKTOP_MATERIALS = ['white marble', 'black granite', 'oak', 'white quartz', 'concrete'] as const
 
