@@ -90,7 +90,7 @@ export function editPrompt(
 	if (scope.kind === 'remove') {
 		const items = scope.items.map((item) => `the ${thing(item.name)} (${placeOf(item.box)})`)
 		lines.push(
-			`Remove ${items.join('; ')}. Fill where ${items.length > 1 ? 'they stood' : 'it stood'} with what is behind ` +
+			`Remove ${items.length > 1 ? `${items.slice(0, -1).join('; ')} and ${items.at(-1)}` : items[0]}. Fill where ${items.length > 1 ? 'they stood' : 'it stood'} with what is behind ` +
 				`${items.length > 1 ? 'them' : 'it'}: the wall and floor continued, with their lines, texture and light, and ` +
 				'no shadow left behind.' +
 				where,
