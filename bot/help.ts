@@ -17,6 +17,7 @@ export const HELP_TEXT = [
 	'1. choose the property',
 	'2. check each photo’s room type',
 	'3. pick styles and tap Process',
+	'4. under the images: ♡ keeps one, Remodel makes one more, Remove… takes things out of the photo, Renovate… redoes its walls or floor',
 	'',
 	...COMMANDS.map((c) => `/${c.command} – ${c.description}`),
 ].join('\n')
