@@ -1,13 +1,27 @@
-import { Link } from '@remix-run/react'
-import { ArrowLeft, Heart, ImageOff, RefreshCw, SearchX, type LucideIcon } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import type { SubmissionResult } from '@conform-to/react'
+import { Link, useNavigate, useNavigation } from '@remix-run/react'
+import {
+	ArrowLeft,
+	Eraser,
+	Heart,
+	ImageOff,
+	LoaderCircle,
+	PaintRoller,
+	RefreshCw,
+	SearchX,
+	type LucideIcon,
+} from 'lucide-react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { STUDIO_STYLES } from '#core/studio/studio.schema.ts'
+import type { EditKind } from '#core/edits/edit.schema.ts'
+import { RENDER_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { requestedStyles } from '#core/studio/variation-progress.ts'
 import { cn } from '#app/utils/cn.ts'
 import { CompareDialog, comparisonOf, type Comparison } from './compare-dialog.tsx'
+import { EDIT_TITLES, editHref, editOpened, type EditPanel } from './edit-room.ts'
+import { EditRoomDialog } from './edit-room-dialog.tsx'
 import { restageOffers, viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
@@ -32,7 +46,7 @@ function byBatchOrder(a: VariationView, b: VariationView) {
 
 function stylesOf(room: RoomView, variations: VariationView[]) {
 	const requested = requestedStyles(room, variations)
-	const order = STUDIO_STYLES as readonly string[]
+	const order = RENDER_STYLES as readonly string[]
 	return requested.sort((a, b) => order.indexOf(a) - order.indexOf(b))
 }
 
@@ -109,6 +123,32 @@ function OriginalPhoto({ room, sizes, onImageError }: { room: RoomView; sizes: s
 	)
 }
 
+const EDIT_ICONS: Record<EditKind, LucideIcon> = { remove: Eraser, renovate: PaintRoller }
+
+/**
+ * Opens the room's edit panel: a link to its address, which the loader answers with what the photo
+ * shows (a moment the first time, while the photo is read), so it shows busy until then.
+ */
+function EditLink({ roomId, roomName, kind }: { roomId: string; roomName: string; kind: EditKind }) {
+	const navigation = useNavigation()
+	const going = navigation.location ? editOpened(new URLSearchParams(navigation.location.search)) : null
+	const opening = going?.roomId === roomId && going.kind === kind
+	const Icon = opening ? LoaderCircle : EDIT_ICONS[kind]
+	return (
+		<Link
+			id={`edit-${kind}-${roomId}`}
+			to={editHref(roomId, kind)}
+			preventScrollReset
+			aria-label={kind === 'remove' ? `Remove items from ${roomName}` : `Renovate ${roomName}`}
+			aria-busy={opening}
+			className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'h-11')}
+		>
+			<Icon aria-hidden className={cn('size-4', opening && 'animate-spin motion-reduce:animate-none')} />
+			{EDIT_TITLES[kind]}
+		</Link>
+	)
+}
+
 function RoomGallery({
 	room,
 	variations,
@@ -136,11 +176,17 @@ function RoomGallery({
 	const sizes = beside ? BESIDE_CARD_SIZES : CARD_SIZES
 	return (
 		<article aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
-			<div className="flex flex-col">
-				<h4 id={headingId} className="font-semibold text-gray-900">
-					{name}
-				</h4>
-				{caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
+			<div className="flex flex-wrap items-end justify-between gap-2">
+				<div className="flex flex-col">
+					<h4 id={headingId} className="font-semibold text-gray-900">
+						{name}
+					</h4>
+					{caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
+				</div>
+				<div className="flex flex-wrap gap-2">
+					<EditLink roomId={room.id} roomName={name} kind="remove" />
+					<EditLink roomId={room.id} roomName={name} kind="renovate" />
+				</div>
 			</div>
 			<div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', !beside && 'xl:grid-cols-3')}>
 				<OriginalPhoto room={room} sizes={sizes} onImageError={() => onImageError(`room:${room.id}`)} />
@@ -168,21 +214,48 @@ function RoomGallery({
 	)
 }
 
+/**
+ * The edit panel's closing: back to the gallery's own address, then, once the panel has gone (the
+ * loader answers without it), focus on the link that opens it, as the panel may have been opened
+ * from the address with no link focused to return to.
+ */
+function useCloseEdit(panel: EditPanel) {
+	const navigate = useNavigate()
+	const opener = panel ? `edit-${panel.kind}-${panel.roomId}` : null
+	const lastOpener = useRef<string | null>(null)
+	useEffect(() => {
+		if (opener) lastOpener.current = opener
+		else if (lastOpener.current) {
+			document.getElementById(lastOpener.current)?.focus()
+			lastOpener.current = null
+		}
+	}, [opener])
+	return useCallback(() => navigate(stepHref('results'), { replace: true, preventScrollReset: true }), [navigate])
+}
+
 export function Gallery({
 	rooms,
 	variations,
 	stagesViewsTogether = false,
+	editPanel = null,
+	editRefused,
 }: {
 	rooms: RoomView[]
 	variations: VariationView[]
 	/** the provider stages views of one room together: a first view's images offer to restage its views */
 	stagesViewsTogether?: boolean
+	/** the edit panel the address opened (items removed, surfaces renovated), with what the photo shows */
+	editPanel?: EditPanel
+	/** the server's refusal of a plain form's edit, shown on the reopened panel */
+	editRefused?: SubmissionResult<string[]>
 }) {
 	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
 	const [comparing, setComparing] = useState<Comparison | null>(null)
 	const anyPending = variations.some((v) => v.status === 'pending')
+	const closeEdit = useCloseEdit(editPanel)
 
-	const live = useLiveRefresh(VARIATIONS_POLL_MS, anyPending)
+	// Not while the edit panel is open: each reload would read the photo's objects again, for a gallery behind the panel.
+	const live = useLiveRefresh(VARIATIONS_POLL_MS, anyPending && !editPanel)
 	const markBroken = (key: string) =>
 		setBrokenImages((current) => (current.has(key) ? current : new Set(current).add(key)))
 	const completed = variations.filter((v) => v.status === 'completed')
@@ -280,6 +353,7 @@ export function Gallery({
 			) : null}
 			{content}
 			<CompareDialog comparison={comparing} onClose={() => setComparing(null)} />
+			<EditRoomDialog panel={editPanel} refused={editRefused} onClose={closeEdit} />
 			<StepActions>
 				<Link to={stepHref('style-selection')} className={buttonClasses({ variant: 'outline' })}>
 					<ArrowLeft aria-hidden className="size-4" />

@@ -5,6 +5,7 @@ import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import { requestedStyles } from '#core/studio/variation-progress.ts'
 import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts'
 import { DownloadStep } from './download-step.tsx'
+import type { EditPanel } from './edit-room.ts'
 import { useOptimisticFavorites } from './favorite-button.tsx'
 import { Gallery } from './gallery.tsx'
 import { ProcessingStep } from './processing-step.tsx'
@@ -58,6 +59,7 @@ export function ProjectWorkflow({
 	canEmptyRoom = true,
 	photoEditRefusals = {},
 	stagesViewsTogether = false,
+	editPanel = null,
 }: {
 	project: ProjectView
 	rooms: RoomView[]
@@ -75,6 +77,8 @@ export function ProjectWorkflow({
 	photoEditRefusals?: PhotoEditRefusals
 	/** whether the provider stages views of one room together (the gallery offers to restage views) */
 	stagesViewsTogether?: boolean
+	/** the gallery's edit panel the address opened, with what the room's photo shows */
+	editPanel?: EditPanel
 }) {
 	const navigate = useNavigate()
 	const variations = useOptimisticFavorites(savedVariations)
@@ -127,7 +131,15 @@ export function ProjectWorkflow({
 			case 'processing':
 				return <ProcessingStep rooms={rooms} variations={variations} />
 			case 'results':
-				return <Gallery rooms={rooms} variations={variations} stagesViewsTogether={stagesViewsTogether} />
+				return (
+					<Gallery
+						rooms={rooms}
+						variations={variations}
+						stagesViewsTogether={stagesViewsTogether}
+						editPanel={editPanel}
+						editRefused={editPanel ? actionResult : undefined}
+					/>
+				)
 			case 'selection':
 				return <SelectionStep rooms={rooms} variations={variations} />
 			case 'download':

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { isEditKind } from '#core/edits/edit.schema.ts'
 import { flaggedNote } from '#core/staging/room-check/sentences.ts'
 import { openCheckNote, type VariationView } from '#core/studio/views.ts'
 import { PlainFormReturn } from './plain-form.tsx'
@@ -122,7 +123,10 @@ export function RoomCheckPanel({ variations, label }: { variations: VariationVie
 			<p className="flex gap-1.5">
 				<TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
 				<span>
-					<strong className="font-semibold">{note}.</strong> Listings may add furniture, not change the property.
+					<strong className="font-semibold">{note}.</strong>{' '}
+					{isEditKind(variations[0].style)
+						? 'The edit should change only what you asked.'
+						: 'Listings may add furniture, not change the property.'}
 				</span>
 			</p>
 			<ul className="flex flex-col gap-2">

@@ -1,10 +1,11 @@
-import { ChevronLeft, ChevronRight, Heart, LoaderCircle, WandSparkles } from 'lucide-react'
+import { ChevronLeft, ChevronRight, CircleCheck, Heart, LoaderCircle, WandSparkles } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useFetcher } from '@remix-run/react'
 import { useToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { ImageSources, VariationView } from '#core/studio/views.ts'
+import { isEditKind } from '#core/edits/edit.schema.ts'
 import { styleLabel } from '#core/studio/labels.ts'
 import { CompareButton } from './compare-dialog.tsx'
 import { FavoriteButton } from './favorite-button.tsx'
@@ -251,27 +252,30 @@ export function StyleCarousel({
 						{total ? carousel.current + 1 : 0} of {total} variations
 					</p>
 				</div>
-				<remodel.Form method="post" action={intentAction('results', 'remodel')}>
-					<input type="hidden" name="roomId" value={roomId} />
-					<input type="hidden" name="style" value={style} />
-					<PlainFormReturn step="results" />
-					<Button
-						type="submit"
-						size="sm"
-						variant="outline"
-						disabled={remodel.busy}
-						aria-busy={remodel.busy}
-						aria-label={`Remodel ${label}`}
-						className="h-11"
-					>
-						{remodel.busy ? (
-							<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-						) : (
-							<WandSparkles aria-hidden className="size-4" />
-						)}
-						Remodel
-					</Button>
-				</remodel.Form>
+				{/* An edit is asked again from the room's own Remove items / Renovate, with what to change. */}
+				{isEditKind(style) ? null : (
+					<remodel.Form method="post" action={intentAction('results', 'remodel')}>
+						<input type="hidden" name="roomId" value={roomId} />
+						<input type="hidden" name="style" value={style} />
+						<PlainFormReturn step="results" />
+						<Button
+							type="submit"
+							size="sm"
+							variant="outline"
+							disabled={remodel.busy}
+							aria-busy={remodel.busy}
+							aria-label={`Remodel ${label}`}
+							className="h-11"
+						>
+							{remodel.busy ? (
+								<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+							) : (
+								<WandSparkles aria-hidden className="size-4" />
+							)}
+							Remodel
+						</Button>
+					</remodel.Form>
+				)}
 			</div>
 			<div className="relative">
 				{/* biome-ignore lint/a11y/noStaticElementInteractions: the scrolling strip itself takes the arrow keys */}
@@ -332,8 +336,34 @@ export function StyleCarousel({
 				frame={frame}
 				onSelect={carousel.goTo}
 			/>
+			{isEditKind(style) ? <ScopeNotes variations={variations} /> : null}
 			<RoomCheckPanel variations={variations} label={label} />
 		</section>
+	)
+}
+
+/**
+ * What the scope check found an edit did, for each that kept to what was asked ("Removed: a lamp;
+ * nothing else changed"): listed under the carousel, so it reads the same without JavaScript. An
+ * edit that went beyond it is flagged in the room check's panel, with "Replace it free".
+ */
+function ScopeNotes({ variations }: { variations: VariationView[] }) {
+	const checked = variations
+		.map((v, i) => ({ v, position: i + 1 }))
+		.filter(({ v }) => v.roomCheck?.verdict === 'ok' && v.roomCheck.note)
+	if (!checked.length) return null
+	return (
+		<ul className="flex flex-col gap-1 px-1 text-sm text-gray-900">
+			{checked.map(({ v, position }) => (
+				<li key={v.id} className="flex gap-1.5">
+					<CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
+					<span>
+						{variations.length > 1 ? `Variation ${position}: ` : null}
+						{v.roomCheck!.note}
+					</span>
+				</li>
+			))}
+		</ul>
 	)
 }
 

@@ -14,6 +14,7 @@ import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
 import { checkoutIntents, checkoutPageData } from './project-checkout.server.ts'
+import { editIntents, editPanelOf } from './project-edits.server.ts'
 import { photoEditRefusals, renderIntents } from './project-render.server.ts'
 import { roomViewIntents } from './project-room-views.server.ts'
 import { uploadIntents } from './project-upload.server.ts'
@@ -59,10 +60,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		// Only a provider that stages views together can restage a room's views to match a remodel.
 		stagesViewsTogether: stagingProvider().stagesViewsTogether,
 		photoEditRefusals: photoEditRefusals(),
+		// Items removed or surfaces renovated on a room's photo, from the gallery (?edit=…&room=…).
+		editPanel: step === 'results' ? await editPanelOf(actor, project, searchParams) : null,
 	}
 }
 
-const projectIntents = { ...uploadIntents, ...roomViewIntents, ...renderIntents, ...checkoutIntents }
+const projectIntents = { ...uploadIntents, ...roomViewIntents, ...renderIntents, ...editIntents, ...checkoutIntents }
 
 /** Every mutation of the workflow, posted to `?intent=<name>` (see project-*.server.ts). */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -82,6 +85,7 @@ export default function ProjectWorkflowPage() {
 		canEmptyRoom,
 		photoEditRefusals,
 		stagesViewsTogether,
+		editPanel,
 	} = useLoaderData<typeof loader>()
 	// Every intent answers a refusal as { result }, conform's reply, shown on the step that posted it.
 	const actionResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result
@@ -99,6 +103,7 @@ export default function ProjectWorkflowPage() {
 				canEmptyRoom={canEmptyRoom}
 				photoEditRefusals={photoEditRefusals}
 				stagesViewsTogether={stagesViewsTogether}
+				editPanel={editPanel}
 			/>
 		</div>
 	)

@@ -1,0 +1,95 @@
+import { PREVIEW_WALLS_ONLY } from '../../core/render/local-preview.ts'
+import { expect, expectAccessible, test } from './axe.ts'
+import { signUp } from './helpers.ts'
+import { EDIT_TIMEOUT, furnishedLivingRoom, LAMP_AND_PLANT_REMOVED, WALLS_RENOVATED } from './room-edits.ts'
+
+// Item removal and a wall repaint from the gallery, with the local preview (the browser tests'
+// server): it paints small things out and repaints walls itself, and each answer is checked
+// against what was asked before the gallery shows it.
+
+test('a lamp clicked on the photo and a plant ticked are removed, and the walls repainted by a swatch, each checked and said', async ({
+	page,
+	isMobile,
+}) => {
+	test.setTimeout(3 * EDIT_TIMEOUT)
+	if (isMobile) await page.setViewportSize({ width: 390, height: 844 })
+	await signUp(page, 'Ines', 'room-edits-2026')
+	const projectId = await furnishedLivingRoom(page)
+	await page.goto(`/property-studio/${projectId}?step=results`)
+	const removeItems = page.getByRole('link', { name: 'Remove items from Lounge' })
+	// The photo's clicks need React's handlers: wait until the page is interactive.
+	await page.waitForFunction(() =>
+		[...document.querySelectorAll('a[id^="edit-remove-"]')].some((link) =>
+			Object.keys(link).some((key) => key.startsWith('__reactProps')),
+		),
+	)
+	await removeItems.click()
+	const dialog = page.getByRole('dialog', { name: 'Remove items: Lounge' })
+	await expect(dialog).toBeVisible()
+	const lamp = dialog.getByRole('checkbox', { name: 'lamp', exact: true })
+	await expect(lamp).not.toBeChecked()
+	await expect(dialog.getByRole('checkbox', { name: 'plant', exact: true })).toBeVisible()
+	await expectAccessible(page)
+
+	// Nothing picked: core's refusal, on the form.
+	await dialog.getByRole('button', { name: 'Remove items' }).click()
+	await expect(dialog.getByRole('alert')).toHaveText('Select at least one thing to remove')
+
+	// A click on the lamp ticks it and outlines it where it stands on the photo; a second drops it.
+	const photo = dialog.getByTestId('edit-photo')
+	const outline = photo.locator('[data-object="lamp"]')
+	const box = (await outline.boundingBox())!
+	const photoBox = (await photo.boundingBox())!
+	// The outline lies within the photo as shown (the photo's box is the image's own: no letterbox).
+	expect(box.x).toBeGreaterThanOrEqual(photoBox.x - 1)
+	expect(box.x + box.width).toBeLessThanOrEqual(photoBox.x + photoBox.width + 1)
+	const centre = { x: box.x + box.width / 2 - photoBox.x, y: box.y + box.height / 2 - photoBox.y }
+	await photo.click({ position: centre })
+	await expect(lamp).toBeChecked()
+	await expect(outline).toHaveAttribute('data-picked', 'true')
+	await photo.click({ position: centre })
+	await expect(lamp).not.toBeChecked()
+	await expect(photo.locator('[data-picked="true"]')).toHaveCount(0)
+	await photo.click({ position: centre })
+	await expect(lamp).toBeChecked()
+	await expect(photo.locator('[data-picked="true"]')).toHaveCount(1)
+
+	// The list and the photo are one selection: the plant ticked in the list is outlined too.
+	await dialog.getByRole('checkbox', { name: 'plant', exact: true }).check()
+	await expect(photo.locator('[data-object="plant"]')).toHaveAttribute('data-picked', 'true')
+	await dialog.getByRole('button', { name: 'Remove items' }).click()
+	await expect(dialog).toBeHidden()
+	// Back on the link that opened it.
+	await expect(removeItems).toBeFocused()
+	const removed = page.getByRole('region', { name: 'Items removed Lounge variations' })
+	await expect(removed).toBeVisible()
+	await expect(page.getByText(LAMP_AND_PLANT_REMOVED)).toBeVisible({ timeout: EDIT_TIMEOUT })
+	// An edit is asked again with what to change, not remodelled.
+	await expect(page.getByRole('button', { name: 'Remodel Items removed Lounge' })).toHaveCount(0)
+
+	await page.getByRole('link', { name: 'Renovate Lounge' }).click()
+	const renovate = page.getByRole('dialog', { name: 'Renovate: Lounge' })
+	await expect(renovate).toBeVisible()
+	// What the local preview cannot do is said, and those surfaces greyed out.
+	await expect(renovate.getByText(`${PREVIEW_WALLS_ONLY}.`)).toBeVisible()
+	await expect(renovate.getByRole('checkbox', { name: /^Floor/ })).toBeDisabled()
+	const walls = renovate.getByRole('checkbox', { name: 'Walls', exact: true })
+	await expect(walls).not.toBeChecked()
+	// A swatch is enough: it ticks the walls.
+	await renovate.getByRole('radio', { name: 'Dusky blue' }).check()
+	await expect(walls).toBeChecked()
+	await expectAccessible(page)
+	await renovate.getByRole('button', { name: 'Renovate' }).click()
+	await expect(renovate).toBeHidden()
+	await expect(page.getByRole('region', { name: 'Renovated Lounge variations' })).toBeVisible()
+	await expect(page.getByText(WALLS_RENOVATED)).toBeVisible({ timeout: EDIT_TIMEOUT })
+
+	const variations = (await (
+		await page.request.get(`/api/property-studio/projects/${projectId}/variations`)
+	).json()) as Array<{ style: string; status: string }>
+	expect(variations.map((v) => [v.style, v.status]).sort()).toEqual([
+		['remove', 'completed'],
+		['renovate', 'completed'],
+	])
+	await expectAccessible(page)
+})
