@@ -11,7 +11,7 @@ import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { requestStaging } from '#core/staging/request.ts'
 import { z } from 'zod'
 import { BROCHURE_MAX_ATTEMPTS, BROCHURE_PDF_TASK, pdfJobKey } from './jobs.ts'
-import { roomPhotoKeys } from './room-photos.ts'
+import { roomPhotoKeys, storeRoomPhotoCopies } from './room-photos.ts'
 
 /** The staged photo's longest side and JPEG quality per quality level (the multi-room demo's setting). */
 const QUALITY: Record<QualityLevel, { side: number | null; quality: number }> = {
@@ -135,6 +135,8 @@ export const brochurePurpose: PurposeHandler = {
 		)
 		const key = roomPhotoKeys(room.id).staged
 		await storage().put(key, staged, { contentType: 'image/jpeg' })
+		const { width, height } = await sharp(staged).metadata()
+		await storeRoomPhotoCopies(room.id, 'staged', sharp(staged), { width, height })
 		await db
 			.update(roomImages)
 			.set({

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { loader as photoLoader } from '#app/routes/_files+/brochure.$uniqueToken_.rooms.$roomId.$image.ts'
+import { loader as copyLoader } from '#app/routes/_files+/brochure.$uniqueToken_.rooms.$roomId.$image_.$copy.ts'
 import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
 import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
 import { onboardAgent } from '#core/accounts/agent-profile.ts'
@@ -85,6 +88,50 @@ describe("a brochure's web page", () => {
 				await response.arrayBuffer()
 			}
 		}
+	})
+
+	test('each photo offers its smaller copies, served by the token: the copies it has, the photo itself for a size it has none of', async () => {
+		const view = await viewBrochure(brochure.uniqueToken)
+		const page = `/brochure/${brochure.uniqueToken}`
+		const get = async (roomId: string, image: string, copy: string, uniqueToken = brochure.uniqueToken) => {
+			const response = await call(copyLoader, getRequest(`${page}/rooms/${roomId}/${image}/${copy}`), {
+				uniqueToken,
+				roomId,
+				image,
+				copy,
+			})
+			if (!response.ok) return { status: response.status }
+			const { width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata()
+			return { status: response.status, type: response.headers.get('content-type'), width, height }
+		}
+		for (const room of view.rooms)
+			for (const [which, image] of [
+				['before', room.beforeImage],
+				['after', room.afterImage],
+			] as const) {
+				// 400 × 300 photos: a 200 px copy and the 400 px thumbnail.
+				const path = `${page}/rooms/${room.id}/${which}`
+				expect(image).toEqual({
+					src: path,
+					width: 400,
+					height: 300,
+					thumbnail: `${path}/400`,
+					copies: [
+						{ src: `${path}/200`, width: 200 },
+						{ src: `${path}/400`, width: 400 },
+					],
+				})
+				expect(await get(room.id, which, '200')).toEqual({ status: 200, type: 'image/jpeg', width: 200, height: 150 })
+				expect(await get(room.id, which, '400')).toMatchObject({ status: 200, width: 400, height: 300 })
+				// no 800 px copy of a 400 px photo: the photo itself
+				expect(await get(room.id, which, '800')).toMatchObject({ status: 200, width: 400, height: 300 })
+			}
+		const [room] = view.rooms
+		for (const copy of ['300', 'thumbnail', 'full', '0800'])
+			expect(await get(room.id, 'before', copy)).toEqual({ status: 404 })
+		expect(await get(room.id, 'original', '200')).toEqual({ status: 404 })
+		expect(await get(randomUUID(), 'before', '200')).toEqual({ status: 404 })
+		expect(await get(room.id, 'before', '200', 'f'.repeat(32))).toEqual({ status: 404 })
 	})
 
 	test("it is the brochure's originals page: each staged room says so in words, in the agency's own when it chose some", async () => {

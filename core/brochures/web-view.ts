@@ -5,13 +5,16 @@ import { agentBrandFor } from '#core/accounts/agent-profile.ts'
 import { buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { isUuid } from '#core/ids.ts'
+import { RENDITION_SIZES } from '#core/render/rendition-sizes.ts'
 import { db } from '#core/platform/db.ts'
 import { madeByPreview } from '#core/staging/made-by-preview.ts'
 import { styleLabel } from '#core/studio/labels.ts'
+import { imageSourcesAt } from '#core/studio/views.ts'
 import { BROCHURE_NOT_FOUND, brochureDownloadPath, brochureWebPath } from './agent-brochures.ts'
 import { roomNames } from './labels.ts'
 import { brochureSubjectKey } from './render-room.ts'
 import { roomAnchor, roomDisclosure } from './room-originals.ts'
+import { type RoomPhoto, roomPhotoCopyKey } from './room-photos.ts'
 import { isBrochureToken } from './token.ts'
 
 export type BrochurePhoto = 'before' | 'after'
@@ -62,6 +65,9 @@ export async function viewBrochure(uniqueToken: string) {
 		logoUrl: shownAs.logoVersion === null ? null : `${page}/logo?v=${shownAs.logoVersion}`,
 		downloadUrl: brochureDownloadPath(uniqueToken),
 		rooms: rooms.map((room, i) => {
+			const size = room.width && room.height ? { width: room.width, height: room.height } : null
+			const before = `${page}/rooms/${room.id}/before`
+			const after = `${page}/rooms/${room.id}/after`
 			// The local preview only colour-grades: the page says so, as the PDF does.
 			const isPreview = previews.has(brochureSubjectKey(room.id))
 			// The label's words by the PDF's rule; the statement that the original is beside it always.
@@ -81,8 +87,13 @@ export async function viewBrochure(uniqueToken: string) {
 				disclosure: label !== null,
 				label,
 				statement,
-				before: `${page}/rooms/${room.id}/before`,
-				after: `${page}/rooms/${room.id}/after`,
+				before,
+				after,
+				// Each photo with its smaller copies, so the frame loads the one its width needs. A room
+				// whose size is kept has its copies; the staged photo is its photo's size or smaller
+				// (the quality asked for), so the photo's size lists at least as much as it has.
+				beforeImage: imageSourcesAt(before, size, size),
+				afterImage: imageSourcesAt(after, size, size),
 			}
 		}),
 	}
@@ -102,9 +113,21 @@ export async function brochureLogoKey(uniqueToken: string) {
 	return key
 }
 
-/** The storage key of one shown room's original or staged photo, found through the brochure's token. */
-export async function brochureRoomPhotoKey(uniqueToken: string, roomId: string, which: BrochurePhoto) {
-	if (!isBrochureToken(uniqueToken) || !isUuid(roomId)) throw new NotFoundError('Image not found')
+const PHOTOS: Record<BrochurePhoto, RoomPhoto> = { before: 'original', after: 'staged' }
+
+/**
+ * The storage key of one shown room's original or staged photo, found through the brochure's
+ * token; with `copy` (a longest side: '800'), the key of its copy that size and the photo's own
+ * key to serve where it has none (stored before copies were made, or no larger than the copy).
+ */
+export async function brochureRoomPhotoKey(
+	uniqueToken: string,
+	roomId: string,
+	which: BrochurePhoto,
+	copy?: string,
+): Promise<{ key: string; copyKey: string | null }> {
+	const size = copy === undefined ? null : RENDITION_SIZES.find((side) => `${side}` === copy)
+	if (!isBrochureToken(uniqueToken) || !isUuid(roomId) || size === undefined) throw new NotFoundError('Image not found')
 	const [room] = await db
 		.select({ before: roomImages.originalImageUrl, after: roomImages.stagedImageUrl })
 		.from(roomImages)
@@ -119,5 +142,5 @@ export async function brochureRoomPhotoKey(uniqueToken: string, roomId: string, 
 		)
 	const key = room?.[which]
 	if (!key) throw new NotFoundError('Image not found')
-	return key
+	return { key, copyKey: size === null ? null : roomPhotoCopyKey(roomId, PHOTOS[which], size) }
 }

@@ -6,14 +6,7 @@ import {
 } from '#db/schema/studio.ts'
 import { type BuyerBrand, buyerBrandFor, buyerLogoKey } from '#core/accounts/buyer-brand.ts'
 import { isUuid } from '#core/ids.ts'
-import {
-	type ImageSize,
-	RENDITION_SIZES,
-	type RenditionSize,
-	renditionSizes,
-	renditionWidth,
-	THUMBNAIL_SIZE,
-} from '#core/render/rendition-sizes.ts'
+import { type ImageSize, RENDITION_SIZES, type RenditionSize, renditionSizes } from '#core/render/rendition-sizes.ts'
 import { roomImageKeys } from '#core/studio/original-image.ts'
 import { variationImageKeys } from '#core/studio/render-variations.ts'
 import { renditionKey } from '#core/studio/renditions.ts'
@@ -21,7 +14,7 @@ import { notSetAside } from '#core/studio/set-aside.ts'
 import { db } from '#core/platform/db.ts'
 import { contentsPhrase } from '#core/staging/room-check/sentences.ts'
 import { roomLabel } from '#core/studio/labels.ts'
-import type { ImageSources, RoomCheckContents } from '#core/studio/views.ts'
+import { type ImageSources, imageSourcesAt, type RoomCheckContents } from '#core/studio/views.ts'
 import { alterationOf, type AlterationKind } from './alteration.ts'
 import { imageAnchor, resolveOriginalsToken } from './originals-address.ts'
 
@@ -31,25 +24,6 @@ export type OriginalsFile = 'altered' | 'original'
 /** The path of one file of a pair, under the page's own address (no login: the token is the key). */
 export const originalsFilePath = (token: string, variationId: string, file: OriginalsFile) =>
 	`/o/${token}/${variationId}/${file}`
-
-/**
- * One file of a pair as the page loads it: the file itself at `path`, and its smaller copies at
- * `path/{longest side}` (those the studio stored beside it, core/studio/renditions.ts), to pick
- * from by the width shown. `size` is the picture's; `own` the file's own recorded size, which says
- * it has copies: an image stored before copies has none, and is shown at the size it shares with its pair.
- */
-function pairSources(path: string, size: ImageSize | null, own: ImageSize | null): ImageSources {
-	const copies = own
-		? renditionSizes(own).map((copy) => ({ src: `${path}/${copy}`, width: renditionWidth(copy, own) }))
-		: []
-	return {
-		src: path,
-		width: size?.width ?? null,
-		height: size?.height ?? null,
-		thumbnail: `${path}/${THUMBNAIL_SIZE}`,
-		copies,
-	}
-}
 
 export interface OriginalsImage {
 	id: string
@@ -179,8 +153,8 @@ export async function viewOriginalsPage(token: string): Promise<OriginalsPageVie
 				size,
 				alteredUrl,
 				originalUrl,
-				alteredImage: pairSources(alteredUrl, size, alteredSize),
-				originalImage: pairSources(originalUrl, photoSize ?? size, photoSize),
+				alteredImage: imageSourcesAt(alteredUrl, size, alteredSize),
+				originalImage: imageSourcesAt(originalUrl, photoSize ?? size, photoSize),
 			}
 		}),
 	}

@@ -6,7 +6,7 @@ import { clientPreferences, properties, propertyTours, rendoProjects } from '#db
 import { transformations } from '#db/schema/transformations.ts'
 import { requireUser, type Actor } from '#core/accounts/actor.ts'
 import { BROCHURE_MAX_ATTEMPTS, BROCHURE_ROOM_TASK, roomJobKey } from '#core/brochures/jobs.ts'
-import { removeRoomPhotos, roomPhotoKeys, storeRoomPhoto } from '#core/brochures/room-photos.ts'
+import { copyStudioCopies, removeRoomPhotos, roomPhotoKeys, storeRoomPhoto } from '#core/brochures/room-photos.ts'
 import { newBrochureToken } from '#core/brochures/token.ts'
 import { InputError, type FieldErrors } from '#core/errors.ts'
 import { db, type Tx } from '#core/platform/db.ts'
@@ -190,6 +190,10 @@ export async function submitClientPreference(
 				height: chosen.height,
 			})
 			staged[0] = await copyStored(chosen.staged, keys.staged)
+			// The staged image is rendered back to its photo's size: the photo's size is both's.
+			const size = chosen.width && chosen.height ? { width: chosen.width, height: chosen.height } : null
+			await copyStudioCopies(chosen.original, roomIds[0], 'original', size)
+			await copyStudioCopies(chosen.staged, roomIds[0], 'staged', size)
 		}
 		return await db.transaction(async (tx) => {
 			const [agent] = await tx.select({ id: agents.id }).from(agents).where(eq(agents.userId, userId))

@@ -56,6 +56,28 @@ export function imageSources(
 	return { src: `${base}/${main}`, width, height, thumbnail, copies }
 }
 
+/**
+ * An image served at `path` with its smaller copies at `path/{longest side}`, as the buyers' pages
+ * serve them under their own tokens. `size` is the picture's as shown; `own` the file's own
+ * recorded size, which says it has copies (an image stored before copies has none).
+ */
+export function imageSourcesAt(
+	path: string,
+	size: { width: number; height: number } | null,
+	own: { width: number; height: number } | null,
+): ImageSources {
+	const copies = own
+		? renditionSizes(own).map((copy) => ({ src: `${path}/${copy}`, width: renditionWidth(copy, own) }))
+		: []
+	return {
+		src: path,
+		width: size?.width ?? null,
+		height: size?.height ?? null,
+		thumbnail: `${path}/${THUMBNAIL_SIZE}`,
+		copies,
+	}
+}
+
 export function roomView(r: PropertyStudioRoom) {
 	return {
 		id: r.id,

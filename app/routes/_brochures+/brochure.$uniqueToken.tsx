@@ -39,6 +39,16 @@ const FALLBACK_ASPECT = 4 / 3
 const aspectOf = (room: { width: number | null; height: number | null }) =>
 	room.width && room.height ? room.width / room.height : FALLBACK_ASPECT
 
+/**
+ * The frame's width as `sizes` says it, for the browser to pick the photo's copy: the column
+ * (56rem less its padding; the screen less its margins on phones), or less where the photo's
+ * shape narrows it to the frame's greatest height.
+ */
+const frameSizes = (aspect: number) => {
+	const byHeight = `${(80 * aspect).toFixed(1)}vh`
+	return `(min-width: 640px) min(848px, calc(100vw - 48px), ${byHeight}), min(calc(100vw - 32px), ${byHeight})`
+}
+
 export default function BrochurePage() {
 	const brochure = useLoaderData<typeof loader>()
 	return (
@@ -78,10 +88,11 @@ export default function BrochurePage() {
 						{/* Narrowed, not squashed, where the photo's shape would be taller than the screen. */}
 						<div className="mx-auto w-full" style={{ maxWidth: `calc(${MAX_FRAME_HEIGHT} * ${aspectOf(room)})` }}>
 							<BeforeAfter
-								before={{ src: room.before, alt: `${room.name}, the original photo` }}
-								after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}` }}
+								before={{ src: room.before, alt: `${room.name}, the original photo`, image: room.beforeImage }}
+								after={{ src: room.after, alt: `${room.name}, ${brochure.styleLabel}`, image: room.afterImage }}
 								label={room.name}
 								aspectRatio={aspectOf(room)}
+								sizes={frameSizes(aspectOf(room))}
 								eager={i === 0}
 							/>
 						</div>
