@@ -3,7 +3,11 @@ import path from 'node:path'
 import { expect, test } from 'vitest'
 import { REAL_FIXTURES } from '../../bench/room-check-real-corpus.ts'
 import { InputError, NotFoundError, ForbiddenError } from '#core/errors.ts'
+import { eq } from 'drizzle-orm'
+import { propertyStudioVariations } from '#db/schema/studio.ts'
 import { config } from '#core/platform/config.ts'
+import { db } from '#core/platform/db.ts'
+import { answerRoomCheck } from '#core/studio/room-check-answers.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
 import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
@@ -50,6 +54,22 @@ test("pair 36's lamp and plant removed: one variation, its scope checked ok and 
 			],
 		},
 	})
+
+	// Disclosed as what it is, though the local preview made it: the label, the originals page and
+	// the file's XMP say what was removed (C2PA's action and the pack's manifest take the same words).
+	const disclosure = await projectDisclosure(project)
+	const marks = imageDisclosure(disclosure, renderRef(made))
+	expect(marks.label?.text).toBe('Virtually edited: items removed')
+	const delivered = await discloseImage((await readBytes(made.imageUrl!))!, marks)
+	expect((await readXmp(delivered))['XMP-dc:Description']).toBe('Removed: a lamp and a plant')
+	const page = await viewOriginalsPage(disclosure.token)
+	expect(page.state === 'live' && page.images).toEqual([
+		expect.objectContaining({
+			kind: 'edited',
+			alteration: 'Removed: a lamp and a plant',
+			seen: 'Removed: a plant and a lamp; nothing else changed',
+		}),
+	])
 }, 120_000)
 
 test("pair 69's walls repainted: checked to be the colour asked; a floor is refused by the local preview", async () => {
@@ -75,6 +95,9 @@ test("pair 69's walls repainted: checked to be the colour asked; a floor is refu
 	const disclosure = imageDisclosure(await projectDisclosure(project), renderRef(made))
 	expect(disclosure.label?.text).toBe('Virtually renovated: walls')
 	expect(disclosure.provenance?.description).toBe('Renovated: walls painted #7a9cb8')
+	const marks = imageDisclosure(await projectDisclosure(project), renderRef(made))
+	expect(marks.label?.text).toBe('Virtually renovated: walls')
+	expect(marks.provenance?.description).toBe('Renovated: walls painted #7a9cb8')
 }, 120_000)
 
 test('a double post is one request; a stranger is refused; too large a removal is refused with nothing left', async () => {
@@ -107,4 +130,31 @@ test('a double post is one request; a stranger is refused; too large a removal i
 	expect(second.variation.id).toBe(first.variation.id)
 	expect(await stagingRowsOf(lamp.room.id)).toHaveLength(1)
 	expect(await variationsOf(lamp.room.id)).toHaveLength(1)
+}, 120_000)
+
+test("an edit flagged and replaced free is asked again with the same scope and mask, and checked against it again", async () => {
+	const { actor, room } = await roomWithPhoto({ photo: photo('36') })
+	await editRoom(actor, room.id, { remove: ['lamp', 'plant'] })
+	await settleJobs()
+	const [made] = await variationsOf(room.id)
+	// As the scope check flags a vendor's answer that changed more than it was asked to.
+	const note = 'The floor changed outside the area asked'
+	await db
+		.update(propertyStudioVariations)
+		.set({ roomCheck: 'check', roomCheckNote: note })
+		.where(eq(propertyStudioVariations.id, made.id))
+	const { replacement } = await answerRoomCheck(actor, { variationId: made.id, answer: 'replaced' })
+	expect(replacement).toMatchObject({ style: 'remove', status: 'pending' })
+	const rows = await stagingRowsOf(room.id)
+	expect(rows).toHaveLength(2)
+	const [first, again] = rows.sort((a, b) => +a.createdAt - +b.createdAt)
+	expect(again.scope).toEqual(first.scope)
+	expect(again.scopeMaskKey).toBe(first.scopeMaskKey)
+	await settleJobs()
+	expect((await variationsOf(room.id)).find((v) => v.id === replacement!.id)).toMatchObject({
+		status: 'completed',
+		roomCheck: 'ok',
+		roomCheckNote: 'Removed: a plant and a lamp; nothing else changed',
+		editScope: made.editScope,
+	})
 }, 120_000)
