@@ -1,3 +1,4 @@
+import { cn } from '#app/utils/cn.ts'
 import { formatPounds } from '#core/billing/pricing.ts'
 import type { AgentInvoice } from '#core/billing/agent-invoices.ts'
 
@@ -39,6 +40,8 @@ function BilledTo({ to }: { to: AgentInvoice['billedTo'] }) {
 
 const cell = 'px-3 py-2 text-left align-top print:px-1'
 const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap print:px-1'
+// Left off a phone's narrow table (the date goes under the address), always on paper.
+const wide = 'hidden sm:table-cell print:table-cell'
 
 function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 	return (
@@ -63,7 +66,13 @@ function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 					Draft: properties you complete until {invoiceDate(invoice.periodEnd)} are added to this invoice.
 				</p>
 			) : null}
-			<div className="overflow-x-auto">
+			{/* Should a long address still not fit, the table scrolls sideways: by keyboard too. */}
+			<section
+				aria-label="Invoice lines"
+				// biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+				tabIndex={0}
+				className="overflow-x-auto rounded focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+			>
 				<table className="w-full border-collapse text-sm">
 					<caption className="sr-only">Invoice lines</caption>
 					<thead>
@@ -71,16 +80,16 @@ function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 							<th scope="col" className={cell}>
 								Property
 							</th>
-							<th scope="col" className={cell}>
+							<th scope="col" className={cn(cell, wide)}>
 								Completed
 							</th>
 							<th scope="col" className={cell}>
 								Description
 							</th>
-							<th scope="col" className={number}>
+							<th scope="col" className={cn(number, wide)}>
 								Unit price
 							</th>
-							<th scope="col" className={number}>
+							<th scope="col" className={cn(number, wide)}>
 								Qty
 							</th>
 							<th scope="col" className={number}>
@@ -91,25 +100,30 @@ function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 					<tbody>
 						{invoice.lines.map((line) => (
 							<tr key={line.id} className="border-b border-gray-200">
-								<td className={cell}>{line.propertyAddress}</td>
-								<td className={`${cell} whitespace-nowrap`}>{invoiceDate(line.completedAt)}</td>
+								<td className={cell}>
+									{line.propertyAddress}
+									<span className="block text-xs text-muted-foreground sm:hidden print:hidden">
+										Completed {invoiceDate(line.completedAt)}
+									</span>
+								</td>
+								<td className={cn(cell, wide, 'whitespace-nowrap')}>{invoiceDate(line.completedAt)}</td>
 								<td className={cell}>{line.itemDescription}</td>
-								<td className={number}>{formatPounds(line.unitPricePence)}</td>
-								<td className={number}>{line.quantity}</td>
+								<td className={cn(number, wide)}>{formatPounds(line.unitPricePence)}</td>
+								<td className={cn(number, wide)}>{line.quantity}</td>
 								<td className={number}>{formatPounds(line.totalPence)}</td>
 							</tr>
 						))}
 					</tbody>
 					<tfoot>
 						<tr className="font-semibold text-gray-900">
-							<th scope="row" colSpan={5} className={`${cell} text-right`}>
+							<th scope="row" colSpan={5} className={cn(cell, 'text-right')}>
 								Total ({invoice.totalProperties} {invoice.totalProperties === 1 ? 'property' : 'properties'})
 							</th>
 							<td className={number}>{formatPounds(invoice.totalPence)}</td>
 						</tr>
 					</tfoot>
 				</table>
-			</div>
+			</section>
 		</>
 	)
 }
@@ -153,7 +167,7 @@ function CardReceipt({ receipt }: { receipt: Receipt }) {
 				</tbody>
 				<tfoot>
 					<tr className="font-semibold text-gray-900">
-						<th scope="row" className={`${cell} text-right`}>
+						<th scope="row" className={cn(cell, 'text-right')}>
 							Total paid
 						</th>
 						<td className={number}>{formatPounds(receipt.totalPence)}</td>
