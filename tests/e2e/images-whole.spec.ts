@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
+import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
 import { originalsLink } from './originals.ts'
@@ -188,5 +189,51 @@ test('every studio screen shows each picture whole, loaded at most twice the siz
 	await pairs.goto(originals)
 	await expect(pairs.getByRole('heading', { level: 1, name: address })).toBeVisible()
 	await expectWholeImages(pairs, pairs.getByRole('main'), 4)
+	await buyer.close()
+})
+
+test("a brochure's web page shows each room's photos whole, loaded at most twice the size its frame shows them", async ({
+	page,
+	browser,
+}) => {
+	test.setTimeout(120_000)
+	await signUp(page, 'Bryn', 'whole-images-2026')
+	const address = `6 Quay Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
+	const form = new FormData()
+	for (const [name, value] of Object.entries({
+		clientName: 'Mia Buyer',
+		propertyAddress: address,
+		stylePreference: 'coastal',
+		agentEmail: 'bryn@example.com',
+	}))
+		form.set(name, value)
+	// Large enough to have every copy: a landscape lounge and a portrait kitchen.
+	for (const [name, size] of [
+		['lounge.jpg', { width: 2400, height: 1800 }],
+		['kitchen.jpg', { width: 1500, height: 2000 }],
+	] as const)
+		form.append(
+			'property-images',
+			new Blob([new Uint8Array(await makeRoomPhoto({ ...size, seed: 4 }))], { type: 'image/jpeg' }),
+			name,
+		)
+	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
+	let webUrl = ''
+	await expect(async () => {
+		const [brochure] = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
+			webUrl: string | null
+		}>
+		webUrl = brochure?.webUrl ?? ''
+		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
+	}).toPass({ timeout: 60_000 })
+
+	// As the buyer opens it: no account, nothing in memory.
+	const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use
+	const buyer = await browser.newContext({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent })
+	const brochure = await buyer.newPage()
+	await brochure.goto(webUrl)
+	await expect(brochure.getByRole('heading', { level: 1, name: address })).toBeVisible()
+	// Each room's frame: its original photo and the staged one over it.
+	await expectWholeImages(brochure, brochure.getByRole('main'), 4)
 	await buyer.close()
 })
