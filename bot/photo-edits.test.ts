@@ -1,17 +1,25 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, test, vi } from 'vitest'
+import { REAL_FIXTURES } from '../bench/room-check-real-corpus.ts'
+import { users } from '#db/schema/accounts.ts'
 import { telegramIntakes } from '#db/schema/telegram.ts'
+import { requireUser } from '#core/accounts/actor.ts'
+import { FLOOR_MATERIALS } from '#core/edits/edit.schema.ts'
 import { PREVIEW_CANNOT_EDIT } from '#core/render/local-preview.ts'
 import { db } from '#core/platform/db.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { TWILIGHT_INDOORS } from '#core/studio/studio.schema.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
+import { roomWithPhoto } from '#tests/staging.ts'
 import { smallRoomPhoto } from '#tests/studio.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { FakeBotApi, telegramUser } from '#tests/telegram/fake-bot-api.ts'
+import { shortId } from './callback-data.ts'
 
-// OpenAI makes both photo edits: the bot offers Twilight and Enhance beside the styles. Nothing is
-// rendered here (no job is run), so its address is never called.
+// OpenAI makes both photo edits: the bot offers Twilight and Enhance beside the styles, and
+// refinishes floors. Nothing is rendered here (no job is run), so its address is never called.
 vi.hoisted(() => {
 	process.env.RENDER_PROVIDER = 'openai'
 	process.env.OPENAI_API_KEY = 'sk-test-openai'
@@ -124,5 +132,25 @@ describe('photo edits from Telegram, with a provider that makes them', () => {
 			since: lounge.since,
 		})
 		expect(enhanced.params.text).not.toContain(TWILIGHT_INDOORS)
+	})
+
+	test('Renovate… offers the floors beside the walls: the provider refinishes them', async () => {
+		// Pair 36's photo as the agent's room; its album's 'Renovate…' names it by id.
+		const { actor, room } = await roomWithPhoto({ photo: fs.readFileSync(path.join(REAL_FIXTURES, '36-before.jpg')) })
+		const [user] = await db
+			.select()
+			.from(users)
+			.where(eq(users.id, requireUser(actor).userId))
+		await linkAccount(user, 8105)
+		const tg = telegramUser(8105)
+		const since = fake.calls.length
+		fake.sendText(tg, '/help')
+		const help = await fake.waitForMessage('Send me room photos', { since })
+		fake.pressData(tg, help, `ev:${shortId(room.id)}`)
+		const renovate = await fake.waitForMessage('Renovate the Living Room photo', { since })
+		expect(fake.message(renovate.message_id).text).toContain("choose the walls' colour and a floor")
+		expect(labels(fake.message(renovate.message_id).reply_markup)).toEqual(
+			expect.arrayContaining(FLOOR_MATERIALS.map((m) => `Floor: ${m}`)),
+		)
 	})
 })
