@@ -92,7 +92,8 @@ async function storedFor(userId: string) {
 			? (await db.select().from(rendoProjects).where(inArray(rendoProjects.propertyId, ids))).length
 			: 0,
 		brochures: brochures.length,
-		files: storedKeys('brochure-rooms').length,
+		// the rooms' photos, not their smaller copies
+		files: storedKeys('brochure-rooms').filter((key) => /\/(original|staged)\.jpg$/.test(key)).length,
 	}
 }
 const NOTHING = { properties: 0, tours: 0, preferences: 0, transformations: 0, projects: 0, brochures: 0 }
