@@ -7,14 +7,14 @@ export type Style = Styles[string]
 /** Pieces every template uses: photos, the logo, the agent's contact lines and the small print. */
 
 /**
- * A photo filling its box; a staged one may carry the "Virtually staged" label (or the agency's
- * words) in its bottom-left corner, drawn over the photo rather than burnt into it because the box
- * crops the photo to fit.
+ * A photo shown whole in its box (contained, centred: a portrait room is never cut to the box's
+ * landscape, hiding the floor the staging stands on); a staged one may carry the "Virtually staged"
+ * label (or the agency's words) in the box's bottom-left corner, on or beside the photo.
  */
 export function Photo({ data, style, label = null }: { data: Buffer; style?: Style; label?: string | null }) {
 	return (
 		<>
-			<Image src={{ data, format: 'jpg' }} style={{ objectFit: 'cover', ...style }} />
+			<Image src={{ data, format: 'jpg' }} style={{ objectFit: 'contain', ...style }} />
 			{label ? (
 				<Text
 					style={{
