@@ -15,7 +15,7 @@ test('without JavaScript a lamp and a plant are ticked in the list and removed; 
 	await page.getByRole('link', { name: 'Remove items from Lounge' }).click()
 	// Rendered by the server in place (Radix names a dialog once scripts run, as the other plain dialogs).
 	const dialog = page.getByRole('dialog')
-	await expect(dialog.getByRole('heading', { name: 'Remove items: Lounge' })).toBeVisible()
+	await expect(dialog.getByRole('heading', { name: 'Remove items: Lounge' })).toBeVisible({ timeout: EDIT_TIMEOUT })
 
 	// Posted with nothing ticked: back on the panel with core's words.
 	await dialog.getByRole('button', { name: 'Remove items' }).click()

@@ -25,7 +25,8 @@ test('a lamp clicked on the photo and a plant ticked are removed, and the walls 
 	)
 	await removeItems.click()
 	const dialog = page.getByRole('dialog', { name: 'Remove items: Lounge' })
-	await expect(dialog).toBeVisible()
+	// Its first opening reads the photo (the segmentation's one thread, shared with everything else).
+	await expect(dialog).toBeVisible({ timeout: EDIT_TIMEOUT })
 	const lamp = dialog.getByRole('checkbox', { name: 'lamp', exact: true })
 	await expect(lamp).not.toBeChecked()
 	await expect(dialog.getByRole('checkbox', { name: 'plant', exact: true })).toBeVisible()
@@ -86,10 +87,18 @@ test('a lamp clicked on the photo and a plant ticked are removed, and the walls 
 
 	const variations = (await (
 		await page.request.get(`/api/property-studio/projects/${projectId}/variations`)
-	).json()) as Array<{ style: string; status: string }>
+	).json()) as Array<{ style: string; status: string; originalsUrl: string | null }>
 	expect(variations.map((v) => [v.style, v.status]).sort()).toEqual([
 		['remove', 'completed'],
 		['renovate', 'completed'],
 	])
+	await expectAccessible(page)
+
+	// Each edited image is disclosed as what it is on the property's originals page.
+	const edited = variations.find((v) => v.style === 'remove')!
+	expect(edited.originalsUrl).toBeTruthy()
+	await page.goto(edited.originalsUrl!)
+	await expect(page.getByText('Removed: a plant and a lamp').first()).toBeVisible()
+	await expect(page.getByText('Renovated: walls painted #7a9cb8').first()).toBeVisible()
 	await expectAccessible(page)
 })

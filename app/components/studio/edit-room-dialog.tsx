@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { closeLinkProps, DialogCloseLink } from '#app/components/ui/dialog-close-link.tsx'
 import { ResponsiveImage, aspectOf } from '#app/components/ui/responsive-image.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { FLOOR_MATERIALS, RENOVATED_SURFACES, WORKTOP_MATERIALS } from '#core/edits/edit.schema.ts'
+import { FLOOR_MATERIALS, RENOVATED_SURFACES, WALL_COLOURS, WORKTOP_MATERIALS } from '#core/edits/edit.schema.ts'
 import type { VariationView } from '#core/studio/views.ts'
 import {
 	EDIT_FIELD,
@@ -20,7 +20,6 @@ import {
 	type EditPanel,
 	objectUnder,
 	OTHER_COLOUR,
-	WALL_SWATCHES,
 } from './edit-room.ts'
 import { PlainFormReturn } from './plain-form.tsx'
 import { stepHref } from './workflow-steps.ts'
@@ -162,7 +161,7 @@ function SurfaceChoice({ surface, onChosen }: { surface: DetectedSurface; onChos
 		return (
 			<fieldset className="flex flex-wrap items-center gap-2 pl-7" disabled={disabled}>
 				<legend className="sr-only">Walls colour</legend>
-				{WALL_SWATCHES.map((swatch, i) => (
+				{WALL_COLOURS.map((swatch, i) => (
 					<label key={swatch.hex} className="flex min-h-11 cursor-pointer items-center gap-1.5 text-sm">
 						<input
 							type="radio"

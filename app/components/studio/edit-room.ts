@@ -62,13 +62,5 @@ export function objectUnder(objects: readonly DetectedObject[], x: number, y: nu
 	return best
 }
 
-/** Wall colours offered as swatches (warm and cool neutrals, as paint visualisers lead with), besides any colour picked. */
-export const WALL_SWATCHES = [
-	{ name: 'Greige', hex: '#d8d2c4' },
-	{ name: 'Warm white', hex: '#f2ede3' },
-	{ name: 'Sage', hex: '#b5bfa5' },
-	{ name: 'Dusky blue', hex: '#7a9cb8' },
-	{ name: 'Charcoal', hex: '#4a4d50' },
-] as const
 /** The choice beside the swatches that takes the colour picked in the colour input. */
 export const OTHER_COLOUR = 'other'
