@@ -4,7 +4,7 @@ import { createLimiter } from '#core/platform/limiter.ts'
 import { storage } from '#core/platform/storage.ts'
 import { encodeRenditions } from '#core/render/jpeg.ts'
 import { THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
-import { allRenditionKeys, renditionKey, storeRenditions } from './renditions.ts'
+import { renditionKey, storeRenditions } from './renditions.ts'
 import { jpegWithoutMetadata } from './jpeg-metadata.ts'
 import { MAX_UPLOAD_PIXELS, UNSUPPORTED_IMAGE } from './studio.schema.ts'
 
@@ -61,7 +61,7 @@ export async function storeOriginal(path: string, roomId: string) {
 	}
 }
 
+/** Everything stored under the room: the photo, its smaller copies and any edit's mask. */
 export async function removeOriginal(roomId: string) {
-	const keys = roomImageKeys(roomId)
-	await Promise.all([keys.original, ...allRenditionKeys(keys.folder)].map((key) => storage().delete(key)))
+	await storage().deletePrefix(`${roomImageKeys(roomId).folder}/`)
 }

@@ -1,6 +1,6 @@
 import { storage } from '#core/platform/storage.ts'
 import type { Rendition } from '#core/render/jpeg.ts'
-import { RENDITION_SIZES, type RenditionSize, THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
+import { type RenditionSize, THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 
 /**
  * Where a studio image's smaller copies are stored: beside it in its folder, the thumbnail under
@@ -9,11 +9,6 @@ import { RENDITION_SIZES, type RenditionSize, THUMBNAIL_SIZE } from '#core/rende
  */
 export function renditionKey(folder: string, size: RenditionSize) {
 	return size === THUMBNAIL_SIZE ? `${folder}/thumbnail.jpg` : `${folder}/${size}.jpg`
-}
-
-/** Every copy's key an image of the folder may have, for removing them all. */
-export function allRenditionKeys(folder: string) {
-	return RENDITION_SIZES.map((size) => renditionKey(folder, size))
 }
 
 export async function storeRenditions(folder: string, renditions: readonly Rendition[]) {
