@@ -75,6 +75,16 @@ describe('an item removal checked against its scope', () => {
 		expect(await check(photo, answer, { kind: 'remove', mask }, labels)).toEqual(result)
 	}, 60_000)
 
+	it('the lamp alone, painted out by the local preview, passes: what is there now is not a lamp', async () => {
+		const { cv, photo, labels, full, work } = await room('36-before.jpg')
+		const mask = selectionMask(cv, work, labels, { objects: ['lamp'], strokes: [] })
+		const answer = await jpeg(removeLocally(cv, full, mask).pixels, full.width, full.height)
+		expect(await check(photo, answer, { kind: 'remove', objects: ['lamp'] }, labels)).toEqual({
+			verdict: 'ok',
+			sentences: ['Removed: a lamp; nothing else changed'],
+		})
+	}, 60_000)
+
 	it('an answer that left one of them in place, or took another thing too, is out of scope', async () => {
 		const { cv, photo, labels, full, work } = await room('36-before.jpg')
 		const plantOnly = selectionMask(cv, work, labels, { objects: ['plant'], strokes: [] })

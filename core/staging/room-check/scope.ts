@@ -11,8 +11,10 @@
  *   ("The floor changed outside the area asked"); an object of the photo not asked removed that
  *   the answer shows as room (at least half of it, in changed cells) went too ("Also removed,
  *   though not asked: a sofa");
- * - inside, removal: an object asked removed that the answer still shows as something placed
- *   (under half of it reads as the room: wall, floor…) is still there ("The armchair is still
+ * - inside, removal: an object asked removed is still there where the answer shows it as the photo
+ *   did (half of it or more the same classes) or left it unchanged (under half of it in changed
+ *   cells); what shows now may be the room or what stood behind it (a lamp before a curtain
+ *   leaves curtain, which is placed too) ("The armchair is still
  *   there");
  * - inside, renovation: the walls' colour, the median CIE Lab of the answer's pixels that both
  *   label maps call wall (an edge pixel in from their outline), within ΔE 10 (CIE76) of the colour
@@ -106,20 +108,25 @@ export async function checkScope(
 	for (let i = 0; i < allowed.length; i++) if (allowed[i]) touchesScope[cellAt(i, n, grid.cols, grid.rows)] = 1
 	const cellOf = (i: number) => cellAt(i, n, grid.cols, grid.rows)
 	const readsAsRoom = (mask: Uint8Array) => {
-		let [all, room, moved] = [0, 0, 0]
+		let [all, room, same, moved] = [0, 0, 0, 0]
 		for (let i = 0; i < mask.length; i++) {
 			if (!mask[i] || aligned[i] === OUTSIDE) continue
 			all++
 			if (GROUP[aligned[i]] === 'room') room++
+			if (aligned[i] === map.data[i]) same++
 			if (changed[cellOf(i)]) moved++
 		}
-		return { room: all ? room / all : 0, moved: all ? moved / all : 0 }
+		const share = (k: number) => (all ? k / all : 0)
+		return { room: share(room), same: share(same), moved: share(moved) }
 	}
 
 	const problems: string[] = []
 	// Inside: what was asked was done.
 	if (scope.kind === 'remove') {
-		const left = asked.filter((o) => readsAsRoom(objectMask(map, o)).room < SCOPE.kept)
+		const left = asked.filter((o) => {
+			const seen = readsAsRoom(objectMask(map, o))
+			return seen.same >= SCOPE.kept || seen.moved < SCOPE.kept
+		})
 		if (left.length) problems.push(stillThere(left))
 	} else {
 		for (const [surface, wanted] of Object.entries(scope.surfaces) as [SurfaceName, string][]) {
