@@ -132,7 +132,7 @@ test('a double post is one request; a stranger is refused; too large a removal i
 	expect(await variationsOf(lamp.room.id)).toHaveLength(1)
 }, 120_000)
 
-test("an edit flagged and replaced free is asked again with the same scope and mask, and checked against it again", async () => {
+test('an edit flagged and replaced free is asked again with the same scope and mask, and checked against it again', async () => {
 	const { actor, room } = await roomWithPhoto({ photo: photo('36') })
 	await editRoom(actor, room.id, { remove: ['lamp', 'plant'] })
 	await settleJobs()
