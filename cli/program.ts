@@ -13,7 +13,7 @@ import { registerWorkerCommand } from './worker.ts'
 import { describeMode } from './remote/session.ts'
 
 /** The command groups that act over the API when logged in; the rest are the operator's, on the local database. */
-const OVER_THE_API = new Set(['projects', 'submit', 'status', 'download', 'import', 'tickets'])
+const OVER_THE_API = new Set(['projects', 'submit', 'status', 'download', 'import', 'tickets', 'objects', 'edit'])
 const LOGIN = new Set(['login', 'logout', 'whoami'])
 
 /** Every command's --help ends saying where it runs: now, over the API or on the local database. */

@@ -37,8 +37,8 @@ test('the pack over the API with a read token: a ZIP attachment named after the 
 	expect(pack.headers.get('content-type')).toBe('application/zip')
 	expect(pack.headers.get('content-disposition')).toMatch(/^attachment; filename="7-mill-lane-listing-pack\.zip"/)
 	const names = readZip(Buffer.from(await pack.arrayBuffer())).map((e) => e.name)
-	expect(names).toHaveLength(4)
-	expect(names).toEqual(expect.arrayContaining(['manifest.csv', 'manifest.json']))
+	expect(names).toHaveLength(5)
+	expect(names).toEqual(expect.arrayContaining(['README.txt', 'manifest.csv', 'manifest.json']))
 	expect(names.filter((n) => n.endsWith('-original.jpg'))).toHaveLength(1)
 
 	const stranger = await getPack(project.id, await readToken(await insertUser({ role: 'agent' })))
