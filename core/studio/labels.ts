@@ -67,6 +67,14 @@ export function roomLabel(room: { roomName: string | null; roomType: string }) {
 }
 
 /** '1 photo', '3 photos': the web and the bot say counts the same way. */
+/**
+ * A photo in the workflow's lists: its room's label, or its place ('Photo 2') while nobody has
+ * given its type and the photo suggested none (its stored type is only a stand-in).
+ */
+export function photoLabel(room: { roomName: string | null; roomType: string; roomTypeBy: string }, index: number) {
+	return room.roomTypeBy === 'nobody' && !room.roomName ? `Photo ${index + 1}` : roomLabel(room)
+}
+
 export function pluralise(count: number, one: string, many = `${one}s`) {
 	return `${count} ${count === 1 ? one : many}`
 }

@@ -32,6 +32,7 @@ import { viewToMatch, type Reference } from './view-reference.ts'
 import { assertViewsOfOneRoomType } from './view-room-types.ts'
 import { variationView } from './views.ts'
 import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
+import { SELECT_ROOM_TYPE } from '#core/preferences/preferences.schema.ts'
 
 /** An item removal or renovation: its request's scope (words and mask) and its variations' (words). */
 export interface EditRequest {
@@ -181,6 +182,10 @@ export async function processRoom(actor: Actor, roomId: string, input: unknown) 
 	return db.transaction(async (tx) => {
 		const { room, project } = await ownedRoom(tx, actor, roomId, { forUpdate: true })
 		assertOpen(project)
+		// A photo whose type nobody gave and the photo did not suggest holds only a stand-in type:
+		// every image needs a room type (spec 02, Workflow) before it is rendered.
+		if (room.roomTypeBy === 'nobody' && !roomType)
+			throw new InputError({ roomType: [SELECT_ROOM_TYPE] }, SELECT_ROOM_TYPE)
 		await tx
 			.update(propertyStudioRooms)
 			.set({

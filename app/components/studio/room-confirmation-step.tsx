@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { PhotoRow } from './photo-row.tsx'
 import { sameRoomErrorKey, viewGroups } from './room-views.ts'
 import { SameRoomChoice, SameRoomForm } from './same-room-choice.tsx'
-import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
+import { photoLabel, pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import type { UploadItem } from './use-upload-queue.ts'
 import { ImageWithFallback } from './variation-image.tsx'
@@ -126,9 +126,9 @@ export function ConfirmUploadedRooms({
  * How a photo is named before its type is confirmed: its file name when picked on this page, its
  * name or suggested type otherwise; a photo that showed no room clearly has no type to go by yet.
  */
-function photoLabel(room: RoomView, index: number, picked?: UploadItem) {
+function uploadedLabel(room: RoomView, index: number, picked?: UploadItem) {
 	if (picked) return picked.file.name
-	return room.roomTypeBy === 'nobody' && !room.roomName ? `Photo ${index + 1}` : roomLabel(room)
+	return photoLabel(room, index)
 }
 
 function UploadedRoomRow({
@@ -155,7 +155,7 @@ function UploadedRoomRow({
 			) : null}
 			<label htmlFor={selectId} className="truncate text-sm font-medium text-gray-900">
 				<span className="sr-only">Room type for </span>
-				{photoLabel(room, index, picked)}
+				{uploadedLabel(room, index, picked)}
 			</label>
 			<select
 				id={selectId}

@@ -4,7 +4,7 @@ import type { z } from 'zod'
 import type { PhotoEditRefusals } from '#app/components/studio/style-notes.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
-import { pluralise, roomLabel, styleLabel } from '#core/studio/labels.ts'
+import { photoLabel, pluralise, styleLabel } from '#core/studio/labels.ts'
 import { PHOTO_EDITS } from '#core/render/provider.ts'
 import { processRoom, remodelRoom } from '#core/studio/process-room.ts'
 import { renderOptionsOf } from '#core/studio/render-options.ts'
@@ -43,12 +43,13 @@ async function processChoices(actor: Actor, project: ProjectView, choices: strin
 		try {
 			await processRoom(actor, roomId, {
 				styles: [style],
-				roomType: room?.roomType,
+				// A stand-in type nobody chose is not passed on as a choice: core asks for one.
+				roomType: room?.roomTypeBy === 'nobody' ? undefined : room?.roomType,
 				variationCount: VARIATIONS_PER_STYLE,
 				hasFurniture: room?.hasFurniture,
 			})
 		} catch (error) {
-			const photo = room ? roomLabel(room) : 'a photo'
+			const photo = room ? photoLabel(room, rooms.indexOf(room)) : 'a photo'
 			failures.push(`Failed to process ${photo} with ${styleLabel(style)} style: ${knownFailure(error)}`)
 		}
 	}

@@ -8,6 +8,7 @@ import { dataOf, formOf, postProjectAction, redirectOf } from '#tests/project-ac
 import { readBytes } from '#core/platform/storage.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
+import { confirmRoomTypes } from '#core/studio/confirm-rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
 import { loader } from './property-studio._index.tsx'
 import { loader as projectLoader } from './property-studio.$id.tsx'
@@ -63,6 +64,20 @@ test('a plain form uploads several photos, typed by what each shows, then confir
 		['bedroom', 'photo', 'Bedroom', true],
 		['living', 'nobody', null, true],
 	])
+	// A jump to the styles by address: the room nobody typed is not rendered as its stand-in type.
+	const jumped = dataOf(
+		await postProjectAction(
+			cookie,
+			project.id,
+			'step=style-selection&intent=process',
+			formOf({ choices: `${rooms[1].id}:modern` }),
+		),
+	)
+	expect(jumped.status).toBe(400)
+	expect(JSON.stringify(jumped.body.result)).toContain(
+		'Failed to process Photo 2 with Modern style: Select a room type',
+	)
+	expect(await listVariations(actor, project.id)).toEqual([])
 
 	const confirmed = await postProjectAction(
 		cookie,
@@ -118,7 +133,8 @@ test('processing posts every ticked room and style at once; none ticked is refus
 	const body = await photos('living-room.jpg')
 	body.set('next', 'room-confirmation')
 	await postProjectAction(cookie, project.id, 'step=upload&intent=upload', body)
-	const [room] = await listRooms(actor, project.id)
+	const [uploaded] = await listRooms(actor, project.id)
+	const [room] = await confirmRoomTypes(actor, project.id, { rooms: [{ id: uploaded.id, roomType: 'living' }] })
 
 	const none = dataOf(await postProjectAction(cookie, project.id, 'step=style-selection&intent=process', formOf({})))
 	expect(none.status).toBe(400)
