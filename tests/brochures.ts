@@ -1,7 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { expect } from 'vitest'
 import { config } from '#core/platform/config.ts'
 import { sharp } from '#core/platform/sharp.ts'
+import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
 import { readQr } from './disclosure.ts'
 
 const ORIGIN = 'http://localhost:3000'
@@ -135,4 +137,29 @@ export async function pdfQrCodes(pdf: Buffer) {
 	}
 	await doc.destroy()
 	return found
+}
+
+/**
+ * A multi-room brochure as an agent makes one: the form submitted through `client-preferences-multi-room`
+ * with these fields and photos (field `property-images`), its jobs settled, then the agent's brochures
+ * listed. Returns the first one listed. The route, the jobs and the listing are imported here on call,
+ * not by every file that reads a PDF with the helpers above.
+ */
+export async function submitMultiRoomBrochure(
+	cookie: string,
+	fields: Record<string, string>,
+	photos: Array<{ name: string; bytes: Buffer }>,
+) {
+	const [{ action }, { loader }, { settleJobs }, { getRequest }] = await Promise.all([
+		import('#app/routes/api+/client-preferences-multi-room.ts'),
+		import('#app/routes/api+/agent.brochures.ts'),
+		import('./jobs.ts'),
+		import('./request.ts'),
+	])
+	const files = photos.map((photo) => ({ field: 'property-images', ...photo }))
+	const submitted = await call(action, multipartRequest('/api/client-preferences-multi-room', cookie, fields, files))
+	expect(submitted.status).toBe(201)
+	await settleJobs()
+	const listed = (await (await call(loader, getRequest('/api/agent/brochures', { cookie }))).json()) as AgentBrochure[]
+	return listed[0]
 }

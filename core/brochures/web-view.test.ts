@@ -6,15 +6,12 @@ import { propertyBrochures, roomImages } from '#db/schema/brochures.ts'
 import { stagingRenders } from '#db/schema/staging.ts'
 import { loader as photoLoader } from '#app/routes/_files+/brochure.$uniqueToken_.rooms.$roomId.$image.ts'
 import { loader as copyLoader } from '#app/routes/_files+/brochure.$uniqueToken_.rooms.$roomId.$image_.$copy.ts'
-import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
-import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
 import { onboardAgent } from '#core/accounts/agent-profile.ts'
 import { NotFoundError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { call, multipartRequest } from '#tests/brochures.ts'
+import { call, submitMultiRoomBrochure } from '#tests/brochures.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { settleJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import type { AgentBrochure } from './agent-brochures.ts'
@@ -27,9 +24,8 @@ let user: Awaited<ReturnType<typeof insertUser>>
 beforeAll(async () => {
 	user = await insertUser({ firstName: 'Wes' })
 	const cookie = await cookieFor(user)
-	const files = await Promise.all(
+	const photos = await Promise.all(
 		['kitchen.jpg', 'bedroom.jpg', 'second-bedroom.jpg'].map(async (name, seed) => ({
-			field: 'property-images',
 			name,
 			bytes: await makeRoomPhoto({ width: 400, height: 300, seed: seed + 1 }),
 		})),
@@ -40,14 +36,7 @@ beforeAll(async () => {
 		stylePreference: 'coastal',
 		agentEmail: 'wes@example.com',
 	}
-	const submitted = await call(
-		multiAction,
-		multipartRequest('/api/client-preferences-multi-room', cookie, fields, files),
-	)
-	expect(submitted.status).toBe(201)
-	await settleJobs()
-	const listed = await call(listLoader, getRequest('/api/agent/brochures', { cookie }))
-	;[brochure] = (await listed.json()) as AgentBrochure[]
+	brochure = await submitMultiRoomBrochure(cookie, fields, photos)
 }, 120_000)
 
 describe("a brochure's web page", () => {

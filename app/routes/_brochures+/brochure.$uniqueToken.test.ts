@@ -2,14 +2,10 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { roomImages } from '#db/schema/brochures.ts'
-import { loader as listLoader } from '#app/routes/api+/agent.brochures.ts'
-import { action as multiAction } from '#app/routes/api+/client-preferences-multi-room.ts'
-import type { AgentBrochure } from '#core/brochures/agent-brochures.ts'
 import { db } from '#core/platform/db.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
-import { call, multipartRequest } from '#tests/brochures.ts'
+import { submitMultiRoomBrochure } from '#tests/brochures.ts'
 import { insertUser } from '#tests/factories.ts'
-import { settleJobs } from '#tests/jobs.ts'
 import { getRequest } from '#tests/request.ts'
 import { cookieFor } from '#tests/studio.ts'
 import { loader } from './brochure.$uniqueToken.tsx'
@@ -23,25 +19,16 @@ test("each room carries its photo's upright size, so the page frames a portrait 
 		.withMetadata({ orientation: 6 })
 		.jpeg()
 		.toBuffer()
-	const files = [
-		{ field: 'property-images', name: 'kitchen.jpg', bytes: await makeRoomPhoto({ width: 400, height: 300 }) },
-		{ field: 'property-images', name: 'bedroom.jpg', bytes: portrait },
-	]
 	const fields = {
 		clientName: 'Ann Buyer',
 		propertyAddress: '5 Portrait Lane, Bath',
 		stylePreference: 'coastal',
 		agentEmail: 'wes@example.com',
 	}
-	const submitted = await call(
-		multiAction,
-		multipartRequest('/api/client-preferences-multi-room', cookie, fields, files),
-	)
-	expect(submitted.status).toBe(201)
-	await settleJobs()
-	const [brochure] = (await (await call(listLoader, getRequest('/api/agent/brochures', { cookie }))).json()) as [
-		AgentBrochure,
-	]
+	const brochure = await submitMultiRoomBrochure(cookie, fields, [
+		{ name: 'kitchen.jpg', bytes: await makeRoomPhoto({ width: 400, height: 300 }) },
+		{ name: 'bedroom.jpg', bytes: portrait },
+	])
 	const load = async () =>
 		(await loader({
 			request: getRequest(`/brochure/${brochure.uniqueToken}`),
