@@ -9,50 +9,62 @@ const BRITISH = /Digital Markets|Trading Standards|Ombudsman|Rightmove|Zoopla|On
 const readme = (market: 'UK' | 'US') =>
 	packReadme({ property: '12 Acacia Avenue, Bath', originalsPage: 'https://rendo.example/o/abc', market })
 
-test('a UK agency is warned, and its listing pack written, in the UK’s rules and portals, never California’s or an MLS’s', () => {
-	const warning = labelOffWarning('UK')
-	for (const named of [
-		'Digital Markets, Competition and Consumers Act 2024',
-		'Consumer Protection from Unfair Trading Regulations 2008',
-		'National Trading Standards',
-		'Parts A, B and C',
-		'The Property Ombudsman',
-		'Rightmove',
-		'Zoopla',
-		'OnTheMarket',
-	])
-		expect(warning).toContain(named)
-	expect(warning).not.toMatch(AMERICAN)
+// Each market's warning names its own law, regulators and portals, and its listing pack's README its rules and
+// where the photos go: never a word of the other market's.
+const cases = [
+	{
+		market: 'UK',
+		rulesOf: 'the UK’s rules and portals, never California’s or an MLS’s',
+		warningNames: [
+			'Digital Markets, Competition and Consumers Act 2024',
+			'Consumer Protection from Unfair Trading Regulations 2008',
+			'National Trading Standards',
+			'Parts A, B and C',
+			'The Property Ombudsman',
+			'Rightmove',
+			'Zoopla',
+			'OnTheMarket',
+		],
+		packSays: [
+			'for uploading to the portals you list on (Rightmove, Zoopla, OnTheMarket)',
+			'Rules on altered listing photos (United Kingdom):',
+			'- Digital Markets, Competition and Consumers Act 2024, Part 4 Chapter 1',
+			'Material Information in Property Listings (Parts A, B and C)',
+			'Code of Practice for Residential Estate Agents',
+		],
+		never: AMERICAN,
+	},
+	{
+		market: 'US',
+		rulesOf: 'California’s law and MLS rules, never the UK’s',
+		warningNames: [
+			'California',
+			'Business and Professions Code §10140.8',
+			'AB 723',
+			'1 January 2026',
+			'CRMLS',
+			'11.5.2',
+		],
+		packSays: [
+			'for MLS uploads.',
+			'Rules on altered listing photos (United States):',
+			'- California Business and Professions Code §10140.8 (AB 723), in force since 1 January 2026',
+			'- MLS rules, such as CRMLS rule 11.5.2',
+		],
+		never: BRITISH,
+	},
+] as const
 
-	const pack = readme('UK')
-	expect(pack).toContain('for uploading to the portals you list on (Rightmove, Zoopla, OnTheMarket)')
-	expect(pack).toContain('Rules on altered listing photos (United Kingdom):')
-	expect(pack).toContain('- Digital Markets, Competition and Consumers Act 2024, Part 4 Chapter 1')
-	expect(pack).toContain('Material Information in Property Listings (Parts A, B and C)')
-	expect(pack).toContain('Code of Practice for Residential Estate Agents')
-	expect(pack).not.toMatch(AMERICAN)
-})
+for (const { market, rulesOf, warningNames, packSays, never } of cases)
+	test(`a ${market} agency is warned, and its listing pack written, in ${rulesOf}`, () => {
+		const warning = labelOffWarning(market)
+		for (const named of warningNames) expect(warning).toContain(named)
+		expect(warning).not.toMatch(never)
 
-test('a US agency is warned, and its listing pack written, in California’s law and MLS rules, never the UK’s', () => {
-	const warning = labelOffWarning('US')
-	for (const named of [
-		'California',
-		'Business and Professions Code §10140.8',
-		'AB 723',
-		'1 January 2026',
-		'CRMLS',
-		'11.5.2',
-	])
-		expect(warning).toContain(named)
-	expect(warning).not.toMatch(BRITISH)
-
-	const pack = readme('US')
-	expect(pack).toContain('for MLS uploads.')
-	expect(pack).toContain('Rules on altered listing photos (United States):')
-	expect(pack).toContain('- California Business and Professions Code §10140.8 (AB 723), in force since 1 January 2026')
-	expect(pack).toContain('- MLS rules, such as CRMLS rule 11.5.2')
-	expect(pack).not.toMatch(BRITISH)
-})
+		const pack = readme(market)
+		for (const line of packSays) expect(pack).toContain(line)
+		expect(pack).not.toMatch(never)
+	})
 
 test('the README names the property and its originals page, in CRLF lines', () => {
 	const pack = readme('UK')
