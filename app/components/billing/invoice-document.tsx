@@ -43,6 +43,36 @@ const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap pr
 // Left off a phone's narrow table (the date goes under the address), always on paper.
 const wide = 'hidden sm:table-cell print:table-cell'
 
+type Column = { label: string; className: string }
+
+/** A table's head: one row of column headers, each in its cell's alignment. */
+function HeaderRow({ columns }: { columns: Column[] }) {
+	return (
+		<thead>
+			<tr className="border-b border-gray-300 text-xs text-muted-foreground uppercase">
+				{columns.map(({ label, className }) => (
+					<th key={label} scope="col" className={className}>
+						{label}
+					</th>
+				))}
+			</tr>
+		</thead>
+	)
+}
+
+const INVOICE_COLUMNS: Column[] = [
+	{ label: 'Property', className: cell },
+	{ label: 'Completed', className: cn(cell, wide) },
+	{ label: 'Description', className: cell },
+	{ label: 'Unit price', className: cn(number, wide) },
+	{ label: 'Qty', className: cn(number, wide) },
+	{ label: 'Amount', className: number },
+]
+const RECEIPT_COLUMNS: Column[] = [
+	{ label: 'Description', className: cell },
+	{ label: 'Amount', className: number },
+]
+
 function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 	return (
 		<>
@@ -75,28 +105,7 @@ function MonthlyInvoice({ invoice }: { invoice: Invoice }) {
 			>
 				<table className="w-full border-collapse text-sm">
 					<caption className="sr-only">Invoice lines</caption>
-					<thead>
-						<tr className="border-b border-gray-300 text-xs text-muted-foreground uppercase">
-							<th scope="col" className={cell}>
-								Property
-							</th>
-							<th scope="col" className={cn(cell, wide)}>
-								Completed
-							</th>
-							<th scope="col" className={cell}>
-								Description
-							</th>
-							<th scope="col" className={cn(number, wide)}>
-								Unit price
-							</th>
-							<th scope="col" className={cn(number, wide)}>
-								Qty
-							</th>
-							<th scope="col" className={number}>
-								Amount
-							</th>
-						</tr>
-					</thead>
+					<HeaderRow columns={INVOICE_COLUMNS} />
 					<tbody>
 						{invoice.lines.map((line) => (
 							<tr key={line.id} className="border-b border-gray-200">
@@ -147,16 +156,7 @@ function CardReceipt({ receipt }: { receipt: Receipt }) {
 			</div>
 			<table className="w-full border-collapse text-sm">
 				<caption className="sr-only">What was bought</caption>
-				<thead>
-					<tr className="border-b border-gray-300 text-xs text-muted-foreground uppercase">
-						<th scope="col" className={cell}>
-							Description
-						</th>
-						<th scope="col" className={number}>
-							Amount
-						</th>
-					</tr>
-				</thead>
+				<HeaderRow columns={RECEIPT_COLUMNS} />
 				<tbody>
 					<tr className="border-b border-gray-200">
 						<td className={cell}>
