@@ -1,7 +1,7 @@
 import { Download, FileImage } from 'lucide-react'
 import { formatShortDate } from '#app/components/studio/labels.ts'
 import { roomTypeLabel, styleLabel } from '#core/studio/labels.ts'
-import { PreviewLabel, WholeImage } from '#app/components/studio/variation-image.tsx'
+import { ImageWithFallback, PreviewLabel } from '#app/components/studio/variation-image.tsx'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import type { DownloadAsset } from '#core/studio/downloads.ts'
@@ -24,7 +24,12 @@ export function AssetCard({ asset, onDownload }: { asset: DownloadAsset; onDownl
 	return (
 		<li className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
 			<div className="relative bg-muted">
-				<WholeImage image={asset.image} sizes={CARD_SIZES} alt={`${styleLabel(asset.style)} ${room}`} size="thumb" />
+				<ImageWithFallback
+					image={asset.image}
+					sizes={CARD_SIZES}
+					alt={`${styleLabel(asset.style)} ${room}`}
+					size="thumb"
+				/>
 				{asset.isPreview ? <PreviewLabel className="absolute top-2 left-2" /> : null}
 			</div>
 			<div className="flex flex-1 flex-col gap-3 p-4">

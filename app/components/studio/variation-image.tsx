@@ -53,61 +53,53 @@ export function ImageNotFound({ size = 'full', aspect }: { size?: Size; aspect?:
 	)
 }
 
-/** A stored image shown whole (ResponsiveImage) that turns into the 'Image not found' placeholder, of its shape, when its file is missing. */
-export function WholeImage({
-	image,
-	sizes,
+/**
+ * An image that turns into the 'Image not found' placeholder when its file is missing. Given a stored
+ * `image` with its copies, it is shown whole (ResponsiveImage) and the placeholder takes its shape;
+ * given a bare `src` (the upload steps' small square thumbnails), it fills its box, cropped.
+ */
+export function ImageWithFallback({
 	alt,
 	size = 'full',
 	className,
 	onError,
 	onLoad,
+	...shown
 }: {
-	image: ImageSources
-	sizes: string
 	alt: string
 	/** 'thumb': shown small, so an image stored before its copies loads its thumbnail */
 	size?: Size
 	className?: string
 	onError?: () => void
 	onLoad?: () => void
-}) {
+} & (
+	| {
+			image: ImageSources
+			/** the width the layout gives the image, as the `sizes` attribute says it */
+			sizes: string
+	  }
+	| { src: string }
+)) {
 	const [failedSrc, setFailedSrc] = useState<string | null>(null)
-	if (failedSrc === image.src) return <ImageNotFound size={size} aspect={aspectOf(image)} />
-	return (
-		<ResponsiveImage
-			image={image}
-			sizes={sizes}
-			alt={alt}
-			unsized={size === 'thumb' ? 'thumbnail' : 'image'}
-			className={className}
-			onLoad={onLoad}
-			onError={() => {
-				setFailedSrc(image.src)
-				onError?.()
-			}}
-		/>
-	)
-}
-
-/** An image that turns into the 'Image not found' placeholder when its file is missing (the upload steps' small square thumbnails). */
-export function ImageWithFallback({
-	src,
-	alt,
-	size = 'full',
-	className,
-	onError,
-	onLoad,
-}: {
-	src: string
-	alt: string
-	size?: Size
-	className?: string
-	onError?: () => void
-	onLoad?: () => void
-}) {
-	const [failedSrc, setFailedSrc] = useState<string | null>(null)
-	if (failedSrc === src) return <ImageNotFound size={size} />
+	const src = 'image' in shown ? shown.image.src : shown.src
+	const failed = () => {
+		setFailedSrc(src)
+		onError?.()
+	}
+	if (failedSrc === src)
+		return <ImageNotFound size={size} aspect={'image' in shown ? aspectOf(shown.image) : undefined} />
+	if ('image' in shown)
+		return (
+			<ResponsiveImage
+				image={shown.image}
+				sizes={shown.sizes}
+				alt={alt}
+				unsized={size === 'thumb' ? 'thumbnail' : 'image'}
+				className={className}
+				onLoad={onLoad}
+				onError={failed}
+			/>
+		)
 	return (
 		<img
 			src={src}
@@ -116,13 +108,13 @@ export function ImageWithFallback({
 			decoding="async"
 			className={cn('size-full object-cover', className)}
 			onLoad={onLoad}
-			onError={() => {
-				setFailedSrc(src)
-				onError?.()
-			}}
+			onError={failed}
 		/>
 	)
 }
+
+/** A stored image shown whole: the name the gallery imports ImageWithFallback by. */
+export const WholeImage = ImageWithFallback
 
 /**
  * A variation in whatever state it is: still rendering, failed, or its image shown whole. The
@@ -165,7 +157,7 @@ export function VariationImage({
 		)
 	if (!variation.image) return <ImageNotFound size={size} aspect={aspect} />
 	return (
-		<WholeImage
+		<ImageWithFallback
 			image={variation.image}
 			sizes={sizes}
 			alt={alt}
