@@ -327,6 +327,10 @@ export const RoomObjects = object({
 				name: z.string().openapi({ description: "what a person calls it: 'chair 2', 'lamp'" }),
 				kind: z.string(),
 				box: FractionBox,
+				outline: z.array(z.array(z.tuple([z.number(), z.number()]))).openapi({
+					description:
+						"its shape: closed rings of [x, y] points in fractions 0..1 of the photo's width and height, filled even-odd (a ring inside another is a hole)",
+				}),
 				area: z.number().openapi({ description: 'share of the photo it covers' }),
 			}),
 		)

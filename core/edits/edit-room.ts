@@ -32,7 +32,7 @@ import { maskOnThread } from './threads.ts'
 export const NO_PHOTO_LABELS = 'This photo could not be read to find what is in it'
 
 /** The room's photo and its label map (the segmenter keeps the map of a room's photo, so a second look is free). */
-async function photoOf(room: { originalImageUrl: string }) {
+export async function photoOf(room: { originalImageUrl: string }) {
 	const photo = await readBytes(room.originalImageUrl)
 	const labels = photo && (await labelsOf(photo, { photo: true, urgent: true }))
 	if (!photo || !labels) throw new InputError({ roomId: [NO_PHOTO_LABELS] }, NO_PHOTO_LABELS)
@@ -50,7 +50,14 @@ export async function listObjects(actor: Actor, roomId: string) {
 	const local = stagingProvider().isPreview
 	return {
 		roomId: room.id,
-		objects: objectsIn(labels).map(({ id, name, kind, box, area }) => ({ id, name, kind, box, area })),
+		objects: objectsIn(labels).map(({ id, name, kind, box, outline, area }) => ({
+			id,
+			name,
+			kind,
+			box,
+			outline,
+			area,
+		})),
 		surfaces: surfacesIn(labels).map(({ name, box, area }) => ({
 			name,
 			box,

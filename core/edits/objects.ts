@@ -7,6 +7,7 @@
  */
 import { GROUP, PLACED } from '#core/staging/room-check/classes.ts'
 import type { Labels } from '#core/staging/room-check/segment.ts'
+import { type Outline, traceOutline } from './outline.ts'
 
 /** A rectangle in fractions 0..1 of the photo's width and height. */
 export interface Box {
@@ -27,6 +28,11 @@ export interface DetectedObject {
 	/** The segmentation class (ADE20K index + 1). */
 	label: number
 	box: Box
+	/**
+	 * Its shape on the label map, in fractions of the photo: what the studio outlines and a click
+	 * lands on. The edit's mask is this shape brought to the photo's edges (selection.ts).
+	 */
+	outline: Outline
 	/** Share of the photo it covers. */
 	area: number
 	/** A label-map pixel (row by row) of each of its patches: each patch is its class's 8-connected pixels through it. */
@@ -64,6 +70,13 @@ export function componentMask(map: Labels, seed: number): Uint8Array {
 	}
 	return mask
 }
+
+/**
+ * How far (label pixels) an object's drawn outline may stray from its label-map pixels: half a
+ * label pixel (3–8 px of the photo as shown), so the stair-steps go and a lamp keeps its shape in
+ * a few dozen points.
+ */
+const LABEL_TOLERANCE = 0.5
 
 /** Placed classes that lie under other things and are never a part of them: a rug. */
 const UNDERLAY = new Set([29])
@@ -167,11 +180,14 @@ export function objectsIn(labels: Labels): DetectedObject[] {
 		}
 		if (area < LEAST_OBJECT * n * n) continue
 		const [kind, plural] = PLACED[parts[0].label as keyof typeof PLACED]
+		const mask = new Uint8Array(n * n)
+		for (const part of parts) for (const i of part.pixels) mask[i] = 1
 		found.push({
 			kind,
 			plural,
 			label: parts[0].label,
 			box: { x: x0 / n, y: y0 / n, width: (x1 - x0 + 1) / n, height: (y1 - y0 + 1) / n },
+			outline: traceOutline(mask, n, n, { tolerance: LABEL_TOLERANCE }),
 			area: area / (n * n),
 			seeds: parts.map((p) => p.seed).sort((a, b) => a - b),
 		})
