@@ -7,7 +7,15 @@ import { rgb } from '#core/staging/room-check/decode.ts'
 import { loadOpenCv } from '#core/staging/room-check/opencv.ts'
 import { editSize, labelMaskAt, type Mask, maskPng, openAiMaskPng } from './mask.ts'
 import { objectMask, objectsIn } from './objects.ts'
-import { drawStroke, EMPTY_SELECTION, selectionMask, toggleAt, UnknownObjectError } from './selection.ts'
+import { insideOutline } from './outline.ts'
+import {
+	drawStroke,
+	EMPTY_SELECTION,
+	refinedOutline,
+	selectionMask,
+	toggleAt,
+	UnknownObjectError,
+} from './selection.ts'
 
 const photo = fs.readFileSync(path.join(REAL_FIXTURES, '69-before.jpg'))
 
@@ -64,6 +72,26 @@ describe('selecting what to remove by clicking it', () => {
 		expect(at(mask, 0.3, 0.6)).toBe(255)
 		expect(at(mask, 0.3, 0.74)).toBe(0)
 		expect(at(mask, 0.1, 0.5)).toBe(0)
+	})
+
+	it("the outline the studio draws once a thing is picked is its mask's: the coffee table cut along its own edges", async () => {
+		const { cv, labels, image } = await setUp()
+		const mask = selectionMask(cv, image, labels, { objects: ['coffee-table'], strokes: [] })
+		const outline = refinedOutline(cv, image, labels, 'coffee-table')
+		expect(outline.flat().length).toBeLessThan(120)
+		// Every working pixel but those along its edge (within the tracing's pixel and a half) is on its own side.
+		let [agree, total] = [0, 0]
+		for (let y = 2; y < mask.height - 2; y += 3)
+			for (let x = 2; x < mask.width - 2; x += 3) {
+				const around = [-2, 0, 2].flatMap((dy) => [-2, 0, 2].map((dx) => mask.data[(y + dy) * mask.width + x + dx]))
+				if (new Set(around).size > 1) continue
+				total++
+				if (insideOutline(outline, (x + 0.5) / mask.width, (y + 0.5) / mask.height) === !!mask.data[y * mask.width + x])
+					agree++
+			}
+		expect(agree / total).toBeGreaterThan(0.999)
+		expect(insideOutline(outline, 0.3, 0.6)).toBe(true)
+		expect(insideOutline(outline, 0.3, 0.74)).toBe(false)
 	})
 
 	it('brush strokes add and erase pixels after the objects; an unknown object is refused by name', async () => {

@@ -8,6 +8,7 @@ import type { OpenCv } from '#core/staging/room-check/opencv.ts'
 import type { Labels } from '#core/staging/room-check/segment.ts'
 import { labelMaskAt, type Mask } from './mask.ts'
 import { type DetectedObject, objectMask, objectsIn } from './objects.ts'
+import { type Outline, traceOutline } from './outline.ts'
 import { type Rgb, refineToEdges } from './refine-mask.ts'
 
 export interface Stroke {
@@ -106,6 +107,19 @@ export function selectionMask(cv: OpenCv, image: Rgb, labels: Labels, selection:
 	}
 	for (const stroke of selection.strokes) drawStroke(mask, stroke)
 	return mask
+}
+
+/**
+ * The outline the studio draws around a picked object once it has it: the object's own edit mask
+ * (selectionMask, GrabCut along the photo's edges) traced at the working size, to within
+ * a pixel and a half, without specks under a 10×10 patch. Asked one object at a time on its first
+ * click, because refining them all as the list is made would cost too much: GrabCut took 70–370 ms
+ * per object at the working size of the corpus's 683 × 475 photos (pair 36: 11 objects, 2.2 s in
+ * all; pair 69: 8, 1.1 s), and tracing the mask 5–20 ms more.
+ */
+export function refinedOutline(cv: OpenCv, image: Rgb, labels: Labels, id: string): Outline {
+	const { data, width, height } = selectionMask(cv, image, labels, { objects: [id], strokes: [] })
+	return traceOutline(data, width, height, { tolerance: 1.5, least: 100 })
 }
 
 /** A selection names an object the photo does not have: "There is no 'chair 3' in this photo (it has: sofa, chair 1, chair 2)". */

@@ -3,6 +3,7 @@ import { createThreadPool } from '#core/platform/thread-pool.ts'
 import type { ScopeCheck } from '#core/staging/room-check/scope.ts'
 import type { Labels } from '#core/staging/room-check/segment.ts'
 import type { SurfaceName } from './objects.ts'
+import type { Outline } from './outline.ts'
 import { MaskTooLargeError } from './remove-locally.ts'
 import { type Selection, UnknownObjectError } from './selection.ts'
 
@@ -17,6 +18,8 @@ export type EditTask =
 	 * past what the local preview paints out.
 	 */
 	| { op: 'mask'; photo: Buffer; labels: Labels; selection: Selection; surfaces: SurfaceName[]; local: boolean }
+	/** The outline of one object's mask as selectionMask makes it (selection.ts refinedOutline). */
+	| { op: 'outline'; photo: Buffer; labels: Labels; object: string }
 	/** The local preview's removal of what the mask (a PNG at the photo's size) covers: a JPEG. */
 	| { op: 'remove'; photo: Buffer; mask: Buffer }
 	/** The local preview's wall repaint: a JPEG. */
@@ -33,7 +36,7 @@ export type EditTask =
 	  }
 
 export type EditAnswer =
-	| { output: { png: Uint8Array } | { image: Uint8Array } | { check: ScopeCheck } }
+	| { output: { png: Uint8Array } | { outline: Outline } | { image: Uint8Array } | { check: ScopeCheck } }
 	| { error: string; known?: string }
 
 /** The errors that are the agent's input, rebuilt as themselves so each door says them as a 4xx. */
@@ -61,6 +64,12 @@ const opts = { urgent: true }
 export async function maskOnThread(task: Omit<Of<'mask'>, 'op'>) {
 	const { output } = await editOnThread({ op: 'mask', ...task }, opts)
 	return asBuffer((output as { png: Uint8Array }).png)
+}
+
+/** An object's outline along the photo's edges, as its edit's mask has it (UnknownObjectError for an id the photo lacks). */
+export async function outlineOnThread(task: Omit<Of<'outline'>, 'op'>) {
+	const { output } = await editOnThread({ op: 'outline', ...task }, opts)
+	return (output as { outline: Outline }).outline
 }
 
 /** The local preview's removal or wall repaint, as a JPEG at the photo's size. */

@@ -9,7 +9,7 @@ import { editSize, labelMaskAt, type Mask, maskPng } from './mask.ts'
 import { surfaceMask } from './objects.ts'
 import { assertRemovable, MaskTooLargeError, removeLocally } from './remove-locally.ts'
 import { repaintPhotoWalls } from './repaint-walls.ts'
-import { selectionMask, UnknownObjectError } from './selection.ts'
+import { refinedOutline, selectionMask, UnknownObjectError } from './selection.ts'
 import type { EditAnswer, EditTask } from './threads.ts'
 
 /** Errors the caller gets back as themselves: the agent's input, said in a 4xx, not a fault. */
@@ -30,15 +30,18 @@ async function run(task: EditTask) {
 	const photo = asBuffer(task.photo)
 	if (task.op === 'mask') {
 		const full = await size(photo, 'photo')
-		const work = editSize(full.width, full.height)
-		const pixels = await rgb(photo, work.width, work.height, 'photo')
-		const mask = selectionMask(cv, { ...work, data: pixels }, task.labels, task.selection)
+		const image = await workingImage(photo, full)
+		const mask = selectionMask(cv, image, task.labels, task.selection)
 		for (const surface of task.surfaces) {
-			const area = labelMaskAt(surfaceMask(task.labels, surface), task.labels.size, work)
+			const area = labelMaskAt(surfaceMask(task.labels, surface), task.labels.size, image)
 			for (let i = 0; i < mask.data.length; i++) mask.data[i] |= area.data[i]
 		}
 		if (task.local) assertRemovable(cv, mask)
 		return { png: await maskPng(mask, full) }
+	}
+	if (task.op === 'outline') {
+		const image = await workingImage(photo, await size(photo, 'photo'))
+		return { outline: refinedOutline(cv, image, task.labels, task.object) }
 	}
 	if (task.op === 'remove') {
 		const full = await size(photo, 'photo')
@@ -57,6 +60,12 @@ async function run(task: EditTask) {
 			? { kind: 'remove' as const, objects: task.scope.objects, mask: await maskAt(asBuffer(task.scope.mask), full) }
 			: task.scope
 	return { check: await checkScope(photo, asBuffer(task.answer), scope, task.labels) }
+}
+
+/** The photo's pixels at the working size, where masks are made. */
+async function workingImage(photo: Buffer, full: { width: number; height: number }) {
+	const work = editSize(full.width, full.height)
+	return { ...work, data: await rgb(photo, work.width, work.height, 'photo') }
 }
 
 /** A stored mask PNG (the photo's size) as a Mask at the working size, as masks are made. */

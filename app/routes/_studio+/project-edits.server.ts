@@ -1,6 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
-import { EDIT_FIELD, editOpened, type EditPanel, OTHER_COLOUR } from '#app/components/studio/edit-room.ts'
+import {
+	EDIT_FIELD,
+	editOpened,
+	type EditPanel,
+	OTHER_COLOUR,
+	STROKES_FIELD,
+} from '#app/components/studio/edit-room.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { editRoom, listObjects } from '#core/edits/edit-room.ts'
@@ -41,7 +47,22 @@ export async function editPanelOf(actor: Actor, project: ProjectView, search: UR
 	}
 }
 
-/** A form's ticks as the service's input: the objects' ids, or each ticked surface with what it becomes. */
+/**
+ * The brush's strokes as the panel sends them, one JSON field; none when it is absent or empty.
+ * Text that is not JSON goes to core as it is, so its schema refuses it in its own words (a 400),
+ * like any other stroke it does not take.
+ */
+function strokesOf(form: FormData): unknown {
+	const sent = String(form.get(STROKES_FIELD) ?? '').trim()
+	if (!sent) return []
+	try {
+		return JSON.parse(sent)
+	} catch {
+		return sent
+	}
+}
+
+/** A form's ticks as the service's input: the objects' ids and brush strokes, or each ticked surface with what it becomes. */
 function editInput(form: FormData) {
 	if (form.get(EDIT_FIELD) === 'renovate') {
 		const ticked = new Set(form.getAll('surface').map(String))
@@ -53,15 +74,15 @@ function editInput(form: FormData) {
 		const renovate = Object.fromEntries(RENOVATED_SURFACES.filter((s) => ticked.has(s)).map((s) => [s, becomes(s)]))
 		return { renovate }
 	}
-	return { remove: form.getAll('remove').map(String) }
+	return { remove: form.getAll('remove').map(String), strokes: strokesOf(form) }
 }
 
 /**
  * Items removed or surfaces renovated, from the gallery's edit panel: `roomId`, `kind`, and the
- * ticked objects (`remove`) or surfaces (`surface`, each with `becomes.<surface>`). Core queues one
- * more variation of the room ('remove' or 'renovate'), refusing in one line what it cannot do; the
- * refusal is answered under its field, so the panel (reopened from the address without JavaScript)
- * shows it. A fetcher gets the variation back; a plain form goes to the gallery with a toast.
+ * ticked objects (`remove`) with the brush's `strokes`, or surfaces (`surface`, each with
+ * `becomes.<surface>`). Core queues one more variation of the room ('remove' or 'renovate'),
+ * refusing in one line what it cannot do; the refusal is answered under its field, so the panel
+ * (reopened from the address without JavaScript) shows it. A fetcher gets the variation back; a plain form goes to the gallery with a toast.
  */
 async function editRoomIntent({ request, actor, project }: ProjectIntentContext) {
 	const form = await request.formData()

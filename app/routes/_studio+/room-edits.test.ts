@@ -6,8 +6,10 @@ import { dataOf, formOf, postProjectAction, redirectOf } from '#tests/project-ac
 import { getRequest } from '#tests/request.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { cookieFor } from '#tests/studio.ts'
+import { insideOutline, type Outline } from '#core/edits/outline.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { loader } from './property-studio.$id.tsx'
+import { loader as outlineLoader } from './property-studio.rooms.$roomId.outlines.$objectId.ts'
 
 // The gallery's item removal and renovation, posted to the project page as its edit panel posts
 // them: through the workflow's fetcher (data, no redirect) and as a plain form (a redirect back to
@@ -140,4 +142,72 @@ test('a picked lamp is one request however often it is posted; a plain form goes
 	const renovation = (await stagingRowsOf(room.id)).find((r) => r.scope?.kind === 'renovate')
 	expect(renovation?.scope).toMatchObject({ surfaces: [{ name: 'walls', becomes: '#7a9cb8' }] })
 	expect((await variationsOf(room.id)).map((v) => v.style).sort()).toEqual(['remove', 'renovate'])
+}, 60_000)
+
+test("the brush's strokes go with the form: alone they are enough; malformed, out of the photo or too many, refused in the schema's words", async () => {
+	const { project, room, cookie } = await furnishedRoom()
+	const post = async (strokes: string) =>
+		dataOf(
+			await postProjectAction(
+				cookie,
+				project.id,
+				editQuery('remove', room.id),
+				formOf({ roomId: room.id, kind: 'remove', strokes }),
+			),
+		)
+	const errorsOf = (answer: { body: Record<string, unknown> }) =>
+		(answer.body.result as { error: Record<string, string[]> }).error
+
+	const garbled = await post('[{"points": [[0.3')
+	expect(garbled.status).toBe(400)
+	expect(errorsOf(garbled).strokes).toEqual([expect.any(String)])
+	const outside = await post(JSON.stringify([{ points: [[1.5, 0.3]], radius: 0.02 }]))
+	expect(outside.status).toBe(400)
+	expect(errorsOf(outside).strokes).toEqual([expect.stringMatching(/less than or equal to 1/)])
+	const dot = { points: [[0.33, 0.3]], radius: 0.01 }
+	const many = await post(JSON.stringify(Array.from({ length: 51 }, () => dot)))
+	expect(errorsOf(many)).toEqual({ strokes: ['Draw at most 50 strokes'] })
+	// An eraser alone takes nothing away from nothing.
+	const erased = await post(JSON.stringify([{ ...dot, erase: true }]))
+	expect(errorsOf(erased)).toEqual({ remove: ['Select at least one thing to remove'] })
+	expect(await stagingRowsOf(room.id)).toEqual([])
+
+	// A stroke over the lamp's shade, nothing ticked: one removal, its mask where the stroke went.
+	const painted = await post(
+		JSON.stringify([
+			{
+				points: [
+					[0.3, 0.29],
+					[0.36, 0.29],
+				],
+				radius: 0.02,
+			},
+		]),
+	)
+	expect(painted.status).toBe(200)
+	const [row] = await stagingRowsOf(room.id)
+	expect(row.scope).toMatchObject({ kind: 'remove', objects: [] })
+	expect(row.scopeMaskKey).toMatch(/^rooms\/.+\/edits\/[0-9a-f]{40}\.png$/)
+}, 60_000)
+
+test("an object's outline along the photo's edges, for the panel's first pick: the room's owner's alone", async () => {
+	const { room, cookie } = await furnishedRoom()
+	const outlineOf = (objectId: string, who = cookie) =>
+		outlineLoader({
+			request: getRequest(`/property-studio/rooms/${room.id}/outlines/${objectId}`, { cookie: who }),
+			params: { roomId: room.id, objectId },
+			context: {},
+		})
+	const answer = await outlineOf('lamp')
+	expect(answer.status).toBe(200)
+	expect(answer.headers.get('cache-control')).toBe('private, max-age=300')
+	const { outline } = (await answer.json()) as { outline: Outline }
+	// The hanging lamp's shade, about a tenth of the photo across, a third of the way in.
+	expect(outline.length).toBeGreaterThan(0)
+	expect(insideOutline(outline, 0.33, 0.29)).toBe(true)
+	expect(insideOutline(outline, 0.6, 0.29)).toBe(false)
+
+	expect((await outlineOf('piano')).status).toBe(404)
+	const stranger = await cookieFor(await insertUser({ role: 'agent' }))
+	expect((await outlineOf('lamp', stranger)).status).toBe(403)
 }, 60_000)
