@@ -13,16 +13,16 @@ import type { Actor } from '#core/accounts/actor.ts'
 import { InputError } from '#core/errors.ts'
 import { db } from '#core/platform/db.ts'
 import { stagingProvider } from '#core/platform/staging-provider.ts'
+import { scopedEditRefusal, type StagingProvider } from '#core/render/provider.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
 import { labelsOf } from '#core/staging/room-check/segmenter.ts'
 import type { Labels } from '#core/staging/room-check/segment.ts'
-import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { assertOpen, ownedRoom } from '#core/studio/access.ts'
 import { countRemodel, queueOneMore } from '#core/studio/process-room.ts'
 import { variationView } from '#core/studio/views.ts'
 import { NO_ORIGINALS } from '#core/disclosure/originals-links.ts'
 import { parseInput } from '#core/validate.ts'
-import { EditRoomSchema, RENOVATED_SURFACES, type EditRoom } from './edit.schema.ts'
+import { EditRoomSchema, type EditKind, RENOVATED_SURFACES, type EditRoom } from './edit.schema.ts'
 import { type DetectedObject, objectsIn, type SurfaceName, surfacesIn } from './objects.ts'
 import { MaskTooLargeError } from './remove-locally.ts'
 import type { RequestScope, VariationScope } from './scope-words.ts'
@@ -40,16 +40,48 @@ export async function photoOf(room: { originalImageUrl: string }) {
 }
 
 /**
+ * Why this server's provider does not make an edit, in one line, or null where it does: a removal,
+ * or a renovation of `surfaces` (of any surface when none are named). Every door asks it to grey
+ * the choice out beforehand, and editRoom to refuse it before anything is stored or sent.
+ */
+export function editRefusal(
+	kind: EditKind,
+	surfaces: readonly string[] = [],
+	provider: Pick<StagingProvider, 'name' | 'edits'> = stagingProvider(),
+) {
+	const { remove, renovate } = provider.edits
+	const renovates = new Set<string>(renovate)
+	const makes =
+		kind === 'remove' ? remove : surfaces.length ? surfaces.every((s) => renovates.has(s)) : renovates.size > 0
+	return makes ? null : scopedEditRefusal(provider)
+}
+
+/** Each edit's refusal by this server's provider (null where it makes it): the links and buttons that open them. */
+export const editRefusals = (): Record<EditKind, string | null> => ({
+	remove: editRefusal('remove'),
+	renovate: editRefusal('renovate'),
+})
+
+/**
  * GET /api/property-studio/rooms/{roomId}/objects: what the room's photo shows that can be removed
  * (largest first, with their boxes, for the studio's outlines and checkbox list, `rendo objects`)
- * and the surfaces that can be renovated, with what this server's provider makes of them.
+ * and the surfaces that can be renovated, each with whether this server's provider renovates it;
+ * what it does not make is said once, in `notRemovable` and `notRenovatable`.
  */
 export async function listObjects(actor: Actor, roomId: string) {
 	const { room } = await ownedRoom(db, actor, roomId, { need: 'read' })
 	const { labels } = await photoOf(room)
-	const local = stagingProvider().isPreview
+	const notRemovable = editRefusal('remove')
+	const surfaces = surfacesIn(labels).map(({ name, box, area }) => ({
+		name,
+		box,
+		area,
+		renovatable: !editRefusal('renovate', [name]),
+	}))
 	return {
 		roomId: room.id,
+		removable: !notRemovable,
+		notRemovable,
 		objects: objectsIn(labels).map(({ id, name, kind, box, outline, area }) => ({
 			id,
 			name,
@@ -58,30 +90,30 @@ export async function listObjects(actor: Actor, roomId: string) {
 			outline,
 			area,
 		})),
-		surfaces: surfacesIn(labels).map(({ name, box, area }) => ({
-			name,
-			box,
-			area,
-			// The local preview repaints walls itself; other surfaces need a vendor.
-			renovatable: !local || name === 'walls',
-		})),
+		surfaces,
+		notRenovatable: editRefusal(
+			'renovate',
+			surfaces.map((s) => s.name),
+		),
 	}
 }
 
 /**
  * POST /api/property-studio/rooms/{roomId}/edit: queues an item removal ({ remove: ids or names,
  * strokes? }) or a renovation ({ renovate: { walls: '#d8d2c4', floor: 'oak' } }) of the room's
- * photo as one more variation. What the local preview cannot do (a material, a thing too large to
- * paint out) is refused first, in one line, with nothing stored. Posting the same edit again while
- * it is on its way, or once it is made, answers that variation: one request, one render.
+ * photo as one more variation. What the provider does not make (a removal with Virtual Staging AI,
+ * a floor with the local preview, a thing too large for it to paint out) is refused first, in one
+ * line, with nothing stored. Posting the same edit again while it is on its way, or once it is
+ * made, answers that variation: one request, one render.
  */
 export async function editRoom(actor: Actor, roomId: string, input: unknown) {
 	const edit = parseInput(EditRoomSchema, input)
 	const { room: found, project } = await ownedRoom(db, actor, roomId)
 	assertOpen(project)
+	const kind = 'renovate' in edit ? 'renovate' : 'remove'
+	const refused = editRefusal(kind, 'renovate' in edit ? RENOVATED_SURFACES.filter((s) => edit.renovate[s]) : [])
+	if (refused) throw new InputError({ [kind]: [refused] }, refused)
 	const local = stagingProvider().isPreview
-	if ('renovate' in edit && local && Object.keys(edit.renovate).some((surface) => surface !== 'walls'))
-		throw new InputError({ renovate: [PREVIEW_WALLS_ONLY] }, PREVIEW_WALLS_ONLY)
 	const { photo, labels } = await photoOf(found)
 	const scope = 'renovate' in edit ? renovation(edit, labels) : removal(edit, labels)
 	const mask = await maskOnThread({

@@ -27,6 +27,8 @@ export const PREVIEW_CANNOT_EMPTY =
 	'The local preview cannot empty a room: it only colour-grades the photo. Turn on a staging provider.'
 export const PREVIEW_CANNOT_EDIT =
 	'The local preview cannot make twilight or enhanced photos: it only colour-grades the photo. Turn on a staging provider.'
+export const PREVIEW_WALLS_ONLY =
+	'The local preview repaints walls only: turn on a staging provider for floors, ceilings, kitchen units and worktops'
 
 /**
  * The default provider: no network, no GPU, no cost. It cannot restage a room (room type and
@@ -41,6 +43,8 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 		isPreview: true,
 		canEmptyRoom: false,
 		photoEdits: [],
+		// What a photo's own pixels can make credibly (editLocally): a small thing painted out, walls repainted.
+		edits: { remove: true, renovate: ['walls'], refusal: PREVIEW_WALLS_ONLY },
 		stagesViewsTogether: false,
 		async status() {
 			return { reachable: true, message: 'Local preview: colour grading only, nothing is staged' }
@@ -60,9 +64,6 @@ export function createLocalPreviewProvider(): ImmediateProvider {
 		},
 	}
 }
-
-export const PREVIEW_WALLS_ONLY =
-	'The local preview repaints walls only: turn on a staging provider for floors, ceilings, kitchen units and worktops'
 
 /**
  * An item removal (OpenCV's inpainting, small things only) or a wall repaint, made here: the only

@@ -1,3 +1,4 @@
+import type { RENOVATED_SURFACES } from '#core/edits/edit.schema.ts'
 import type { CircuitBreaker } from './circuit-breaker.ts'
 import type { Rendition } from './jpeg.ts'
 
@@ -96,6 +97,22 @@ export interface EditScope {
 	mask: Buffer
 }
 
+/**
+ * The edits with a scope a provider makes: removing chosen things, and the surfaces it renovates.
+ * What it does not make is greyed out at every door beforehand, with `refusal`, and refused before
+ * anything is stored or uploaded (core/edits/edit-room.ts); the adapter refuses it too, as a guard.
+ */
+export interface ScopedEdits {
+	remove: boolean
+	renovate: readonly (typeof RENOVATED_SURFACES)[number][]
+	/** Why not, in one line, where it does not make them all. */
+	refusal?: string
+}
+
+/** The one line every door says of an edit `provider` does not make. */
+export const scopedEditRefusal = ({ name, edits }: Pick<ProviderBase, 'name' | 'edits'>) =>
+	edits.refusal ?? `${PROVIDER_LABELS[name] ?? name} does not make this edit: use another provider for it`
+
 export interface StagingRequest {
 	/** The upright original (JPEG, PNG or WebP), metadata already stripped by the upload step. */
 	image: Buffer
@@ -186,6 +203,8 @@ interface ProviderBase {
 	canEmptyRoom: boolean
 	/** The photo edits it makes; the others are refused before anything is uploaded. */
 	photoEdits: readonly PhotoEdit[]
+	/** The item removals and renovations it makes (StagingRequest.scope). */
+	edits: ScopedEdits
 	/** Whether it stages a view of a room to match another view already staged (`StagingRequest.reference`). */
 	stagesViewsTogether: boolean
 	/** Reachability and credits, for the operations dashboard. Never throws. */

@@ -14,7 +14,7 @@ import { type ImmediateProvider, RenderError } from '../provider.ts'
 import { colourName, editPrompt, placeOf } from './edit-prompt.ts'
 import { createGeminiProvider } from './gemini.ts'
 import { createOpenAiProvider } from './openai.ts'
-import { createVirtualStagingAiProvider } from './virtual-staging-ai.ts'
+import { createVirtualStagingAiProvider, VSAI_NO_SCOPED_EDITS } from './virtual-staging-ai.ts'
 
 // Item removal and renovation through each vendor's adapter, against the msw models of OpenAI and
 // Gemini (which honour the scope as their APIs document it, or stray outside it when told), on real
@@ -216,15 +216,14 @@ test('walls and an oak floor at once: OpenAI splits its one mask by what each pi
 	expect(openAiModel.calls[0].prompt).toContain('Refinish the floor in oak')
 }, 60_000)
 
-test('Virtual Staging AI refuses a removal or a renovation before anything is sent, for good', async () => {
+test('Virtual Staging AI refuses a removal or a renovation before anything is sent, for good, as its capabilities say', async () => {
 	const fetch = vi.fn<typeof globalThis.fetch>()
 	const vsai = createVirtualStagingAiProvider({ apiKey: 'k', fetch })
 	const refused = await failure(vsai.submit(removal.request))
 	expect(refused).toBeInstanceOf(RenderError)
-	expect(refused).toMatchObject({
-		retryable: false,
-		message: 'Virtual Staging AI has no documented way to remove chosen items: use another provider for this edit',
-	})
-	expect((await failure(vsai.addVariations('render-1', walls.request))).message).toMatch(/renovate chosen surfaces/)
+	expect(refused).toMatchObject({ retryable: false, message: VSAI_NO_SCOPED_EDITS })
+	expect((await failure(vsai.addVariations('render-1', walls.request))).message).toBe(VSAI_NO_SCOPED_EDITS)
 	expect(fetch).not.toHaveBeenCalled()
+	// The same line every door greys the edits out with beforehand.
+	expect(vsai.edits).toEqual({ remove: false, renovate: [], refusal: VSAI_NO_SCOPED_EDITS })
 })

@@ -60,6 +60,7 @@
  *   dropped connection with a TypeError, an unparsable body with a SyntaxError.
  */
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai'
+import { RENOVATED_SURFACES } from '#core/edits/edit.schema.ts'
 import { logger } from '#core/platform/logger.ts'
 import { editPrompt } from './edit-prompt.ts'
 import { stagingPrompt } from './staging-prompt.ts'
@@ -244,6 +245,8 @@ export function createGeminiProvider(options: GeminiOptions): ImmediateProvider 
 		isPreview: false,
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
+		// The prompt names each thing with its place and each surface with what it becomes (edit-prompt.ts).
+		edits: { remove: true, renovate: RENOVATED_SURFACES },
 		stagesViewsTogether: true,
 		answersPerImage: true,
 		circuit: options.circuit,

@@ -39,6 +39,7 @@
  *   (core/staging/room-check/scope.ts).
  */
 import OpenAI, { toFile } from 'openai'
+import { RENOVATED_SURFACES } from '#core/edits/edit.schema.ts'
 import { openAiMaskPng } from '#core/edits/mask.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import { scaled } from '#core/staging/room-check/decode.ts'
@@ -149,6 +150,8 @@ export function createOpenAiProvider({
 		isPreview: false,
 		canEmptyRoom: true,
 		photoEdits: PHOTO_EDITS,
+		// The mask says where, the prompt what: any thing named, any surface (edit-prompt.ts).
+		edits: { remove: true, renovate: RENOVATED_SURFACES },
 		stagesViewsTogether: true,
 		circuit,
 		async render(request) {

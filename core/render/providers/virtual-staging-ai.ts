@@ -54,6 +54,9 @@ import { createRetryingFetch, type ReadAnswer } from '../retrying-fetch.ts'
 
 export const VSAI_BASE_URL = 'https://api.virtualstagingai.app/v2'
 
+export const VSAI_NO_SCOPED_EDITS =
+	'Virtual Staging AI has no documented way to remove chosen items or renovate surfaces: use another provider for these edits'
+
 /** Rendo's room types in the vendor's words (it has no "exterior": a garden or façade is outdoor). */
 export const VSAI_ROOM_TYPES: Record<RoomType, string> = {
 	kitchen: 'kitchen',
@@ -217,13 +220,9 @@ export function createVirtualStagingAiProvider({
 		...(request.webhookUrl ? { webhook_url: request.webhookUrl } : {}),
 	})
 
-	/** Refused before any upload and never retried: the vendor has no documented partial edit to send it as. */
+	/** Refused before any upload and never retried: a guard behind editRoom's own refusal by `edits`. */
 	const refuseScoped = (request: StagingRequest) => {
-		if (request.scope)
-			throw new RenderError(
-				`Virtual Staging AI has no documented way to ${request.scope.kind === 'remove' ? 'remove chosen items' : 'renovate chosen surfaces'}: use another provider for this edit`,
-				false,
-			)
+		if (request.scope) throw new RenderError(VSAI_NO_SCOPED_EDITS, false)
 	}
 
 	return {
@@ -236,6 +235,9 @@ export function createVirtualStagingAiProvider({
 		// configuration fields they take are not in the documentation Rendo could read: offered once
 		// they are, rather than sent in a shape of our own guessing.
 		photoEdits: [],
+		// Its removal is the whole room's furniture: no field of the endpoints' documentation takes a
+		// mask, a named thing or a surface (https://docs.virtualstagingai.app/v2-api/endpoints).
+		edits: { remove: false, renovate: [], refusal: VSAI_NO_SCOPED_EDITS },
 		// Its multi-view staging (beta) and POST /multi-view-compatability exist (core-concepts), but not
 		// the request fields in the documentation Rendo could read: views are staged one by one, and said so.
 		stagesViewsTogether: false,
