@@ -81,7 +81,7 @@ export function fitToPhoto(
 		// An edit's answer is checked against what was asked (the room check would flag the walls it
 		// was asked to repaint); the local preview's too, as its removal and repaint are real edits.
 		if (!scope || !isFitted(fitted) || check === 'off') return fitted
-		return { ...fitted, check: await checkEdit(photo, fitted, scope, priority) }
+		return { ...fitted, check: await checkEdit(photo, staged.bytes, fitted, scope, priority) }
 	})
 }
 
@@ -89,12 +89,21 @@ export function fitToPhoto(
  * An edit's answer read against its scope (core/staging/room-check/scope.ts) as a room check: 'ok'
  * with what was done as its note ("Removed: a lamp and a plant; nothing else changed"), or 'check'
  * with what went beyond it, so it is flagged and offered again free as a room check's flag is.
+ * The vendor's own image is read, not the fitted one: the check aligns it itself and knows what
+ * lies outside the vendor's frame, where the fitted image of a reframed answer has black bands
+ * that would read as the ceiling and floor changed.
  */
-async function checkEdit(photo: Photo, fitted: FittedImage, scope: RequestEdit, priority: number): Promise<RoomCheck> {
+async function checkEdit(
+	photo: Photo,
+	answer: Buffer,
+	fitted: FittedImage,
+	scope: RequestEdit,
+	priority: number,
+): Promise<RoomCheck> {
 	const urgent = priority < BULK_PRIORITY
 	const [photoLabels, answerLabels] = await Promise.all([
 		labelsOf(photo.bytes, { photo: true, urgent }),
-		labelsOf(fitted.image, { urgent }),
+		labelsOf(answer, { urgent }),
 	])
 	if (!photoLabels || !answerLabels) return { ...UNCHECKED, note: 'The edited image could not be read to check it' }
 	const asked =
@@ -102,7 +111,7 @@ async function checkEdit(photo: Photo, fitted: FittedImage, scope: RequestEdit, 
 			? { kind: 'remove' as const, objects: scope.objects, mask: scope.mask }
 			: { kind: 'renovate' as const, surfaces: Object.fromEntries(scope.surfaces.map((s) => [s.name, s.becomes])) }
 	const { verdict, sentences } = await checkScopeOnThread(
-		{ photo: photo.bytes, answer: fitted.image, scope: asked, labels: { photo: photoLabels, answer: answerLabels } },
+		{ photo: photo.bytes, answer, scope: asked, labels: { photo: photoLabels, answer: answerLabels } },
 		{ urgent },
 	)
 	return {
