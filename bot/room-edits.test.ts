@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -5,15 +6,20 @@ import { afterAll, expect, test, vi } from 'vitest'
 import { REAL_FIXTURES } from '../bench/room-check-real-corpus.ts'
 import { db } from '#core/platform/db.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
+import { VSAI_NO_SCOPED_EDITS } from '#core/render/providers/virtual-staging-ai.ts'
 import { UNAUTHORIZED_PROJECT } from '#core/studio/access.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
+import { useVirtualStagingAiModelSettings } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { stageThrough } from '#tests/render-provider.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { FakeBotApi, telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
 import { shortId } from './callback-data.ts'
+import { HELP_TEXT } from './help.ts'
+import { variationKeyboard } from './variation-buttons.ts'
 
 // Item removal and renovation from the chat, on a real photo (pair 36: a lamp and a plant beside
 // the sofa) with the local preview: the real bot against the fake Bot API, the jobs run here.
@@ -175,3 +181,31 @@ test("refusals are plain messages under the question; a stranger's room in forge
 	expect(answers(since).every((a) => a.params.text !== 'On its way')).toBe(true)
 	expect(await stagingRowsOf(stranger.room.id)).toEqual([])
 }, 180_000)
+
+test('with Virtual Staging AI, which has no partial edit, an album offers neither edit, and an older Remove… or Renovate… says why', async () => {
+	useVirtualStagingAiModelSettings()
+	stageThrough('virtual-staging-ai')
+	try {
+		const user = await insertUser()
+		await linkAccount(user, 8603)
+		const tg = telegramUser(8603)
+		const room = shortId(randomUUID())
+		const album = variationKeyboard([{ id: randomUUID(), isFavorite: false }], {
+			roomId: randomUUID(),
+			style: 'modern',
+		})
+		expect(album.inline_keyboard.flat().map((b) => b.text)).toEqual(['♡', 'Remodel'])
+
+		// A button from before the provider changed: its one line, before any photo is read.
+		let since = fake.calls.length
+		fake.sendText(tg, '/help')
+		const help = await fake.waitForMessage(HELP_TEXT.split('\n')[0], { since })
+		for (const data of [`eo:${room}`, `ev:${room}`]) {
+			since = fake.calls.length
+			fake.pressData(tg, help, data)
+			await fake.waitForMessage(VSAI_NO_SCOPED_EDITS, { since })
+		}
+	} finally {
+		stageThrough('local')
+	}
+})

@@ -1,7 +1,7 @@
 import { Composer, InlineKeyboard } from 'grammy'
-import { FLOOR_MATERIALS, WALL_COLOURS } from '#core/edits/edit.schema.ts'
+import { editRefusal, editRefusals } from '#core/edits/edit-room.ts'
+import { type EditKind, FLOOR_MATERIALS, WALL_COLOURS } from '#core/edits/edit.schema.ts'
 import { InputError } from '#core/errors.ts'
-import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { roomLabel } from '#core/studio/labels.ts'
 import { editFromChat, roomEditChoices } from '#core/telegram/variation-actions.ts'
 import { buttonText, callbackPattern, fullId, shortId } from './callback-data.ts'
@@ -30,9 +30,24 @@ const SWATCHES: Record<(typeof WALL_COLOURS)[number]['name'], string> = {
 	Charcoal: '⬛',
 }
 
-/** The buttons beside 'Remodel' under a room's images. */
+/** The buttons beside 'Remodel' under a room's images: only those of the edits this server's provider makes. */
 export function roomEditButtons(keyboard: InlineKeyboard, roomId: string) {
-	return keyboard.text('Remove…', `eo:${shortId(roomId)}`).text('Renovate…', `ev:${shortId(roomId)}`)
+	const refused = editRefusals()
+	if (!refused.remove) keyboard.text('Remove…', `eo:${shortId(roomId)}`)
+	if (!refused.renovate) keyboard.text('Renovate…', `ev:${shortId(roomId)}`)
+	return keyboard
+}
+
+/**
+ * A 'Remove…' or 'Renovate…' the provider does not make (under an older message, or in forged
+ * data): its one line, said before the photo is read. True when said.
+ */
+async function saidRefused(ctx: BotContext, kind: EditKind) {
+	const refused = editRefusal(kind)
+	if (!refused) return false
+	await ctx.answerCallbackQuery()
+	await ctx.reply(refused)
+	return true
 }
 
 type Choices = Awaited<ReturnType<typeof roomEditChoices>>
@@ -76,11 +91,15 @@ function renovationOf(data: string) {
 type Renovation = ReturnType<typeof renovationOf>
 const renovationData = ({ walls, floor }: Renovation) => `${walls.toString(36)}${floor.toString(36)}`
 
-/** The photo's surfaces this server can renovate: walls, and the floor where the provider refinishes floors. */
+/**
+ * The photo's surfaces this server can renovate: walls, and the floor where the provider refinishes
+ * floors; where the photo shows a floor it does not, why.
+ */
 function renovatable(choices: Choices) {
 	const can = (name: string) => choices.surfaces.some((s) => s.name === name && s.renovatable)
 	const shows = (name: string) => choices.surfaces.some((s) => s.name === name)
-	return { walls: can('walls'), floor: can('floor'), floorNeedsVendor: shows('floor') && !can('floor') }
+	const floorRefused = shows('floor') && !can('floor') ? editRefusal('renovate', ['floor']) : null
+	return { walls: can('walls'), floor: can('floor'), floorRefused }
 }
 
 function renovateKeyboard(roomId: string, choices: Choices, chosen: Renovation) {
@@ -104,11 +123,11 @@ function renovateKeyboard(roomId: string, choices: Choices, chosen: Renovation) 
 }
 
 function renovateText(choices: Choices) {
-	const { walls, floor, floorNeedsVendor } = renovatable(choices)
+	const { walls, floor, floorRefused } = renovatable(choices)
 	const what = walls && floor ? "the walls' colour and a floor" : walls ? "the walls' colour" : 'a floor'
 	return [
 		`Renovate the ${roomLabel(choices.room)} photo: choose ${what}, then Renovate.`,
-		...(floorNeedsVendor ? [PREVIEW_WALLS_ONLY] : []),
+		...(floorRefused ? [floorRefused] : []),
 	].join('\n')
 }
 
@@ -146,6 +165,7 @@ async function choices(ctx: BotContext, room: string) {
 export const roomEdits = new Composer<BotContext>()
 
 roomEdits.callbackQuery(callbackPattern('eo', 1), async (ctx) => {
+	if (await saidRefused(ctx, 'remove')) return
 	const found = await choices(ctx, ctx.match[1])
 	await ctx.answerCallbackQuery()
 	if (!found.objects.length) return ctx.reply(NOTHING_TO_REMOVE)
@@ -172,6 +192,7 @@ roomEdits.callbackQuery(callbackPattern('eg', 2), async (ctx) => {
 })
 
 roomEdits.callbackQuery(callbackPattern('ev', 1), async (ctx) => {
+	if (await saidRefused(ctx, 'renovate')) return
 	const found = await choices(ctx, ctx.match[1])
 	await ctx.answerCallbackQuery()
 	const { walls, floor } = renovatable(found)

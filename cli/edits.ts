@@ -42,16 +42,19 @@ export function registerEditCommands(program: Command) {
 			],
 			'Nothing in this photo can be removed',
 		)
+		// What this server's provider does not make is said under its table, before it is asked.
+		if (answer.notRemovable) console.log(answer.notRemovable)
 		console.log()
 		printTable(
 			answer.surfaces,
 			[
 				{ header: 'Surface', value: (s) => s.name },
 				{ header: 'Share of photo', value: (s) => `${(s.area * 100).toFixed(1)} %` },
-				{ header: 'Renovate here', value: (s) => (s.renovatable ? 'yes' : 'needs a staging provider') },
+				{ header: 'Renovate here', value: (s) => (s.renovatable ? 'yes' : 'no') },
 			],
 			'No surface of this photo can be renovated',
 		)
+		if (answer.notRenovatable) console.log(answer.notRenovatable)
 	})
 
 	example(

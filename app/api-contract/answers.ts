@@ -318,8 +318,15 @@ export const VariationAnswer = object({ success: z.literal(true), variation: Var
 const FractionBox = object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).openapi({
 	description: "fractions 0..1 of the photo's width and height",
 })
+const refusal = (what: string) =>
+	z
+		.string()
+		.nullable()
+		.openapi({ description: `why this server's provider does not ${what}, in one line; null when it does` })
 export const RoomObjects = object({
 	roomId: id,
+	removable: z.boolean().openapi({ description: "whether this server's provider removes chosen things" }),
+	notRemovable: refusal('remove chosen things'),
 	objects: z
 		.array(
 			object({
@@ -343,6 +350,7 @@ export const RoomObjects = object({
 			renovatable: z.boolean().openapi({ description: "whether this server's provider renovates it" }),
 		}),
 	),
+	notRenovatable: refusal('renovate every surface listed'),
 })
 export const ViewsRestaged = object({ success: z.literal(true), variations: z.array(Variation) })
 

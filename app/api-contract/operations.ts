@@ -493,6 +493,8 @@ export const operations: Operation[] = [
 		route: 'property-studio.rooms.$roomId.objects',
 		tags: ['Studio'],
 		summary: "What the room's photo shows that can be removed or renovated",
+		description:
+			"The objects (largest first; their ids and names are what the edit call's `remove` takes) and the surfaces of the photo, each with whether this server's provider renovates it. What the provider does not make is said once, before anything is asked: `removable` false with `notRemovable` (Virtual Staging AI has no documented partial edit), a surface's `renovatable` false with `notRenovatable` (the local preview repaints walls only). The edit call refuses those in the same words.",
 		scope: 'read',
 		params: idParam('roomId', 'room'),
 		answers: {
@@ -509,7 +511,7 @@ export const operations: Operation[] = [
 		tags: ['Studio'],
 		summary: "Remove things from a room's photo, or renovate its surfaces",
 		description:
-			"One more variation of the room, counted as a render: `remove` names objects by id or name (from the objects list; a plural such as 'chairs' takes them all), or `renovate` says what surfaces become (walls, ceiling and kitchen units a colour; floor and worktops a material). The answer is checked against what was asked: its `roomCheck` is 'ok' with what was done as its note, or 'check' with what changed beyond it (offered again free). The same edit posted twice answers the same variation. 400 for what the photo does not have, or what the provider cannot make (the local preview paints out small things and repaints walls only).",
+			"One more variation of the room, counted as a render: `remove` names objects by id or name (from the objects list; a plural such as 'chairs' takes them all), or `renovate` says what surfaces become (walls, ceiling and kitchen units a colour; floor and worktops a material). The answer is checked against what was asked: its `roomCheck` is 'ok' with what was done as its note, or 'check' with what changed beyond it (offered again free). The same edit posted twice answers the same variation. 400 for what the photo does not have, or what the provider cannot make, in the objects list's words (Virtual Staging AI makes neither edit; the local preview paints out small things and repaints walls only), with nothing stored.",
 		scope: 'write',
 		params: idParam('roomId', 'room'),
 		body: { type: 'json', schema: z.union([RemoveSchema, RenovateSchema]) },

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import type { EditKind } from '#core/edits/edit.schema.ts'
+import { EDIT_KINDS, type EditKind } from '#core/edits/edit.schema.ts'
 import { RENDER_STYLES } from '#core/studio/studio.schema.ts'
 import type { RoomView, VariationView } from '#core/studio/views.ts'
 import { pluralise, roomLabel, roomTypeLabel } from '#core/studio/labels.ts'
@@ -125,27 +125,75 @@ function OriginalPhoto({ room, sizes, onImageError }: { room: RoomView; sizes: s
 
 const EDIT_ICONS: Record<EditKind, LucideIcon> = { remove: Eraser, renovate: PaintRoller }
 
+/** Why the provider makes no such edit, in core's one line (editRefusals), or null where it does. */
+export type EditRefusals = Record<EditKind, string | null>
+const EDITS_MADE: EditRefusals = { remove: null, renovate: null }
+
 /**
  * Opens the room's edit panel: a link to its address, which the loader answers with what the photo
- * shows (a moment the first time, while the photo is read), so it shows busy until then.
+ * shows (a moment the first time, while the photo is read), so it shows busy until then. Where the
+ * provider makes no such edit it is greyed out, described by the reason said beside it.
  */
-function EditLink({ roomId, roomName, kind }: { roomId: string; roomName: string; kind: EditKind }) {
+function EditLink({
+	roomId,
+	roomName,
+	kind,
+	refusedBy,
+}: {
+	roomId: string
+	roomName: string
+	kind: EditKind
+	/** the id of the reason this provider does not make it, when it does not */
+	refusedBy: string | null
+}) {
 	const navigation = useNavigation()
 	const going = navigation.location ? editOpened(new URLSearchParams(navigation.location.search)) : null
 	const opening = going?.roomId === roomId && going.kind === kind
 	const Icon = opening ? LoaderCircle : EDIT_ICONS[kind]
+	const label = kind === 'remove' ? `Remove items from ${roomName}` : `Renovate ${roomName}`
+	const classes = cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'h-11')
+	if (refusedBy)
+		return (
+			<button type="button" disabled aria-label={label} aria-describedby={refusedBy} className={classes}>
+				<Icon aria-hidden className="size-4" />
+				{EDIT_TITLES[kind]}
+			</button>
+		)
 	return (
 		<Link
 			id={`edit-${kind}-${roomId}`}
 			to={editHref(roomId, kind)}
 			preventScrollReset
-			aria-label={kind === 'remove' ? `Remove items from ${roomName}` : `Renovate ${roomName}`}
+			aria-label={label}
 			aria-busy={opening}
-			className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'h-11')}
+			className={classes}
 		>
 			<Icon aria-hidden className={cn('size-4', opening && 'animate-spin motion-reduce:animate-none')} />
 			{EDIT_TITLES[kind]}
 		</Link>
+	)
+}
+
+/**
+ * The room's two edit links, and why where one is greyed out: a provider has one line for the
+ * edits it does not make (ScopedEdits.refusal), so it is said once.
+ */
+function EditLinks({ roomId, roomName, refusals }: { roomId: string; roomName: string; refusals: EditRefusals }) {
+	const reasonId = `edit-refused-${roomId}`
+	const reason = refusals.remove ?? refusals.renovate
+	return (
+		<div className="flex flex-col items-end gap-1">
+			<div className="flex flex-wrap gap-2">
+				{EDIT_KINDS.map((kind) => (
+					<EditLink key={kind} roomId={roomId} roomName={roomName} kind={kind} refusedBy={refusals[kind] && reasonId} />
+				))}
+			</div>
+			{reason ? (
+				<p id={reasonId} className="max-w-sm text-right text-xs text-muted-foreground">
+					{reason}
+				</p>
+			) : null}
+		</div>
 	)
 }
 
@@ -155,11 +203,13 @@ function RoomGallery({
 	caption,
 	beside = false,
 	restageable,
+	editRefusals,
 	onCompare,
 	onImageError,
 }: {
 	room: RoomView
 	variations: VariationView[]
+	editRefusals: EditRefusals
 	/** this first view's images its other views can be restaged to match */
 	restageable?: ReadonlySet<string>
 	/** 'View 2 of Living Room' for another view of a room */
@@ -183,10 +233,7 @@ function RoomGallery({
 					</h4>
 					{caption ? <p className="text-xs text-muted-foreground">{caption}</p> : null}
 				</div>
-				<div className="flex flex-wrap gap-2">
-					<EditLink roomId={room.id} roomName={name} kind="remove" />
-					<EditLink roomId={room.id} roomName={name} kind="renovate" />
-				</div>
+				<EditLinks roomId={room.id} roomName={name} refusals={editRefusals} />
 			</div>
 			<div className={cn('grid grid-cols-1 gap-3 sm:grid-cols-2', !beside && 'xl:grid-cols-3')}>
 				<OriginalPhoto room={room} sizes={sizes} onImageError={() => onImageError(`room:${room.id}`)} />
@@ -239,6 +286,7 @@ export function Gallery({
 	stagesViewsTogether = false,
 	editPanel = null,
 	editRefused,
+	editRefusals = EDITS_MADE,
 }: {
 	rooms: RoomView[]
 	variations: VariationView[]
@@ -248,6 +296,8 @@ export function Gallery({
 	editPanel?: EditPanel
 	/** the server's refusal of a plain form's edit, shown on the reopened panel */
 	editRefused?: SubmissionResult<string[]>
+	/** the edits this server's provider does not make, each with why: their links are greyed out */
+	editRefusals?: EditRefusals
 }) {
 	const [brokenImages, setBrokenImages] = useState<ReadonlySet<string>>(new Set())
 	const [comparing, setComparing] = useState<Comparison | null>(null)
@@ -299,6 +349,7 @@ export function Gallery({
 									key={room.id}
 									room={room}
 									variations={variations}
+									editRefusals={editRefusals}
 									caption={viewCaption(room, rooms)}
 									restageable={
 										stagesViewsTogether && room === first ? restageOffers(first, rooms, variations) : undefined
@@ -314,6 +365,7 @@ export function Gallery({
 							key={first.id}
 							room={first}
 							variations={variations}
+							editRefusals={editRefusals}
 							caption={viewCaption(first, rooms)}
 							onCompare={setComparing}
 							onImageError={markBroken}

@@ -7,7 +7,7 @@ import type { ProjectView, RoomView, VariationView } from '#core/studio/views.ts
 import { DownloadStep } from './download-step.tsx'
 import type { EditPanel } from './edit-room.ts'
 import { useOptimisticFavorites } from './favorite-button.tsx'
-import { Gallery } from './gallery.tsx'
+import { type EditRefusals, Gallery } from './gallery.tsx'
 import { ProcessingStep } from './processing-step.tsx'
 import { ConfirmUploadedRooms } from './room-confirmation-step.tsx'
 import { SelectionStep } from './selection-step.tsx'
@@ -60,6 +60,7 @@ export function ProjectWorkflow({
 	photoEditRefusals = {},
 	stagesViewsTogether = false,
 	editPanel = null,
+	editRefusals,
 }: {
 	project: ProjectView
 	rooms: RoomView[]
@@ -79,6 +80,8 @@ export function ProjectWorkflow({
 	stagesViewsTogether?: boolean
 	/** the gallery's edit panel the address opened, with what the room's photo shows */
 	editPanel?: EditPanel
+	/** the room edits the provider does not make, each with why (the gallery greys their links out) */
+	editRefusals?: EditRefusals
 }) {
 	const navigate = useNavigate()
 	const variations = useOptimisticFavorites(savedVariations)
@@ -138,6 +141,7 @@ export function ProjectWorkflow({
 						stagesViewsTogether={stagesViewsTogether}
 						editPanel={editPanel}
 						editRefused={editPanel ? actionResult : undefined}
+						editRefusals={editRefusals}
 					/>
 				)
 			case 'selection':

@@ -9,6 +9,7 @@ import { requireSessionUser } from '#app/utils/auth.server.ts'
 import { dispatchIntent } from '#app/utils/intents.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { orPropertyNotFound } from './property-not-found.server.ts'
+import { editRefusals } from '#core/edits/edit-room.ts'
 import { getProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
 import { listVariations } from '#core/studio/variations.ts'
@@ -60,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		// Only a provider that stages views together can restage a room's views to match a remodel.
 		stagesViewsTogether: stagingProvider().stagesViewsTogether,
 		photoEditRefusals: photoEditRefusals(),
+		// The gallery's Remove items and Renovate links, greyed out with why where the provider makes no such edit.
+		editRefusals: editRefusals(),
 		// Items removed or surfaces renovated on a room's photo, from the gallery (?edit=…&room=…).
 		editPanel: step === 'results' ? await editPanelOf(actor, project, searchParams) : null,
 	}
@@ -86,6 +89,7 @@ export default function ProjectWorkflowPage() {
 		photoEditRefusals,
 		stagesViewsTogether,
 		editPanel,
+		editRefusals,
 	} = useLoaderData<typeof loader>()
 	// Every intent answers a refusal as { result }, conform's reply, shown on the step that posted it.
 	const actionResult = useActionData<{ result?: SubmissionResult<string[]> }>()?.result
@@ -104,6 +108,7 @@ export default function ProjectWorkflowPage() {
 				photoEditRefusals={photoEditRefusals}
 				stagesViewsTogether={stagesViewsTogether}
 				editPanel={editPanel}
+				editRefusals={editRefusals}
 			/>
 		</div>
 	)
