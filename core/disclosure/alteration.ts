@@ -10,6 +10,18 @@ import { EMPTY_ROOM, ENHANCE, TWILIGHT } from '#core/studio/studio.schema.ts'
 export const AI_EDITED_SOURCE_TYPE =
 	'http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia'
 
+/**
+ * IPTC's digital source type for a photo with a part made by an algorithm that learnt nothing from
+ * sampled content: the local preview's removal (OpenCV's Telea inpainting) and wall repaint. The
+ * vocabulary's "synthetic composite" is a mix of elements "at least one of which is synthetic";
+ * IPTC added compositeWithTrainedAlgorithmicMedia for where that "is not specific enough", a
+ * trained model's inpainting (https://iptc.org/std-dev/NewsCodes/treeview/digitalsourcetype-en-GB.html ,
+ * https://www.iptc.org/page/2/?_standard=photo-metadata ), so the untrained composite is the general
+ * term. C2PA takes the same vocabulary's terms as an action's digitalSourceType
+ * (https://spec.c2pa.org/specifications/specifications/2.2/specs/C2PA_Specification.html , Actions).
+ */
+export const ALGORITHMIC_EDIT_SOURCE_TYPE = 'http://cv.iptc.org/newscodes/digitalsourcetype/compositeSynthetic'
+
 export type AlterationKind = 'staged' | 'emptied' | 'twilight' | 'enhanced' | 'edited' | 'renovated'
 
 export interface Alteration {

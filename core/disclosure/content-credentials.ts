@@ -20,7 +20,7 @@ import { contentCredentialsSigner } from './signing-identity.ts'
 export interface ContentCredentialsInfo {
 	/** What was done, in words: alterationOf(style).words. */
 	alteration: string
-	/** IPTC digital source type URI: AI_EDITED_SOURCE_TYPE for staging, emptying and twilight. */
+	/** IPTC digital source type URI: AI_EDITED_SOURCE_TYPE, or ALGORITHMIC_EDIT_SOURCE_TYPE for the local preview's edit. */
 	digitalSourceType: string
 	/** The image's place on the property's originals page, where the unaltered photo is. */
 	originalsUrl: string
@@ -32,9 +32,10 @@ const THUMBNAIL_EDGE = 1024
 /**
  * The altered JPEG with signed C2PA Content Credentials embedded (JUMBF in APP11 segments; every
  * other byte of the file as it was): Rendo opened the original photo (the manifest's parentOf
- * ingredient, with a thumbnail and the originals page's address) and edited it with a trained
- * model, in the words given. Run it last: any change to the file afterwards (XMP included) breaks
- * the manifest's hash of the image, so XMP goes in first and is covered by the signature.
+ * ingredient, with a thumbnail and the originals page's address) and edited it by the process the
+ * digital source type names, in the words given. Run it last: any change to the file afterwards
+ * (XMP included) breaks the manifest's hash of the image, so XMP goes in first and is covered by
+ * the signature.
  */
 export async function withContentCredentials(
 	altered: Buffer,
@@ -68,7 +69,7 @@ export async function withContentCredentials(
 	manifest.addAssertion(ingredient)
 
 	// A standard manifest starts with c2pa.opened (or c2pa.created for a new picture), which
-	// names its parentOf ingredient; the AI edit follows with its digital source type.
+	// names its parentOf ingredient; the edit follows with its digital source type.
 	const actions = new DescribedActions()
 	actions.actions.push(
 		{ action: ActionType.C2paOpened, parameters: { ingredients: [manifest.createAssertionReference(ingredient)] } },

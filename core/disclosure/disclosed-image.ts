@@ -36,6 +36,11 @@ export interface RenderRef {
 	/** An item removal's or renovation's scope: what the label and the provenance say was changed. */
 	editScope?: VariationScope | null
 	isPreview: boolean
+	/**
+	 * The local preview's own removal or repaint: Rendo's algorithms, no trained model, as its digital
+	 * source type says. Absent for a render a vendor made.
+	 */
+	madeLocally?: boolean
 }
 
 export const renderRef = (v: {
@@ -49,6 +54,7 @@ export const renderRef = (v: {
 	editScope: v.editScope,
 	// The local preview's removal and repaint change the room as a vendor's would: disclosed as such.
 	isPreview: isPreviewProvider(v.provider) && !v.editScope,
+	madeLocally: isPreviewProvider(v.provider),
 })
 
 /** What one image carries: the burnt-in label (null when off) and its provenance (null when none). */

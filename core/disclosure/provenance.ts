@@ -4,7 +4,7 @@ import { propertyStudioRooms as rooms, propertyStudioVariations as variations } 
 import { db } from '#core/platform/db.ts'
 import { logger } from '#core/platform/logger.ts'
 import { readBytes } from '#core/platform/storage.ts'
-import { AI_EDITED_SOURCE_TYPE, alterationOf } from './alteration.ts'
+import { AI_EDITED_SOURCE_TYPE, ALGORITHMIC_EDIT_SOURCE_TYPE, alterationOf } from './alteration.ts'
 import { withContentCredentials } from './content-credentials.ts'
 import { imageAnchor, originalsUrl } from './originals-address.ts'
 import { isXmp, withoutSegments, withXmp, xmpPacket } from './xmp.ts'
@@ -16,7 +16,10 @@ const APP11 = 0xeb
 export interface Provenance {
 	/** The variation the image is, for what needs more of it than these fields (C2PA's ingredient, the original). */
 	variationId: string
-	/** IPTC's digital source type: AI_EDITED_SOURCE_TYPE for an altered image, null for an enhanced one. */
+	/**
+	 * IPTC's digital source type: AI_EDITED_SOURCE_TYPE for an image a trained model altered,
+	 * ALGORITHMIC_EDIT_SOURCE_TYPE for the local preview's own edit, null for an enhanced one.
+	 */
 	digitalSourceType: string | null
 	/** What was done, in the words the originals page and packs use ("Furniture added, Modern style"). */
 	description: string
@@ -25,19 +28,23 @@ export interface Provenance {
 }
 
 /**
- * The provenance of a render a provider made (callers leave the local preview out: see
- * RenderRef in disclosed-image.ts). An enhanced photo gets its description and original but no
+ * The provenance of a render a provider made, or of the local preview's own edit (callers leave
+ * its colour previews out: see RenderRef in disclosed-image.ts). An enhanced photo gets its description and original but no
  * digital source type: colour and exposure corrections are exempt from listing rules, and calling
  * them "composite with trained algorithmic media" would have platforms badge an honest photo as AI.
  */
 export function provenanceOf(
-	render: { id: string; style: string; editScope?: VariationScope | null },
+	render: { id: string; style: string; editScope?: VariationScope | null; madeLocally?: boolean },
 	token: string,
 ): Provenance {
 	const alteration = alterationOf(render.style, render.editScope)
 	return {
 		variationId: render.id,
-		digitalSourceType: alteration.altered ? AI_EDITED_SOURCE_TYPE : null,
+		digitalSourceType: alteration.altered
+			? render.madeLocally
+				? ALGORITHMIC_EDIT_SOURCE_TYPE
+				: AI_EDITED_SOURCE_TYPE
+			: null,
 		description: alteration.words,
 		originalUrl: originalsUrl(token, imageAnchor(render.id)),
 	}

@@ -9,11 +9,12 @@ import { config } from '#core/platform/config.ts'
 import { db } from '#core/platform/db.ts'
 import { answerRoomCheck } from '#core/studio/room-check-answers.ts'
 import { readBytes } from '#core/platform/storage.ts'
+import { ALGORITHMIC_EDIT_SOURCE_TYPE } from '#core/disclosure/alteration.ts'
 import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
 import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
-import { readXmp } from '#tests/disclosure.ts'
+import { readCredentials, readXmp } from '#tests/disclosure.ts'
 import { settleJobs } from '#tests/jobs.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { editRoom, listObjects } from './edit-room.ts'
@@ -25,10 +26,12 @@ const photo = (n: string) => fs.readFileSync(path.join(REAL_FIXTURES, `${n}-befo
 
 test("pair 36's lamp and plant removed: one variation, its scope checked ok and said", async () => {
 	const { actor, project, room } = await roomWithPhoto({ photo: photo('36') })
-	const { objects, surfaces } = await listObjects(actor, room.id)
-	expect(objects.map((o) => o.id)).toEqual(expect.arrayContaining(['lamp', 'plant']))
-	expect(surfaces.find((s) => s.name === 'walls')).toMatchObject({ renovatable: true })
-	expect(surfaces.find((s) => s.name === 'floor')).toMatchObject({ renovatable: false })
+	const listed = await listObjects(actor, room.id)
+	expect(listed.objects.map((o) => o.id)).toEqual(expect.arrayContaining(['lamp', 'plant']))
+	expect(listed.surfaces.find((s) => s.name === 'walls')).toMatchObject({ renovatable: true })
+	expect(listed.surfaces.find((s) => s.name === 'floor')).toMatchObject({ renovatable: false })
+	// The local preview removes things and repaints walls: only the floor is greyed out, with why.
+	expect(listed).toMatchObject({ removable: true, notRemovable: null, notRenovatable: PREVIEW_WALLS_ONLY })
 
 	const { variation } = await editRoom(actor, room.id, { remove: 'lamp, plant' })
 	expect(variation).toMatchObject({ style: 'remove', status: 'pending' })
@@ -56,12 +59,18 @@ test("pair 36's lamp and plant removed: one variation, its scope checked ok and 
 	})
 
 	// Disclosed as what it is, though the local preview made it: the label, the originals page and
-	// the file's XMP say what was removed (C2PA's action and the pack's manifest take the same words).
+	// the file's XMP say what was removed (C2PA's action and the pack's manifest take the same words),
+	// and its digital source type an algorithm's composite, no trained model's.
 	const disclosure = await projectDisclosure(project)
 	const marks = imageDisclosure(disclosure, renderRef(made))
 	expect(marks.label?.text).toBe('Virtually edited: items removed')
 	const delivered = await discloseImage((await readBytes(made.imageUrl!))!, marks)
-	expect((await readXmp(delivered))['XMP-dc:Description']).toBe('Removed: a lamp and a plant')
+	expect(await readXmp(delivered)).toMatchObject({
+		'XMP-dc:Description': 'Removed: a lamp and a plant',
+		'XMP-iptcExt:DigitalSourceType': ALGORITHMIC_EDIT_SOURCE_TYPE,
+	})
+	const [actions] = (await readCredentials(delivered))!.manifest.assertions!.getActionAssertions()
+	expect(actions.actions[1].digitalSourceType).toBe(ALGORITHMIC_EDIT_SOURCE_TYPE)
 	const page = await viewOriginalsPage(disclosure.token)
 	expect(page.state === 'live' && page.images).toEqual([
 		expect.objectContaining({
