@@ -4,12 +4,14 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, expect, test, vi } from 'vitest'
 import { REAL_FIXTURES } from '../bench/room-check-real-corpus.ts'
+import { ALGORITHMIC_EDIT_SOURCE_TYPE } from '#core/disclosure/alteration.ts'
 import { db } from '#core/platform/db.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { VSAI_NO_SCOPED_EDITS } from '#core/render/providers/virtual-staging-ai.ts'
 import { UNAUTHORIZED_PROJECT } from '#core/studio/access.ts'
 import { createProject } from '#core/studio/projects.ts'
 import { listRooms } from '#core/studio/rooms.ts'
+import { readXmp } from '#tests/disclosure.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
 import { drainJobs } from '#tests/jobs.ts'
 import { useVirtualStagingAiModelSettings } from '#tests/mocks/virtual-staging-ai-model.ts'
@@ -114,6 +116,12 @@ test('Remove… lists what the photo shows; a lamp and a plant toggled and Remov
 	const caption = String(delivered.params.caption).split('\n')
 	expect(caption[0]).toBe('Living Room · Items removed · Preview, not staged')
 	expect(caption).toContain('Removed: a plant and a lamp; nothing else changed')
+	// Its file says what was removed, and that Rendo's own algorithm did it, no trained model.
+	const [file] = Object.values(delivered.files)
+	expect(await readXmp(file)).toMatchObject({
+		'XMP-dc:Description': expect.stringMatching(/^Removed: a (lamp and a plant|plant and a lamp)$/),
+		'XMP-iptcExt:DigitalSourceType': ALGORITHMIC_EDIT_SOURCE_TYPE,
+	})
 	// Its image has its heart; another edit starts from the album of the photo's staging.
 	const sent = delivered.result as Message
 	expect(labels(sent)).toEqual(['♡'])

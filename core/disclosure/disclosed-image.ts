@@ -94,12 +94,16 @@ export async function discloseImage(image: Buffer, disclosure: ImageDisclosure, 
 	return disclosure.provenance ? markProvenance(marked, disclosure.provenance) : marked
 }
 
-/** A render as it leaves Rendo outside the final downloads (the bot's results). */
+/**
+ * A render as it leaves Rendo outside the final downloads (the bot's results): the local
+ * preview's colour previews as they are, its removals and repaints disclosed as any edit.
+ */
 export async function disclosedImage(
 	image: Buffer,
-	render: { id: string; provider: string | null; style: string },
+	render: Parameters<typeof renderRef>[0],
 	project: { id: string; userId: string },
 ) {
-	if (isPreviewProvider(render.provider)) return image
-	return discloseImage(image, imageDisclosure(await projectDisclosure(project), renderRef(render)))
+	const ref = renderRef(render)
+	if (ref.isPreview) return image
+	return discloseImage(image, imageDisclosure(await projectDisclosure(project), ref))
 }
