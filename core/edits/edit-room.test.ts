@@ -10,7 +10,9 @@ import { db } from '#core/platform/db.ts'
 import { answerRoomCheck } from '#core/studio/room-check-answers.ts'
 import { readBytes } from '#core/platform/storage.ts'
 import { ALGORITHMIC_EDIT_SOURCE_TYPE } from '#core/disclosure/alteration.ts'
-import { discloseImage, imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
+import { imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
+import { downloadableImages } from '#core/studio/download-files.ts'
+import { setFavorite } from '#core/studio/variations.ts'
 import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
@@ -64,7 +66,10 @@ test("pair 36's lamp and plant removed: one variation, its scope checked ok and 
 	const disclosure = await projectDisclosure(project)
 	const marks = imageDisclosure(disclosure, renderRef(made))
 	expect(marks.label?.text).toBe('Virtually edited: items removed')
-	const delivered = await discloseImage((await readBytes(made.imageUrl!))!, marks)
+	// As a favourite is downloaded before the project is completed (`rendo download`, the downloads page).
+	await setFavorite(actor, made.id, true)
+	const [favourite] = (await downloadableImages(actor, project.id)).images
+	const delivered = (await favourite.read())!
 	expect(await readXmp(delivered)).toMatchObject({
 		'XMP-dc:Description': 'Removed: a lamp and a plant',
 		'XMP-iptcExt:DigitalSourceType': ALGORITHMIC_EDIT_SOURCE_TYPE,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { propertyStudioDownloadAssets as assets } from '#db/schema/downloads.ts'
 import {
 	propertySessionCompletions as completions,
@@ -100,9 +100,22 @@ export async function downloadableImages(
 		project.propertyAddress,
 		favourites.map((v) => ({ id: v.id, roomName: v.roomName, roomType: v.roomName, style: v.style })),
 	)
+	// Disclosed from their rows, as the final images are: an edit's scope and who made it say what its label and provenance are.
+	const rendered = favourites.length
+		? await db
+				.select()
+				.from(variations)
+				.where(
+					inArray(
+						variations.id,
+						favourites.map((v) => v.id),
+					),
+				)
+		: []
 	const images: DownloadableImage[] = []
 	for (const v of favourites) {
 		const key = await studioFileKey(actor, { owner: 'variation', id: v.id, kind: 'full' })
+		const ref = renderRef(rendered.find((row) => row.id === v.id)!)
 		images.push({
 			id: v.id,
 			fileName: names.get(v.id)!,
@@ -112,7 +125,7 @@ export async function downloadableImages(
 			contents: v.roomCheck?.contents ?? null,
 			read: async () => {
 				const image = await readBytes(key)
-				return image && discloseImage(image, imageDisclosure(disclosed, v))
+				return image && discloseImage(image, imageDisclosure(disclosed, ref))
 			},
 		})
 	}
