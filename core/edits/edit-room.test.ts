@@ -12,7 +12,7 @@ import { readBytes } from '#core/platform/storage.ts'
 import { ALGORITHMIC_EDIT_SOURCE_TYPE } from '#core/disclosure/alteration.ts'
 import { imageDisclosure, projectDisclosure, renderRef } from '#core/disclosure/disclosed-image.ts'
 import { downloadableImages } from '#core/studio/download-files.ts'
-import { setFavorite } from '#core/studio/variations.ts'
+import { listVariations, setFavorite } from '#core/studio/variations.ts'
 import { viewOriginalsPage } from '#core/disclosure/originals-page.ts'
 import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { actorFor, insertUser } from '#tests/factories.ts'
@@ -66,6 +66,8 @@ test("pair 36's lamp and plant removed: one variation, its scope checked ok and 
 	const disclosure = await projectDisclosure(project)
 	const marks = imageDisclosure(disclosure, renderRef(made))
 	expect(marks.label?.text).toBe('Virtually edited: items removed')
+	// Screens show it as the edit it is, not as the colour preview's "Preview, not staged".
+	expect((await listVariations(actor, project.id)).map((v) => v.isPreview)).toEqual([false])
 	// As a favourite is downloaded before the project is completed (`rendo download`, the downloads page).
 	await setFavorite(actor, made.id, true)
 	const [favourite] = (await downloadableImages(actor, project.id)).images

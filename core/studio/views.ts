@@ -119,7 +119,8 @@ export function variationView(
 		/** the image with its size and smaller copies; null until the render is done */
 		image: ready ? imageSources(`/files/variations/${v.id}`, 'full', v) : null,
 		isFavorite: v.isFavorite,
-		isPreview: isPreviewProvider(v.provider),
+		/** The local preview's colour grading: its removals and repaints are real edits, disclosed as such (disclosed-image.ts renderRef). */
+		isPreview: isPreviewProvider(v.provider) && !v.editScope,
 		generationNumber: v.generationNumber,
 		variationIndex: v.variationIndex,
 		renderId: v.renderId,
