@@ -1,4 +1,5 @@
 import { Composer } from 'grammy'
+import { editRefusals } from '#core/edits/edit-room.ts'
 import type { BotContext } from './context.ts'
 
 /** The command menu Telegram shows (registered at start) and the help text, from one list. */
@@ -12,21 +13,34 @@ export const COMMANDS = [
 	{ command: 'help', description: 'this message' },
 ]
 
-export const HELP_TEXT = [
-	'Send me room photos (one, several or an album) and I will stage them:',
-	'1. choose the property',
-	'2. check each photo’s room type',
-	'3. pick styles and tap Process',
-	'4. under the images: ♡ keeps one, Remodel makes one more, Remove… takes things out of the photo, Renovate… redoes its walls or floor',
-	'',
-	...COMMANDS.map((c) => `/${c.command} – ${c.description}`),
-].join('\n')
+/** What the buttons under a delivered image do: the edits only where this server's provider makes them. */
+function underTheImages() {
+	const refused = editRefusals()
+	return [
+		'♡ keeps one',
+		'Remodel makes one more',
+		...(refused.remove ? [] : ['Remove… takes things out of the photo']),
+		...(refused.renovate ? [] : ['Renovate… redoes its walls or floor']),
+	].join(', ')
+}
+
+/** The help text, read when sent: what it offers follows the provider configured. */
+export const helpText = () =>
+	[
+		'Send me room photos (one, several or an album) and I will stage them:',
+		'1. choose the property',
+		'2. check each photo’s room type',
+		'3. pick styles and tap Process',
+		`4. under the images: ${underTheImages()}`,
+		'',
+		...COMMANDS.map((c) => `/${c.command} – ${c.description}`),
+	].join('\n')
 
 /** /help, and the answer to anything the other conversations did not take. */
 export const help = new Composer<BotContext>()
 
-help.command('help', (ctx) => ctx.reply(HELP_TEXT))
+help.command('help', (ctx) => ctx.reply(helpText()))
 
-help.on('message', (ctx) => ctx.reply(`I did not understand that.\n\n${HELP_TEXT}`))
+help.on('message', (ctx) => ctx.reply(`I did not understand that.\n\n${helpText()}`))
 
 help.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'This button is no longer in use.' }))

@@ -2,7 +2,7 @@ import { Composer } from 'grammy'
 import { config } from '#core/platform/config.ts'
 import { linkTelegram, unlinkTelegram } from '#core/telegram/links.ts'
 import type { BotContext } from './context.ts'
-import { HELP_TEXT } from './help.ts'
+import { helpText } from './help.ts'
 
 function notLinkedText() {
 	return [
@@ -20,9 +20,9 @@ export const link = new Composer<BotContext>()
 
 link.command('start', async (ctx) => {
 	const code = ctx.match.trim()
-	if (!code) return ctx.reply(ctx.linked ? `Welcome back!\n\n${HELP_TEXT}` : notLinkedText())
+	if (!code) return ctx.reply(ctx.linked ? `Welcome back!\n\n${helpText()}` : notLinkedText())
 	const user = await linkTelegram(code, { id: ctx.from!.id, username: ctx.from!.username })
-	await ctx.reply(`Connected to the Rendo account ${user.email}.\n\n${HELP_TEXT}`)
+	await ctx.reply(`Connected to the Rendo account ${user.email}.\n\n${helpText()}`)
 })
 
 link.command('unlink', async (ctx) => {

@@ -20,7 +20,7 @@ import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 import { linkAccount, runBotDuringFile } from '#tests/telegram/bot-harness.ts'
 import { FakeBotApi, telegramUser, type RecordedCall } from '#tests/telegram/fake-bot-api.ts'
 import { shortId } from './callback-data.ts'
-import { HELP_TEXT } from './help.ts'
+import { helpText } from './help.ts'
 import { variationKeyboard } from './variation-buttons.ts'
 
 // Item removal and renovation from the chat, on a real photo (pair 36: a lamp and a plant beside
@@ -207,7 +207,9 @@ test('with Virtual Staging AI, which has no partial edit, an album offers neithe
 		// A button from before the provider changed: its one line, before any photo is read.
 		let since = fake.calls.length
 		fake.sendText(tg, '/help')
-		const help = await fake.waitForMessage(HELP_TEXT.split('\n')[0], { since })
+		const help = await fake.waitForMessage(helpText().split('\n')[0], { since })
+		// The help offers only what the provider makes.
+		expect(help.text).toContain('4. under the images: ♡ keeps one, Remodel makes one more\n')
 		for (const data of [`eo:${room}`, `ev:${room}`]) {
 			since = fake.calls.length
 			fake.pressData(tg, help, data)
