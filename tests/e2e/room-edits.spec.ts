@@ -1,13 +1,16 @@
 import { PREVIEW_WALLS_ONLY } from '../../core/render/local-preview.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
-import { EDIT_TIMEOUT, furnishedLivingRoom, LAMP_AND_PLANT_REMOVED, WALLS_RENOVATED } from './room-edits.ts'
+import { EDIT_TIMEOUT, furnishedLivingRoom, LAMP_REMOVED, pointsOnShape, WALLS_RENOVATED } from './room-edits.ts'
 
 // Item removal and a wall repaint from the gallery, with the local preview (the browser tests'
 // server): it paints small things out and repaints walls itself, and each answer is checked
-// against what was asked before the gallery shows it.
+// against what was asked before the gallery shows it. The issue's journey is a chair clicked and
+// removed; pair 36 has no chair the local preview can paint out (its armchairs are the sofa's end
+// and the plant's basket, and the sofa is too large), so it is the one thing it offers alone: the
+// hanging lamp.
 
-test('a lamp clicked on the photo and a plant ticked are removed, and the walls repainted by a swatch, each checked and said', async ({
+test('a lamp clicked on its shape is removed, checked and said on the originals page; a brush stroke is drawn and undone; the walls repainted by a swatch', async ({
 	page,
 	isMobile,
 }) => {
@@ -36,7 +39,8 @@ test('a lamp clicked on the photo and a plant ticked are removed, and the walls 
 	await dialog.getByRole('button', { name: 'Remove items' }).click()
 	await expect(dialog.getByRole('alert')).toHaveText('Select at least one thing to remove')
 
-	// A click on the lamp ticks it and outlines it where it stands on the photo; a second drops it.
+	// A click on the lamp's shape ticks it and outlines it; inside its box but off its shape (the
+	// window beside the flex) picks nothing, and a second click on it drops it.
 	const photo = dialog.getByTestId('edit-photo')
 	const outline = photo.locator('[data-object="lamp"]')
 	const box = (await outline.boundingBox())!
@@ -44,27 +48,49 @@ test('a lamp clicked on the photo and a plant ticked are removed, and the walls 
 	// The outline lies within the photo as shown (the photo's box is the image's own: no letterbox).
 	expect(box.x).toBeGreaterThanOrEqual(photoBox.x - 1)
 	expect(box.x + box.width).toBeLessThanOrEqual(photoBox.x + photoBox.width + 1)
-	const centre = { x: box.x + box.width / 2 - photoBox.x, y: box.y + box.height / 2 - photoBox.y }
-	await photo.click({ position: centre })
+	const { inside, clear } = await pointsOnShape(photo, 'lamp')
+	expect(clear).not.toBeNull()
+	await photo.click({ position: clear! })
+	await expect(photo.locator('[data-picked="true"]')).toHaveCount(0)
+	await photo.click({ position: inside })
 	await expect(lamp).toBeChecked()
 	await expect(outline).toHaveAttribute('data-picked', 'true')
-	await photo.click({ position: centre })
+	await photo.click({ position: inside })
 	await expect(lamp).not.toBeChecked()
 	await expect(photo.locator('[data-picked="true"]')).toHaveCount(0)
-	await photo.click({ position: centre })
-	await expect(lamp).toBeChecked()
-	await expect(photo.locator('[data-picked="true"]')).toHaveCount(1)
+	// The list and the photo are one selection: the lamp ticked in the list is outlined too.
+	await lamp.check()
+	await expect(outline).toHaveAttribute('data-picked', 'true')
 
-	// The list and the photo are one selection: the plant ticked in the list is outlined too.
-	await dialog.getByRole('checkbox', { name: 'plant', exact: true }).check()
-	await expect(photo.locator('[data-object="plant"]')).toHaveAttribute('data-picked', 'true')
+	// A brush stroke across the wall goes with the form; Undo takes it back, and Pick picks again.
+	await dialog.getByRole('radio', { name: 'Brush' }).check()
+	await expect(photo).toHaveCSS('touch-action', 'none')
+	const strokes = dialog.locator('input[name="strokes"]')
+	// (Ticking the lamp in the list scrolled the sheet: the photo is measured where it is now.)
+	await photo.scrollIntoViewIfNeeded()
+	const canvas = (await photo.boundingBox())!
+	const from = { x: canvas.x + canvas.width * 0.55, y: canvas.y + canvas.height * 0.15 }
+	await page.mouse.move(from.x, from.y)
+	await page.mouse.down()
+	for (let step = 1; step <= 5; step++) await page.mouse.move(from.x + step * 12, from.y + step * 4)
+	await page.mouse.up()
+	await expect(strokes).toHaveCount(1)
+	const drawn = JSON.parse((await strokes.getAttribute('value'))!) as Array<{ points: number[][]; radius: number }>
+	expect(drawn).toHaveLength(1)
+	expect(drawn[0].points.length).toBeGreaterThan(1)
+	await expectAccessible(page)
+	await dialog.getByRole('button', { name: 'Undo' }).click()
+	await expect(strokes).toHaveCount(0)
+	await dialog.getByRole('radio', { name: 'Pick' }).check()
+	await expect(photo).not.toHaveCSS('touch-action', 'none')
+
 	await dialog.getByRole('button', { name: 'Remove items' }).click()
 	await expect(dialog).toBeHidden()
 	// Back on the link that opened it.
 	await expect(removeItems).toBeFocused()
 	const removed = page.getByRole('region', { name: 'Items removed Lounge variations' })
 	await expect(removed).toBeVisible()
-	await expect(page.getByText(LAMP_AND_PLANT_REMOVED)).toBeVisible({ timeout: EDIT_TIMEOUT })
+	await expect(page.getByText(LAMP_REMOVED)).toBeVisible({ timeout: EDIT_TIMEOUT })
 	// An edit is asked again with what to change, not remodelled.
 	await expect(page.getByRole('button', { name: 'Remodel Items removed Lounge' })).toHaveCount(0)
 
@@ -98,7 +124,7 @@ test('a lamp clicked on the photo and a plant ticked are removed, and the walls 
 	const edited = variations.find((v) => v.style === 'remove')!
 	expect(edited.originalsUrl).toBeTruthy()
 	await page.goto(edited.originalsUrl!)
-	await expect(page.getByText('Removed: a plant and a lamp').first()).toBeVisible()
+	await expect(page.getByText('Removed: a lamp').first()).toBeVisible()
 	await expect(page.getByText('Renovated: walls painted #7a9cb8').first()).toBeVisible()
 	await expectAccessible(page)
 })
