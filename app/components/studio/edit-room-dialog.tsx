@@ -2,7 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import * as Dialog from '@radix-ui/react-dialog'
 import { Link, useFetcher } from '@remix-run/react'
 import { Brush, Eraser, LoaderCircle, MousePointer2, PaintRoller, Undo2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from 'react'
+import { type DragEvent, useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormAlert } from '#app/components/forms.tsx'
 import { useToast } from '#app/components/toaster.tsx'
@@ -93,7 +93,14 @@ function useBrush() {
 		full,
 		undo: () => setStrokes((drawn) => drawn.slice(0, -1)),
 		clear: () => setStrokes([]),
-		pointer: { onPointerDown: start, onPointerMove: move, onPointerUp: end, onPointerCancel: end },
+		pointer: {
+			onPointerDown: start,
+			onPointerMove: move,
+			onPointerUp: end,
+			onPointerCancel: end,
+			// A mouse dragged over the photo would drag the image itself away, and the browser cancel the stroke.
+			onDragStart: (event: DragEvent) => event.preventDefault(),
+		},
 	}
 }
 
