@@ -8,6 +8,11 @@ export interface EmbeddedPostgresOptions {
 	port: number
 	password: string
 	onLog?: (line: string) => void
+	/**
+	 * false: nothing waits for the disk (no fsync, commits not flushed, no full-page writes), for a
+	 * throwaway cluster such as the tests'; a crash of the machine can lose or corrupt it. Default true.
+	 */
+	durable?: boolean
 }
 
 export interface RunningPostgres {
@@ -205,6 +210,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 			// A start after a crash first makes sure the folder is on disk: one syncfs() instead of an
 			// fsync per file takes it from about 2 s to a few hundredths here (Linux only).
 			...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
+			...(opts.durable === false
+				? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+				: []),
 		],
 		onLog: log,
 		onError: log,

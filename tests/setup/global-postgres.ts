@@ -20,7 +20,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rendo-test-pg-'))
-	const pg = await startEmbeddedPostgres({ dir, port: await freePort(), password: 'test' })
+	// Thrown away after the run: nothing need wait for the disk, which the tests share with everything else.
+	const pg = await startEmbeddedPostgres({ dir, port: await freePort(), password: 'test', durable: false })
 	const templateUrl = pg.url(TEMPLATE)
 	await ensureDatabase(templateUrl)
 	await migrateDatabase(templateUrl)
