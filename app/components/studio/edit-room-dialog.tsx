@@ -162,7 +162,6 @@ function PickablePhoto({
 		// biome-ignore lint/a11y/noStaticElementInteractions: as above: the photo only ticks the list's boxes, or is drawn on
 		<div
 			data-testid="edit-photo"
-			data-tool={brush?.tool}
 			onClick={onPick && !painting ? click : undefined}
 			{...(painting ? brush.pointer : {})}
 			className={cn(
