@@ -32,6 +32,9 @@ export const WALL_COLOURS = [
 /** Worktops a renovation offers. */
 export const WORKTOP_MATERIALS = ['white marble', 'black granite', 'oak', 'white quartz', 'concrete'] as const
 
+/** A strokes field that is not a list of strokes (garbled, cut short): said once, whatever part is wrong. */
+export const STROKES_UNREADABLE = 'The brush strokes could not be read: draw them again'
+
 const HEX = /^#[0-9a-fA-F]{6}$/
 const colour = (what: string) =>
 	z
@@ -45,15 +48,29 @@ const material = <T extends readonly [string, ...string[]]>(what: string, materi
 		z.enum(materials, { errorMap: () => ({ message: `${what} must be one of: ${materials.join(', ')}` }) }),
 	)
 
+/** A point of a stroke: a fraction of the photo's width or height. */
+const fraction = z
+	.number({ invalid_type_error: STROKES_UNREADABLE })
+	.min(0, 'A stroke must stay on the photo')
+	.max(1, 'A stroke must stay on the photo')
+
 /** A brush stroke over the photo (core/edits/selection.ts Stroke): points and radius in fractions of the photo. */
-const StrokeSchema = z.object({
-	points: z
-		.array(z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]))
-		.min(1, 'A stroke needs at least one point')
-		.max(2000, 'A stroke has at most 2000 points'),
-	radius: z.number().positive().max(0.25, 'A brush is at most a quarter of the photo wide'),
-	erase: z.boolean().optional(),
-})
+const StrokeSchema = z.object(
+	{
+		points: z
+			.array(z.tuple([fraction, fraction], { invalid_type_error: STROKES_UNREADABLE }), {
+				invalid_type_error: STROKES_UNREADABLE,
+			})
+			.min(1, 'A stroke needs at least one point')
+			.max(2000, 'A stroke has at most 2000 points'),
+		radius: z
+			.number({ invalid_type_error: STROKES_UNREADABLE, required_error: STROKES_UNREADABLE })
+			.positive()
+			.max(0.25, 'A brush is at most a quarter of the photo wide'),
+		erase: z.boolean({ invalid_type_error: STROKES_UNREADABLE }).optional(),
+	},
+	{ invalid_type_error: STROKES_UNREADABLE },
+)
 
 /** Names or ids as one comma-separated field (a form, the CLI's --remove) or a list (JSON). */
 const names = z.preprocess(
@@ -71,7 +88,10 @@ export const RemoveSchema = z
 	.object({
 		/** The photo's objects by id ('chair-2') or name ('chair 2', 'lamp'), as `rendo objects` lists them. */
 		remove: names,
-		strokes: z.array(StrokeSchema).max(50, 'Draw at most 50 strokes').default([]),
+		strokes: z
+			.array(StrokeSchema, { invalid_type_error: STROKES_UNREADABLE })
+			.max(50, 'Draw at most 50 strokes')
+			.default([]),
 	})
 	.refine((v) => v.remove.length > 0 || v.strokes.some((s) => !s.erase), {
 		message: 'Select at least one thing to remove',
