@@ -31,6 +31,9 @@ export type EditPanel = {
 	notRenovatable: string | null
 } | null
 
+/** An open panel's data. */
+export type OpenPanel = NonNullable<EditPanel>
+
 export const EDIT_TITLES: Record<EditKind, string> = { remove: 'Remove items', renovate: 'Renovate' }
 
 /** The panel the address asks for, if any. */
