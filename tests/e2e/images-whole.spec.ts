@@ -149,6 +149,9 @@ test('every studio screen shows each picture whole, loaded at most twice the siz
 	await gallery.getByRole('button', { name: 'Compare Scandinavian Bedroom, variation 1 with the original' }).click()
 	const dialog = gallery.getByRole('dialog')
 	await expect(dialog.getByRole('slider')).toBeVisible()
+	// The slider's frame has the portrait's own shape: it is not letterboxed into a landscape frame.
+	const frame = (await dialog.getByTestId('before-after').boundingBox())!
+	expect(frame.width / frame.height).toBeCloseTo(1500 / 2000, 1)
 	// The gallery's copies of the same images are in memory here: only the shape is checked.
 	await expectWholeImages(gallery, dialog, 2, { sizeToo: false })
 	await gallery.context().close()

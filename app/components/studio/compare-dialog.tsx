@@ -86,22 +86,22 @@ export function ComparisonNotes({ check }: { check: Comparison['roomCheck'] }) {
 	)
 }
 
-// The slider's frame; a photo of another shape shows letterboxed inside it.
-const FRAME_RATIO = 4 / 3
+// The slider's frame where the photo's size is not known (images stored before sizes were kept).
+const USUAL_RATIO = 4 / 3
 
 /**
- * The width a photo of `ratio` (width / height) is shown at in the slider, for `sizes`: the
- * frame's (the dialog's 64rem less its padding, a narrower screen's width less its margins, or
- * what the screen's height leaves), narrowed where the photo is letterboxed in it.
+ * The width the slider is shown at, for `sizes`: its frame has the photo's own shape (`ratio`,
+ * width / height), as wide as the dialog's 64rem less its padding, a narrower screen's width less
+ * its margins, or what the screen's height leaves at that shape.
  */
-function sliderSizes(ratio: number | null, frameRatio: number) {
-	const share = Math.min(1, (ratio ?? frameRatio) / frameRatio).toFixed(4)
-	const byHeight = `(92vh - 9rem) * ${frameRatio.toFixed(4)}`
-	return `(min-width: 640px) calc(min(61rem, 100vw - 5rem, ${byHeight}) * ${share}), calc(min(100vw - 2rem, ${byHeight}) * ${share})`
+function sliderSizes(ratio: number) {
+	const byHeight = `(92vh - 9rem) * ${ratio.toFixed(4)}`
+	return `(min-width: 640px) min(61rem, 100vw - 5rem, ${byHeight}), min(100vw - 2rem, ${byHeight})`
 }
 
 /** The larger view of a variation: the before/after slider over its original photo. */
 export function CompareDialog({ comparison, onClose }: { comparison: Comparison | null; onClose: () => void }) {
+	const ratio = aspectOf(comparison?.images?.before) ?? USUAL_RATIO
 	return (
 		<Dialog.Root open={!!comparison} onOpenChange={(open) => (open ? undefined : onClose())}>
 			{comparison ? (
@@ -121,8 +121,8 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 							</div>
 							<DialogCloseButton />
 						</div>
-						{/* As large as the screen allows, title and all: 4:3 from the height left over. */}
-						<div className="relative mx-auto w-full max-w-[calc((92dvh_-_9rem)*4/3)]">
+						{/* As large as the screen allows, title and all, in the photo's shape: a portrait is not letterboxed. */}
+						<div className="relative mx-auto w-full" style={{ maxWidth: `calc((92dvh - 9rem) * ${ratio.toFixed(4)})` }}>
 							<BeforeAfter
 								before={{
 									src: comparison.before,
@@ -134,12 +134,12 @@ export function CompareDialog({ comparison, onClose }: { comparison: Comparison 
 									alt: `${comparison.title}, after`,
 									image: comparison.images?.after ?? undefined,
 								}}
-								sizes={sliderSizes(aspectOf(comparison.images?.before), FRAME_RATIO)}
+								sizes={sliderSizes(ratio)}
 								label={comparison.title}
-								aspectRatio={FRAME_RATIO}
+								aspectRatio={ratio}
 								eager
 							/>
-							<RoomCheckOutlines check={comparison.roomCheck} src={comparison.before} frameRatio={FRAME_RATIO} />
+							<RoomCheckOutlines check={comparison.roomCheck} src={comparison.before} frameRatio={ratio} />
 						</div>
 					</Dialog.Content>
 				</Dialog.Portal>
