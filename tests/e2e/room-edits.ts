@@ -7,23 +7,24 @@ import { distanceToOutline, insideOutline, type Outline } from '../../core/edits
 import { expect } from './axe.ts'
 
 /**
- * A project with pair 36's furnished living room (tests/fixtures/real-staging: a sofa, a lamp and
- * a plant), uploaded through the studio's JSON API and not staged: the gallery offers its edits.
+ * A project with a real pair's furnished living room (tests/fixtures/real-staging; pair 36's by
+ * default: a sofa, a lamp and a plant), uploaded through the studio's JSON API and not staged: the
+ * gallery offers its edits.
  */
-export async function furnishedLivingRoom(page: Page) {
+export async function furnishedLivingRoom(page: Page, pair = '36') {
 	const created = await page.request.post('/api/property-studio/projects', {
-		data: { propertyAddress: `36 Linden Walk, York (${randomUUID().slice(0, 6)})` },
+		data: { propertyAddress: `${pair} Linden Walk, York (${randomUUID().slice(0, 6)})` },
 	})
 	expect(created.status()).toBe(201)
 	const { id } = (await created.json()) as { id: string }
-	const photo = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/real-staging/36-before.jpg'))
+	const photo = fs.readFileSync(path.join(import.meta.dirname, `../fixtures/real-staging/${pair}-before.jpg`))
 	const upload = await page.request.post('/api/property-studio/upload-image', {
 		multipart: {
 			projectId: id,
 			roomType: 'living',
 			roomName: 'Lounge',
 			hasFurniture: 'true',
-			image: { name: 'IMG_0036.jpg', mimeType: 'image/jpeg', buffer: photo },
+			image: { name: `IMG_00${pair}.jpg`, mimeType: 'image/jpeg', buffer: photo },
 		},
 	})
 	expect(upload.status()).toBe(201)
