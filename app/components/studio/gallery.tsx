@@ -26,7 +26,7 @@ import { restageOffers, viewCaption, viewGroups } from './room-views.ts'
 import { StepActions, StepHeading } from './step-layout.tsx'
 import { StyleCarousel } from './style-carousel.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
-import { WholeImage } from './variation-image.tsx'
+import { ImageWithFallback } from './variation-image.tsx'
 import { stepHref } from './workflow-steps.ts'
 
 const VARIATIONS_POLL_MS = 3_000 // spec 02 §9: variations every 3 s in the gallery
@@ -112,7 +112,7 @@ function OriginalPhoto({ room, sizes, onImageError }: { room: RoomView; sizes: s
 				<span className="text-xs text-muted-foreground">Your upload</span>
 			</figcaption>
 			<div className="overflow-hidden rounded-lg bg-muted">
-				<WholeImage
+				<ImageWithFallback
 					image={room.original}
 					sizes={sizes}
 					alt={`${roomLabel(room)}, original photo`}

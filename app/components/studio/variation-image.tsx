@@ -113,9 +113,6 @@ export function ImageWithFallback({
 	)
 }
 
-/** A stored image shown whole: the name the gallery imports ImageWithFallback by. */
-export const WholeImage = ImageWithFallback
-
 /**
  * A variation in whatever state it is: still rendering, failed, or its image shown whole. The
  * placeholders take the shape of the room's photo (`frame`), which the image will have.
