@@ -89,7 +89,7 @@ test('a lamp clicked on its shape is removed, checked and said on the originals 
 	await expect(photo).not.toHaveCSS('touch-action', 'none')
 
 	await dialog.getByRole('button', { name: 'Remove items' }).click()
-	await expect(dialog).toBeHidden()
+	await expect(dialog).toBeHidden({ timeout: EDIT_TIMEOUT })
 	// Back on the link that opened it.
 	await expect(removeItems).toBeFocused()
 	const removed = page.getByRole('region', { name: 'Items removed Lounge variations' })
@@ -111,7 +111,7 @@ test('a lamp clicked on its shape is removed, checked and said on the originals 
 	await expect(walls).toBeChecked()
 	await expectAccessible(page)
 	await renovate.getByRole('button', { name: 'Renovate' }).click()
-	await expect(renovate).toBeHidden()
+	await expect(renovate).toBeHidden({ timeout: EDIT_TIMEOUT })
 	await expect(page.getByRole('region', { name: 'Renovated Lounge variations' })).toBeVisible()
 	await expect(page.getByText(WALLS_RENOVATED)).toBeVisible({ timeout: EDIT_TIMEOUT })
 
