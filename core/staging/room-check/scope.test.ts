@@ -85,6 +85,21 @@ describe('an item removal checked against its scope', () => {
 		})
 	}, 60_000)
 
+	it('a textured floor left as it was is not changed: the photo answered for itself keeps its chair, and nothing else', async () => {
+		// Pair 25's floor and pair 61's carpet, resampled as the check compares them, moved their edges
+		// enough to read as 'The floor changed outside the area asked'.
+		for (const [file, chair] of [
+			['25-before.jpg', 'chair-1'],
+			['61-before.jpg', 'chair'],
+		]) {
+			const { photo, labels } = await room(file)
+			expect(await check(photo, photo, { kind: 'remove', objects: [chair] }, labels), file).toEqual({
+				verdict: 'out-of-scope',
+				sentences: ['The chair is still there'],
+			})
+		}
+	}, 60_000)
+
 	it('an answer that left one of them in place, or took another thing too, is out of scope', async () => {
 		const { cv, photo, labels, full, work } = await room('36-before.jpg')
 		const plantOnly = selectionMask(cv, work, labels, { objects: ['plant'], strokes: [] })
