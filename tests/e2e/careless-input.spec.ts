@@ -100,6 +100,9 @@ test('a photo taken back after it went up leaves the project', async ({ page }) 
 		.getByRole('button', { name: `Remove ${kitchen.name}` })
 		.click()
 	await expect(page.getByText('1 photo selected', { exact: true })).toBeVisible()
+	// Still the upload: the rows refreshed after the removal do not move the page on past the confirmation.
+	await expect(page).toHaveURL(/\?step=upload$/)
+	await expect(page.getByRole('heading', { level: 2, name: 'Upload Photos' })).toBeVisible()
 	await expect(async () => {
 		const rooms = (await (await page.request.get(`/api/property-studio/projects/${projectId}/rooms`)).json()) as Array<{
 			roomType: string

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { useNavigate } from '@remix-run/react'
+import { useNavigate, useSearchParams } from '@remix-run/react'
 import { useEffect, useMemo, useRef } from 'react'
 import type { CheckoutSettings } from '#core/billing/pricing.ts'
 import { requestedStyles } from '#core/studio/variation-progress.ts'
@@ -84,8 +84,16 @@ export function ProjectWorkflow({
 	editRefusals?: EditRefusals
 }) {
 	const navigate = useNavigate()
+	const [search] = useSearchParams()
 	const variations = useOptimisticFavorites(savedVariations)
 	const uploads = useUploadQueue(project.id)
+	// A new project's page has no ?step= and shows the upload because it has no rooms yet. Photos go
+	// up as they are picked, so the address is pinned to the upload first: else the next refresh of
+	// the rows (a photo taken back, polling) resumes where rooms allow and skips their confirmation.
+	const addFiles: typeof uploads.addFiles = (...files) => {
+		if (!search.get('step')) navigate(stepHref('upload'), { replace: true, preventScrollReset: true })
+		return uploads.addFiles(...files)
+	}
 	useFocusOnStepChange(step)
 	useWarnBeforeLeaving(uploads.busy)
 
@@ -103,7 +111,7 @@ export function ProjectWorkflow({
 						existingRooms={rooms}
 						result={actionResult}
 						busy={uploads.busy}
-						onAddFiles={uploads.addFiles}
+						onAddFiles={addFiles}
 						onRemove={uploads.remove}
 						onRetry={uploads.retry}
 						onFurnitureChange={(id, hasFurniture) => uploads.update(id, { hasFurniture })}
