@@ -59,8 +59,9 @@ describe('resume step from server state', () => {
 		expect(resumeStep([], [])).toBe('upload')
 	})
 
-	test('rooms without styles → style selection', () => {
+	test('rooms without styles → style selection, or their confirmation while one has no type', () => {
 		expect(resumeStep([room('a'), room('b')], [])).toBe('style-selection')
+		expect(resumeStep([room('a'), { ...room('b'), roomTypeBy: 'nobody' }], [])).toBe('room-confirmation')
 	})
 
 	test('pending variations → processing', () => {

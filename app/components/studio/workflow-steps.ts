@@ -50,7 +50,7 @@ export function nextStep(step: WorkflowStep): WorkflowStep | null {
 	return WORKFLOW_STEPS[stepNumber(step)] ?? null
 }
 
-type RoomStyles = Pick<RoomView, 'id' | 'selectedStyles'>
+type RoomStyles = Pick<RoomView, 'id' | 'selectedStyles'> & Partial<Pick<RoomView, 'roomTypeBy'>>
 type VariationState = Pick<VariationView, 'roomId' | 'style' | 'status'>
 
 export type VariationProgress = VariationCounts & {
@@ -77,7 +77,8 @@ export function variationProgress(
 export function resumeStep(rooms: readonly RoomStyles[], variations: readonly VariationState[]): WorkflowStep {
 	if (rooms.length === 0) return 'upload'
 	const anyStyles = rooms.some((room) => requestedStyles(room, variations).length > 0)
-	if (!anyStyles) return 'style-selection'
+	// A photo whose type nobody has given yet is confirmed before any style is chosen.
+	if (!anyStyles) return rooms.some((room) => room.roomTypeBy === 'nobody') ? 'room-confirmation' : 'style-selection'
 	return variationProgress(rooms, variations).settled ? 'results' : 'processing'
 }
 
