@@ -3,6 +3,7 @@ import { test as withoutAxe, type Locator, type Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { mailedTrialLink, signUp } from './helpers.ts'
+import { builtBrochurePath, requestMultiRoomBrochure } from './multi-room-brochure.ts'
 import { renderedProject } from './rendered-project.ts'
 
 // The before/after slider at its four places: the gallery's and the final review's compare
@@ -35,29 +36,15 @@ async function trialPage(page: Page) {
 async function brochurePage(page: Page) {
 	await signUp(page, 'Bea', PASSWORD)
 	const address = `4 Quay Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
-	const form = new FormData()
-	for (const [name, value] of Object.entries({
-		clientName: 'Mia Buyer',
-		propertyAddress: address,
-		stylePreference: 'coastal',
+	await requestMultiRoomBrochure(page, {
+		address,
 		agentEmail: 'bea@example.com',
-	}))
-		form.set(name, value)
-	for (const [name, photo] of [
-		['lounge.jpg', await roomPhoto(5)],
-		['kitchen.jpg', await makeRoomPhoto({ width: 480, height: 640, seed: 6 })],
-	] as const)
-		form.append('property-images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), name)
-	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
-	let webUrl: string | null = null
-	await expect(async () => {
-		const brochures = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
-			webUrl: string | null
-		}>
-		webUrl = brochures[0]?.webUrl ?? null
-		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
-	}).toPass({ timeout: WORK_TIMEOUT })
-	return { path: webUrl!, address }
+		photos: [
+			{ name: 'lounge.jpg', bytes: await roomPhoto(5) },
+			{ name: 'kitchen.jpg', bytes: await makeRoomPhoto({ width: 480, height: 640, seed: 6 }) },
+		],
+	})
+	return { path: await builtBrochurePath(page, WORK_TIMEOUT), address }
 }
 
 const sliderValue = (slider: Locator) => async () => Number(await slider.getAttribute('aria-valuenow'))

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { requestMultiRoomBrochure } from './multi-room-brochure.ts'
 
 const PASSWORD = 'staging-2026'
 
@@ -170,18 +171,15 @@ test("the brochure dashboard's Send to Buyer dialog", async ({ page }) => {
 	test.setTimeout(90_000)
 	await signUp(page, 'Dora', PASSWORD)
 	const address = `7 Mill Lane, Bath BA1 1AA (${randomUUID().slice(0, 6)})`
-	const form = new FormData()
-	for (const [name, value] of Object.entries({
-		clientName: 'Mia Buyer',
-		propertyAddress: address,
-		stylePreference: 'coastal',
+	await requestMultiRoomBrochure(page, {
+		address,
 		agentEmail: 'dora@example.com',
-	}))
-		form.set(name, value)
-	for (const p of await Promise.all([photo('lounge.jpg', 8), photo('kitchen.jpg', 9)]))
-		form.append('property-images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name)
-	const submitted = await page.request.post('/api/client-preferences-multi-room', { multipart: form })
-	expect(submitted.status()).toBe(201)
+		photos: (await Promise.all([photo('lounge.jpg', 8), photo('kitchen.jpg', 9)])).map((p) => ({
+			name: p.name,
+			bytes: p.buffer,
+			mimeType: p.mimeType,
+		})),
+	})
 
 	await page.goto('/brochures')
 	await expect(page.getByRole('heading', { level: 1, name: 'Brochure Dashboard' })).toBeVisible()

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
+import { builtBrochurePath, requestMultiRoomBrochure } from './multi-room-brochure.ts'
 import { originalsLink } from './originals.ts'
 import { favouriteOnePerRoom, renderedProject } from './rendered-project.ts'
 
@@ -202,33 +203,16 @@ test("a brochure's web page shows each room's photos whole, loaded at most twice
 	test.setTimeout(120_000)
 	await signUp(page, 'Bryn', 'whole-images-2026')
 	const address = `6 Quay Street, Bristol BS1 4DJ (${randomUUID().slice(0, 6)})`
-	const form = new FormData()
-	for (const [name, value] of Object.entries({
-		clientName: 'Mia Buyer',
-		propertyAddress: address,
-		stylePreference: 'coastal',
-		agentEmail: 'bryn@example.com',
-	}))
-		form.set(name, value)
 	// Large enough to have every copy: a landscape lounge and a portrait kitchen.
-	for (const [name, size] of [
-		['lounge.jpg', { width: 2400, height: 1800 }],
-		['kitchen.jpg', { width: 1500, height: 2000 }],
-	] as const)
-		form.append(
-			'property-images',
-			new Blob([new Uint8Array(await makeRoomPhoto({ ...size, seed: 4 }))], { type: 'image/jpeg' }),
-			name,
-		)
-	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
-	let webUrl = ''
-	await expect(async () => {
-		const [brochure] = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
-			webUrl: string | null
-		}>
-		webUrl = brochure?.webUrl ?? ''
-		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
-	}).toPass({ timeout: 60_000 })
+	await requestMultiRoomBrochure(page, {
+		address,
+		agentEmail: 'bryn@example.com',
+		photos: [
+			{ name: 'lounge.jpg', bytes: await makeRoomPhoto({ width: 2400, height: 1800, seed: 4 }) },
+			{ name: 'kitchen.jpg', bytes: await makeRoomPhoto({ width: 1500, height: 2000, seed: 4 }) },
+		],
+	})
+	const webUrl = await builtBrochurePath(page, 60_000)
 
 	// As the buyer opens it: no account, nothing in memory.
 	const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use

@@ -258,7 +258,8 @@ describe('GET /o/:token/:variationId/original|altered', () => {
 		expect((await get(`/o/${page.token}/${image.id}/original`)).status).toBe(410)
 	})
 
-	test('after completion and its clean-up, the kept images and their originals are still served', async () => {
+	/** A completed project whose first image was kept and second dropped, its clean-up done, with its originals page's token. */
+	async function completedKeepingOne() {
 		const user = await insertUser()
 		const { actor, project, variations } = await renderedProject(user)
 		const [kept, dropped] = variations
@@ -266,6 +267,11 @@ describe('GET /o/:token/:variationId/original|altered', () => {
 		await completeProject(actor, project.id, { watermarkingEnabled: false })
 		await drainJobs()
 		const { token } = await liveOriginalsPage(project.id)
+		return { actor, project, kept, dropped, token }
+	}
+
+	test('after completion and its clean-up, the kept images and their originals are still served', async () => {
+		const { kept, dropped, token } = await completedKeepingOne()
 
 		const html = (await get(`/o/${token}`)).body.toString()
 		expect(html).toContain(`id="v-${kept.id}"`)
@@ -279,13 +285,7 @@ describe('GET /o/:token/:variationId/original|altered', () => {
 	})
 
 	test("each file's smaller copies, offered in the page's srcset, open under the page's address: only copies the file has, of images it lists", async () => {
-		const user = await insertUser()
-		const { actor, project, variations } = await renderedProject(user)
-		const [kept, dropped] = variations
-		await favourite(user, [kept.id])
-		await completeProject(actor, project.id, { watermarkingEnabled: false })
-		await drainJobs()
-		const { token } = await liveOriginalsPage(project.id)
+		const { actor, project, kept, dropped, token } = await completedKeepingOne()
 		const other = await propertyWithDeliveredImages()
 
 		// 640 × 480 photo and render: the 200 px copy and the 400 px thumbnail, none larger.
