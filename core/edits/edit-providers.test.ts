@@ -235,6 +235,13 @@ test('Virtual Staging AI: every door greys both edits out beforehand, and refuse
 		context: {},
 	})) as { editRefusals: unknown }
 	expect(page.editRefusals).toEqual({ remove: VSAI_NO_SCOPED_EDITS, renovate: VSAI_NO_SCOPED_EDITS })
+	// The Renovate panel opened by its address anyway says this provider's line, not the local preview's.
+	const panel = (await pageLoader({
+		request: getRequest(`/property-studio/${project.id}?step=results&edit=renovate&room=${room.id}`, { cookie }),
+		params: { id: project.id },
+		context: {},
+	})) as { editPanel: { notRenovatable: string | null } }
+	expect(panel.editPanel.notRenovatable).toBe(VSAI_NO_SCOPED_EDITS)
 
 	// The command line: `rendo objects` says it under each table; `rendo edit` is refused with it.
 	const objectsCli = await rendo(['objects', room.id], { env: VSAI_CLI })

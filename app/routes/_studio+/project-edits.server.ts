@@ -11,7 +11,6 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { Actor } from '#core/accounts/actor.ts'
 import { editRoom, listObjects } from '#core/edits/edit-room.ts'
 import { RENOVATED_SURFACES } from '#core/edits/edit.schema.ts'
-import { PREVIEW_WALLS_ONLY } from '#core/render/local-preview.ts'
 import { InputError, NotFoundError } from '#core/errors.ts'
 import { roomLabel } from '#core/studio/labels.ts'
 import { listRooms } from '#core/studio/rooms.ts'
@@ -39,8 +38,7 @@ export async function editPanelOf(actor: Actor, project: ProjectView, search: UR
 	if (!room) return null
 	const base = { kind: opened.kind, roomId: room.id, roomName: roomLabel(room), photo: room.original }
 	try {
-		const { objects, surfaces } = await listObjects(actor, room.id)
-		const notRenovatable = surfaces.some((s) => !s.renovatable) ? PREVIEW_WALLS_ONLY : null
+		const { objects, surfaces, notRenovatable } = await listObjects(actor, room.id)
 		return { ...base, objects, surfaces, unreadable: null, notRenovatable }
 	} catch (error) {
 		return { ...base, objects: [], surfaces: [], unreadable: knownFailure(error), notRenovatable: null }
