@@ -105,6 +105,34 @@ export const FREESTANDING = new Set([
 	8, 16, 18, 20, 24, 29, 31, 32, 34, 37, 40, 57, 58, 65, 70, 76, 90, 98, 111, 113, 126, 132, 139,
 ])
 
+/**
+ * Placed classes the model mixes within one thing: a sofa read partly as armchair and seat, a
+ * nightstand partly as table, partly as chest of drawers, a plant and its pot. Touching patches of
+ * one kind are one thing (regions.ts contents).
+ */
+const KINDS = [
+	[8, 20, 24, 31, 32, 70, 76, 98, 111], // to sit or lie on
+	[16, 34, 41, 45, 65, 100], // tables and low cabinets
+	[25, 36, 56, 63], // storage against a wall
+	[18, 67, 126], // plants and their pots
+	[23, 28, 101], // flat on a wall
+]
+
+/** Each class index's kind (KINDS), or its own index + 1000 when it has none, so that equal kinds mean kindred classes. */
+export const KIND: number[] = Array.from({ length: 151 }, (_, i) => {
+	const kind = KINDS.findIndex((classes) => classes.includes(i))
+	return kind < 0 ? 1000 + i : kind
+})
+
+/**
+ * Loose things that are neither the room nor placed in it (a box, a bag, clothes, a bottle, a
+ * toy): a staging clears them away, so the photo's clutter is room enough for something added there.
+ */
+export const LOOSE = new Set([42, 93, 99, 109, 116])
+
 /** The room classes through which the room is seen out or entered. */
 export const OPENINGS = new Set([9, 15, 59])
 export const WALL = 1
+export const FLOOR = 4
+export const BED = 8
+export const RUG = 29
