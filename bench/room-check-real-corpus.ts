@@ -107,7 +107,8 @@ export function readContentsByEye(): Record<string, SeenByEye> {
 /**
  * The check's Added / Removed lists against what a person saw: of the things it named, how many are
  * there (a named kind counts once, and is there when a thing seen by eye accepts its word), and in
- * how many pairs that added something it named the largest thing added.
+ * how many pairs that added something it named the largest thing added; `wrong` lists what it named
+ * that is not there, in tuning pairs only.
  */
 export function scoreContents(results: RealResult[]) {
 	const byEye = readContentsByEye()
@@ -124,7 +125,8 @@ export function scoreContents(results: RealResult[]) {
 			for (const item of r.contents?.[side] ?? []) {
 				named++
 				if (seen[side].some((thing) => thing.names.includes(item.name))) there++
-				else wrong.push(`${r.pair.id} ${side} ${item.name}`)
+				// Held-out pairs are counted, never listed, so that they are not tuned on.
+				else if (!r.pair.heldOut) wrong.push(`${r.pair.id} ${side} ${item.name}`)
 			}
 		// The largest thing added that has a word in the check's vocabulary (a dog or shoes have none).
 		const largest = seen.added.find((thing) => thing.names.length)
