@@ -222,6 +222,34 @@ describe('permanent features', () => {
 		expect(repainted.check.note).toMatch(/wall .*(right|centre)/)
 	})
 
+	it('a room lit by a warm lamp (lighter and warmer together, falling off) passes; a wall repainted blue in it does not', async () => {
+		// Warm light added on the left, fading out at 60 % of the width: screen-blended, it lightens and tints each pixel together.
+		const { width, height } = await sharp(photo).metadata()
+		const lamp = Buffer.from(
+			`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><linearGradient id="g"><stop offset="0" stop-color="rgb(150,95,30)"/><stop offset="0.6" stop-color="#000"/></linearGradient><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+		)
+		const light = async (image: Buffer) =>
+			sharp(image)
+				.composite([{ input: lamp, blend: 'screen' }])
+				.jpeg({ quality: 90 })
+				.toBuffer()
+		const lit = await checkStagedImage(photo, await light(photo))
+		if (!('check' in lit)) throw new Error(lit.failed)
+		expect(lit.check).toMatchObject({ verdict: 'ok', note: null })
+		const repainted = await checkStagedImage(
+			photo,
+			await light(await overWall(await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).toBuffer())),
+		)
+		if (!('check' in repainted)) throw new Error(repainted.failed)
+		expect(repainted.check.verdict).toBe('check')
+		// A real one: pair 58's pendant turned red, its pool red on a grey chequered floor (a tuning pair).
+		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
+		const labels = { photo: await readFixtureLabels('58-before.jpg'), staged: await readFixtureLabels('58-after.jpg') }
+		const red = await analyse(read('58-before.jpg'), read('58-after.jpg'), { output: false, labels })
+		if ('failed' in red) throw new Error(red.failed)
+		expect(red.check.verdict).toBe('ok')
+	})
+
 	it('a flat dark screen hung on a plain wall passes: its colour greys with its lightness, as in a deep shadow', async () => {
 		// Pair 73 (Paint-by-Inpaint: a large TV added on the left wall), a tuning pair.
 		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
@@ -345,8 +373,9 @@ const cellLike: CellFeatures = {
  * segmentation model and was never looked at pair by pair. Permanent changes are held to the target
  * (≥ 95 %: none missed but pair 12, trees drawn into windows that were blown out in the photo, which
  * the check cannot see). Legitimate ones are bound at today's figures so that a change making them
- * worse fails (docs/room-check.md has the breakdown): the old set's stagings all pass, 3 of its 5
- * relit rooms are flagged; of the new set (10 relit rooms, 1 staging) 5 are flagged.
+ * worse fails (docs/room-check.md has the breakdown): the old set's stagings all pass, 2 of its 5
+ * relit rooms are flagged (3 before rooms lit in another colour passed, rules.ts TINTED); of the new
+ * set (10 relit rooms, 1 staging) 5 are flagged.
  */
 describe('the real generative pairs held out', () => {
 	it('flags every permanent change it can see, and flags no more legitimate ones than today', {
@@ -362,7 +391,7 @@ describe('the real generative pairs held out', () => {
 				(r) => r.legitimate && r.kind === kind && (set === 'new') === (r.pair.set === 'new') && r.verdict !== 'ok',
 			).length
 		expect(flagged('old', 'staging')).toBe(0)
-		expect(flagged('old', 'light')).toBeLessThanOrEqual(3)
+		expect(flagged('old', 'light')).toBeLessThanOrEqual(2)
 		expect(flagged('new', 'staging') + flagged('new', 'light')).toBeLessThanOrEqual(5)
 		// What the stagings added is named: the television of pair 69, the sofa of 72.
 		const added = (id: string) => results.find((r) => r.pair.id === id)?.contents?.added.map((item) => item.name)

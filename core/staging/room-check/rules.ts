@@ -37,8 +37,11 @@ export const T = {
 	room: 0.6,
 }
 
+/** How far a cell's colour moved in hue and saturation (a and b, ΔE), whatever its lightness did. */
+const hueMove = (f: CellFeatures) => Math.sqrt(Math.max(0, f.dE ** 2 - f.dL ** 2))
+
 /** A cell's colour moved less than `shade` in hue and saturation (a and b), however much lighter or darker. */
-const hueKept = (f: CellFeatures, shade = T.shade) => Math.sqrt(Math.max(0, f.dE ** 2 - f.dL ** 2)) < shade
+const hueKept = (f: CellFeatures, shade = T.shade) => hueMove(f) < shade
 
 /**
  * Lit differently, not repainted: a and b stayed (lamp light, a shadow's edge), or moved with the
@@ -71,6 +74,59 @@ function relit(cells: CellFeatures[]) {
 	const lit = cells.filter((c) => Math.abs(c.dL) >= RELIT.dL && hueKept(c)).length
 	const hue = cells.filter((c) => !hueKept(c)).length
 	return lit >= RELIT.lit * cells.length && hue <= RELIT.hue * cells.length
+}
+
+/**
+ * A room lit in another colour (a warm lamp switched on or off, a red pendant, a coloured pool on
+ * the floor) moves the hue of what it lights, so it is not relit above. But a light's tint comes
+ * with its brightness: the more a cell was lit (or darkened), the further its colour moved, and the
+ * tint fades out with the light; and light changes how a surface is lit, not what is drawn there.
+ * Paint and new materials move the hue wherever they are, whatever the lightness did, and a restyle
+ * redraws. Such an answer has ≥ 35 % of its cells ΔL ≥ 8, ≥ 60 % whose lightness still correlates
+ * (> T.sameStructure), and over all its cells a correlation ≥ 0.6 between how far the lightness
+ * moved (|ΔL|) and how far a and b moved (real tuning pairs: the four rooms lit in a colour that
+ * align 0.37–0.72 lit, 0.70–0.88 kept and 0.63–0.89 correlated; the restyled rooms and the red wash
+ * that align are lit as much, 0.46–0.83, but redrawn, 0.16–0.25 kept (and 0.47–0.49 correlated), or
+ * 0.24 correlated; the permanent changes as well correlated are local, 0.20 lit at most). In it a cell
+ * whose a and b moved less than ΔE 15 (RELIT.shade) + 1 × |ΔL| is lit, not changed: a saturated
+ * lamp's pool moves a and b as far as it moves L (pair 58's red pool on a grey floor: ab 34–37 for
+ * ΔL 29–34). What this cannot see: in such a room, a repaint whose hue moves no more than its
+ * lightness (a white wall painted a deep, dark colour), or a change that keeps the hue.
+ */
+export const TINTED = { lit: 0.35, kept: 0.6, coupling: 0.6, slope: 1 }
+
+function tinted(cells: CellFeatures[]) {
+	const lit = cells.filter((c) => Math.abs(c.dL) >= RELIT.dL).length
+	const kept = cells.filter((c) => c.zncc > T.sameStructure).length
+	const coupling = correlation(
+		cells.map((c) => Math.abs(c.dL)),
+		cells.map(hueMove),
+	)
+	return lit >= TINTED.lit * cells.length && kept >= TINTED.kept * cells.length && coupling >= TINTED.coupling
+}
+
+/** Pearson's correlation of two series (0 when either is constant). */
+function correlation(x: number[], y: number[]) {
+	const mean = (v: number[]) => v.reduce((s, e) => s + e, 0) / v.length
+	const [mx, my] = [mean(x), mean(y)]
+	let [sxy, sxx, syy] = [0, 0, 0]
+	for (let i = 0; i < x.length; i++) {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) ** 2
+		syy += (y[i] - my) ** 2
+	}
+	return sxx && syy ? sxy / Math.sqrt(sxx * syy) : 0
+}
+
+/**
+ * How far a cell's a and b may move, beyond RELIT.shade, per unit of its lightness change and still
+ * be light rather than a change, when the whole room's light changed: TINTED.slope when lit in
+ * another colour (a room relit mostly in its own hue may have a coloured pool too), 0 when relit
+ * with its hue kept; null when the light did not change.
+ */
+function lightAllowance(cells: CellFeatures[]) {
+	if (tinted(cells)) return TINTED.slope
+	return relit(cells) ? 0 : null
 }
 
 export function classify(f: CellFeatures): CellClass {
@@ -142,12 +198,12 @@ export interface Classified {
 	crop: Crop
 }
 
-/** What each compared cell is (see classify, and RELIT for a room whose whole light changed). */
+/** What each compared cell is (see classify, and RELIT and TINTED for a room whose whole light changed). */
 export function classifyCells({ features, grid, crop }: Compared): Classified {
-	const light = relit(features)
+	const slope = lightAllowance(features)
 	const cells = features.map((f) => {
 		const pixels = f.masked > 0.3 ? ('same' as const) : classifyPixels(f)
-		const lit = light && hueKept(f, RELIT.shade)
+		const lit = slope !== null && hueMove(f) < RELIT.shade + slope * Math.abs(f.dL)
 		return {
 			...f,
 			class: lit ? ('same' as const) : classify(f),
