@@ -26,6 +26,9 @@
  * - `window-moved`: the largest window's pixels moved sideways by more than its width and its old
  *   place filled with the photo's own wall texture: models "re-compose" a room around the furniture.
  * - `window-removed`: the largest window covered with the wall texture: models paint windows out.
+ * - `view-changed`: what the largest window of a room shows (inside its frame, inset by a sixth of
+ *   its size on each side) replaced by a piece of an exterior photo (trees, a facade, sky): models
+ *   "improve" a blown-out or dull view, which the listing would then misrepresent.
  * - `door-removed`: the largest door covered with the wall texture (photos with a door only).
  * - `wall-recoloured`: the wall area tinted to a clearly different colour and darkened by 20%:
  *   "staging" that repaints the walls.
@@ -63,6 +66,7 @@ export type EditKind =
 	| 'rotate+furniture'
 	| 'window-moved'
 	| 'window-removed'
+	| 'view-changed'
 	| 'door-removed'
 	| 'wall-recoloured'
 	| 'wall-retextured'
@@ -122,6 +126,7 @@ export const LEGITIMATE: EditKind[] = [
 export const PERMANENT: EditKind[] = [
 	'window-moved',
 	'window-removed',
+	'view-changed',
 	'door-removed',
 	'wall-recoloured',
 	'wall-retextured',
@@ -147,6 +152,12 @@ const PLANTS: [string, Rect][] = [
 const RUGS: [string, Rect][] = [
 	['bedroom-01.jpg', { x: 0.15, y: 0.75, width: 0.5, height: 0.2 }], // patterned runner
 	['living-01.jpg', { x: 0.2, y: 0.85, width: 0.3, height: 0.12 }], // mosaic
+]
+/** What another window might look out on: pieces of the exterior photos (trees, facades, sky). */
+const VIEWS: [string, Rect][] = [
+	['exterior-01.jpg', { x: 0.72, y: 0.05, width: 0.28, height: 0.5 }], // sky, conifers, a roof
+	['exterior-01.jpg', { x: 0.0, y: 0.1, width: 0.16, height: 0.6 }], // a neighbour's house, a conifer
+	['exterior-02.jpg', { x: 0.3, y: 0.0, width: 0.35, height: 0.45 }], // a slate roof, a dormer, sky
 ]
 const BRICK: [string, Rect] = ['exterior-01.jpg', { x: 0.35, y: 0.24, width: 0.15, height: 0.18 }]
 
@@ -360,6 +371,13 @@ const edits: Record<EditKind, (photo: Photo, photos: Photo[], rng: Random) => Pr
 	async 'window-removed'(photo) {
 		if (!photo.windows.length) return null
 		return { layers: [await fill(photo, largest(photo.windows), wallTexture(photo))] }
+	},
+	async 'view-changed'(photo, photos, rng) {
+		if (!photo.windows.length || photo.room === 'exterior') return null
+		const w = largest(photo.windows)
+		const inset = { x: w.x + w.width / 6, y: w.y + w.height / 6, width: (w.width * 2) / 3, height: (w.height * 2) / 3 }
+		const [source, r] = VIEWS[Math.floor(rng() * VIEWS.length)]
+		return { layers: [await fill(photo, inset, cut(photos.find((p) => p.file === source)!, r))] }
 	},
 	async 'door-removed'(photo) {
 		if (!photo.doors.length) return null

@@ -132,6 +132,9 @@ export const LOOSE = new Set([42, 93, 99, 109, 116])
 
 /** The room classes through which the room is seen out or entered. */
 export const OPENINGS = new Set([9, 15, 59])
+export const WINDOW = 9
+/** What a window looks out on (building, sky, tree, grass, mountain). */
+export const OUTDOORS = new Set([2, 3, 5, 10, 17])
 export const WALL = 1
 export const FLOOR = 4
 export const BED = 8

@@ -5,7 +5,20 @@
  * away ("Added: a sofa, a rug, two lamps").
  */
 import type { Affine } from './align.ts'
-import { BED, FLOOR, FREESTANDING, GROUP, KIND, LOOSE, OPENINGS, PLACED, RUG, WALL } from './classes.ts'
+import {
+	BED,
+	FLOOR,
+	FREESTANDING,
+	GROUP,
+	KIND,
+	LOOSE,
+	OPENINGS,
+	OUTDOORS,
+	PLACED,
+	RUG,
+	WALL,
+	WINDOW,
+} from './classes.ts'
 import type { Labels } from './segment.ts'
 
 /** The aligned map's label where the answer's frame does not reach. */
@@ -48,6 +61,10 @@ export interface CellRegions {
 	openingP: number
 	/** Share of those window and door pixels that the answer shows as wall. */
 	walledUp: number
+	/** Share of the cell that is a window in the photo. */
+	windowP: number
+	/** Share of those window pixels that the answer still shows as a window or what one looks out on. */
+	windowKept: number
 }
 
 /** The comparison grid's cell (row by row, `cols` × `rows`) that pixel `i` of an n×n label map lies in. */
@@ -60,7 +77,7 @@ export function cellAt(i: number, n: number, cols: number, rows: number) {
 export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, rows: number): CellRegions[] {
 	const n = photo.size
 	const K = cols * rows
-	const [count, freeP, placedA, opening, walled] = Array.from({ length: 5 }, () => new Float64Array(K))
+	const [count, freeP, placedA, opening, walled, window, kept] = Array.from({ length: 7 }, () => new Float64Array(K))
 	for (let i = 0; i < aligned.length; i++) {
 		const a = aligned[i]
 		if (a === OUTSIDE) continue
@@ -73,12 +90,18 @@ export function cellRegions(photo: Labels, aligned: Uint8Array, cols: number, ro
 			opening[k]++
 			if (a === WALL) walled[k]++
 		}
+		if (p === WINDOW) {
+			window[k]++
+			if (a === WINDOW || OUTDOORS.has(a)) kept[k]++
+		}
 	}
 	return Array.from({ length: K }, (_, k) => ({
 		freeP: count[k] ? freeP[k] / count[k] : 0,
 		placedA: count[k] ? placedA[k] / count[k] : 0,
 		openingP: count[k] ? opening[k] / count[k] : 0,
 		walledUp: opening[k] ? walled[k] / opening[k] : 0,
+		windowP: count[k] ? window[k] / count[k] : 0,
+		windowKept: window[k] ? kept[k] / window[k] : 0,
 	}))
 }
 

@@ -9,7 +9,7 @@ import type { ChangedCells } from './regions.ts'
 import { cropNote, side, surfaceNote } from './sentences.ts'
 import type { ChangedRegion, RoomCheck } from './types.ts'
 
-export type CellClass = 'same' | 'surface' | 'erased' | 'new'
+export type CellClass = 'same' | 'surface' | 'erased' | 'view' | 'new'
 
 /** Cell thresholds; see the header of index.ts. */
 export const T = {
@@ -137,6 +137,15 @@ export function classify(f: CellFeatures): CellClass {
 	// A window or door of the photo that the answer shows as wall, where the pixels changed too, was
 	// walled up (on its own, the model's outline of a door wavers by a few pixels between images).
 	if (seen.openingP >= SEEN.opening && seen.walledUp >= SEEN.walledUp) return 'erased'
+	// A window the answer still shows as a window, nothing placed before it, whose colours moved:
+	// it looks out on something else (trees in a blown-out window, daylight for a night view).
+	if (
+		seen.windowP >= SEEN.window &&
+		seen.windowKept >= SEEN.windowKept &&
+		seen.placedA < SEEN.clear &&
+		f.dE >= SEEN.viewDE
+	)
+		return 'view'
 	// Something placed stands there in the answer (a sofa before the wall, a rug on the floor): what
 	// changed is staging, not the room. (Not the other way round: what a photo's furniture hid must
 	// come out as the room around it, and the model took a window for a wardrobe in the corpus.)
@@ -151,8 +160,22 @@ export function classify(f: CellFeatures): CellClass {
  * a half passed no more real stagings and lost a synthetic pasted floor the model took for a
  * table), or the photo at least `freePhoto` by something standing free (an object taken away; a
  * cell on its edge changes with it: a half passed one tuning staging fewer), changed by staging.
+ * A cell at least `window` a window in the photo, `windowKept` of it still a window (or what one
+ * looks out on) in the answer, under `clear` placed in front, whose colour moved by ΔE ≥ `viewDE`,
+ * looks out on something else (two such cells are reported): a model that redraws a window's view
+ * in a staging keeps its colours (ΔE ≤ 12 on the tuning pairs but one cell of pair 74 at 30), a
+ * new view moves them (the corpus's view-changed cases: 22–167, trees or a roof pasted in).
  */
-export const SEEN = { opening: 0.3, walledUp: 0.6, placedAnswer: 0.75, freePhoto: 0.25 }
+export const SEEN = {
+	opening: 0.3,
+	walledUp: 0.6,
+	placedAnswer: 0.75,
+	freePhoto: 0.25,
+	window: 0.5,
+	windowKept: 0.6,
+	clear: 0.25,
+	viewDE: 20,
+}
 
 function classifyPixels(f: CellFeatures): CellClass {
 	// Structure kept: lightness still correlates, the texture's strength is about the same and few
@@ -279,7 +302,7 @@ function blobs(
  * shade), or a painted-over group whose texture dropped (≤ 0.8× the photo's gradient: whatever
  * stands in front of a wall brings texture; a window painted out takes it away).
  */
-export const MIN_CELLS = { surface: 3, erased: 2, replaced: 6, covering: 7, strongSurface: 2, flattened: 4 }
+export const MIN_CELLS = { surface: 3, erased: 2, view: 2, replaced: 6, covering: 7, strongSurface: 2, flattened: 4 }
 
 export const STRONG = { dE: 42, flattened: 0.8 }
 
@@ -369,6 +392,11 @@ export function verdict(compared: Classified, residualPx: number | null): Omit<R
 				`A ${tall ? 'door' : 'window'} ${side(r.x + r.width / 2)} is gone`,
 			),
 		})
+	}
+	for (const b of blobs(cells, grid, 'view').filter((b) => b.count >= MIN_CELLS.view)) {
+		const r = rect(b, 'opening')
+		regions.push(r)
+		notes.push({ size: b.count * 2, text: `The view through a window ${side(r.x + r.width / 2)} changed` })
 	}
 	// Blown-out or crushed cells say nothing of the surface's colour (a white sheet on a white wall).
 	for (const b of blobs(cells, grid, 'new', (c) => c.dE >= REPLACED.dE && c.clipped < 0.5)) {
