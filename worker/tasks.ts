@@ -5,6 +5,7 @@ import { RENDER_TRIAL_TASK } from '#core/leads/start-trial.ts'
 import { CLEANUP_TASK } from '#core/studio/cleanup.ts'
 import { RELABEL_TASK } from '#core/disclosure/originals-address.ts'
 import { ROLLUP_TASK } from '#core/ops/monthly-rollup.ts'
+import { NAME_CONTENTS_TASK } from '#core/studio/name-contents.ts'
 import { DELIVER_TASK, STAGE_TASK } from '#core/staging/request.ts'
 import { TRANSFORM_RENDER_TASK } from '#core/transformations/transformations.ts'
 import { TRANSFORM_EMAIL_TASK } from '#core/transformations/render-transformation.ts'
@@ -15,6 +16,7 @@ import { completeProjectCleanup } from './tasks/complete-project-cleanup.ts'
 import { relabelFinalImagesTask } from './tasks/relabel-final-images.ts'
 import { renderTrialTask } from './tasks/render-trial.ts'
 import { deliverRenderTask } from './tasks/deliver-render.ts'
+import { nameContentsTask } from './tasks/name-contents.ts'
 import { stageRenderTask } from './tasks/stage-render.ts'
 import { sendMail } from './tasks/send-mail.ts'
 import { pruneRateLimitsTask } from './tasks/prune-rate-limits.ts'
@@ -32,6 +34,7 @@ export const taskList: TaskList = waitingOutMailAll({
 	send_mail: sendMail,
 	[STAGE_TASK]: stageRenderTask,
 	[DELIVER_TASK]: deliverRenderTask,
+	[NAME_CONTENTS_TASK]: nameContentsTask,
 	[RENDER_TRIAL_TASK]: renderTrialTask,
 	[ROLLUP_TASK]: rollupMonthlyMetrics,
 	[PRUNE_RATE_LIMITS_TASK]: pruneRateLimitsTask,

@@ -9,7 +9,7 @@ import { BULK_PRIORITY } from './request.ts'
 import { checkScopeOnThread } from '#core/edits/threads.ts'
 import type { RequestEdit } from './edit-scope.ts'
 import { checkStagedImage } from './room-check/index.ts'
-import { labelsOf } from './room-check/segmenter.ts'
+import { labelsOfPair } from './room-check/segmenter.ts'
 import type { RoomCheck } from './room-check/types.ts'
 
 /** A staged image ready for the gallery: exactly the photo's size, its smaller copies, and its room check. */
@@ -23,6 +23,12 @@ export interface FittedImage {
 	providerImageId?: string
 	/** What the room check found; null when it did not run (ROOM_CHECK=off). */
 	check: RoomCheck | null
+	/**
+	 * The vendor's own image, when the check passed it without segmenting it (room-check/index.ts):
+	 * what it added to the room is named from it afterwards, by a job (core/studio/name-contents.ts),
+	 * as the check would have named it; its contents are null until then. Null otherwise.
+	 */
+	answerToName: Buffer | null
 }
 
 /** A vendor answer that is no image of the room (blank, one colour, undecodable, wildly wrong-sized). */
@@ -81,7 +87,8 @@ export function fitToPhoto(
 		// An edit's answer is checked against what was asked (the room check would flag the walls it
 		// was asked to repaint); the local preview's too, as its removal and repaint are real edits.
 		if (!scope || !isFitted(fitted) || check === 'off') return fitted
-		return { ...fitted, check: await checkEdit(photo, staged.bytes, fitted, scope, priority) }
+		// An edit says what was done in its note: nothing to name afterwards.
+		return { ...fitted, check: await checkEdit(photo, staged.bytes, fitted, scope, priority), answerToName: null }
 	})
 }
 
@@ -101,17 +108,14 @@ async function checkEdit(
 	priority: number,
 ): Promise<RoomCheck> {
 	const urgent = priority < BULK_PRIORITY
-	const [photoLabels, answerLabels] = await Promise.all([
-		labelsOf(photo.bytes, { photo: true, urgent }),
-		labelsOf(answer, { urgent }),
-	])
-	if (!photoLabels || !answerLabels) return { ...UNCHECKED, note: 'The edited image could not be read to check it' }
+	const labels = await labelsOfPair(photo.bytes, answer, { urgent })
+	if (!labels) return { ...UNCHECKED, note: 'The edited image could not be read to check it' }
 	const asked =
 		scope.kind === 'remove'
 			? { kind: 'remove' as const, objects: scope.objects, mask: scope.mask }
 			: { kind: 'renovate' as const, surfaces: Object.fromEntries(scope.surfaces.map((s) => [s.name, s.becomes])) }
 	const { verdict, sentences } = await checkScopeOnThread(
-		{ photo: photo.bytes, answer, scope: asked, labels: { photo: photoLabels, answer: answerLabels } },
+		{ photo: photo.bytes, answer, scope: asked, labels: { photo: labels.photo, answer: labels.staged } },
 		{ urgent },
 	)
 	return {
@@ -139,7 +143,9 @@ async function fitImage(
 		if ('failed' in checked) return { failed: checked.failed, providerImageId }
 		const renditions = await encodeRenditions(sharp(checked.image), photo)
 		metrics.imageFitDuration.observe({ resized: 'aligned' }, (performance.now() - started) / 1000)
-		return { image: checked.image, ...size, renditions, providerImageId, check: checked.check }
+		const { check } = checked
+		const answerToName = check.verdict === 'ok' && check.contents === null ? staged.bytes : null
+		return { image: checked.image, ...size, renditions, providerImageId, check, answerToName }
 	}
 	const decoded = sharp(staged.bytes, SHARP_INPUT_OPTIONS)
 	const { format, width, height } = await decoded.metadata().catch((error: unknown) => {
@@ -149,5 +155,12 @@ async function fitImage(
 	const image = ready ? staged.bytes : await coverPhotoSize(decoded.clone(), photo)
 	const renditions = (ready && staged.renditions) || (await encodeRenditions(sharp(image), photo))
 	metrics.imageFitDuration.observe({ resized: String(!ready) }, (performance.now() - started) / 1000)
-	return { image, ...size, renditions, providerImageId, check: check === 'preview' ? PREVIEW_CHECK : null }
+	return {
+		image,
+		...size,
+		renditions,
+		providerImageId,
+		check: check === 'preview' ? PREVIEW_CHECK : null,
+		answerToName: null,
+	}
 }

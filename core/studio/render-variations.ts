@@ -7,13 +7,22 @@ import { THUMBNAIL_SIZE } from '#core/render/rendition-sizes.ts'
 import type { FittedImage } from '#core/staging/fit.ts'
 import type { PurposeHandler } from '#core/staging/purpose.ts'
 import { pendingSlotsOf, RenderJobSchema, slotsOf, type RenderJob } from './process-room.ts'
+import { queueNaming } from './name-contents.ts'
 import { renditionKey, storeRenditions } from './renditions.ts'
 import { releaseViews } from './room-views.ts'
 
-/** Where a variation's image and its copies are stored: all under its folder, which deleting it removes. */
+/**
+ * Where a variation's image and its copies are stored: all under its folder, which deleting it
+ * removes; and, until what it added is named (name-contents.ts), the vendor's own image.
+ */
 export function variationImageKeys(variationId: string) {
 	const folder = `variations/${variationId}`
-	return { folder, full: `${folder}/full.jpg`, thumbnail: renditionKey(folder, THUMBNAIL_SIZE) }
+	return {
+		folder,
+		full: `${folder}/full.jpg`,
+		thumbnail: renditionKey(folder, THUMBNAIL_SIZE),
+		answer: `${folder}/answer`,
+	}
 }
 
 /**
@@ -89,28 +98,34 @@ async function fillSlots(request: StagingRender, job: RenderJob, images: FittedI
 		const keys = variationImageKeys(slot.id)
 		await storage().put(keys.full, image.image, { contentType: 'image/jpeg' })
 		await storeRenditions(keys.folder, image.renditions)
-		await db
-			.update(propertyStudioVariations)
-			.set({
-				status: 'completed',
-				imageUrl: keys.full,
-				thumbnailUrl: keys.thumbnail,
-				imageWidth: image.width,
-				imageHeight: image.height,
-				provider: request.provider,
-				model: request.model,
-				renderId: request.providerRenderId,
-				variationId: image.providerImageId ?? null,
-				costUsdMicros: costEach,
-				errorMessage: null,
-				roomCheck: image.check?.verdict ?? null,
-				roomCheckNote: image.check?.note ?? null,
-				roomCheckRegions: image.check?.regions ?? [],
-				roomCheckResidualPx: image.check?.residualPx ?? null,
-				roomCheckContents: image.check?.contents ?? null,
-				stagingNote: request.note,
-			})
-			.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
+		if (image.answerToName)
+			await storage().put(keys.answer, image.answerToName, { contentType: 'application/octet-stream' })
+		await db.transaction(async (tx) => {
+			const [filled] = await tx
+				.update(propertyStudioVariations)
+				.set({
+					status: 'completed',
+					imageUrl: keys.full,
+					thumbnailUrl: keys.thumbnail,
+					imageWidth: image.width,
+					imageHeight: image.height,
+					provider: request.provider,
+					model: request.model,
+					renderId: request.providerRenderId,
+					variationId: image.providerImageId ?? null,
+					costUsdMicros: costEach,
+					errorMessage: null,
+					roomCheck: image.check?.verdict ?? null,
+					roomCheckNote: image.check?.note ?? null,
+					roomCheckRegions: image.check?.regions ?? [],
+					roomCheckResidualPx: image.check?.residualPx ?? null,
+					roomCheckContents: image.check?.contents ?? null,
+					stagingNote: request.note,
+				})
+				.where(and(eq(propertyStudioVariations.id, slot.id), eq(propertyStudioVariations.status, 'pending')))
+				.returning({ id: propertyStudioVariations.id })
+			if (filled && image.answerToName) await queueNaming(tx, filled.id, request.priority)
+		})
 	}
 }
 

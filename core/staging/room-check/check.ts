@@ -9,8 +9,8 @@ import { COMPARE_SIZE, compare } from './compare.ts'
 import { Failed, maskPixels, rgb, scaled, singleColour, size } from './decode.ts'
 import { loadOpenCv } from './opencv.ts'
 import { mark, startProfile } from './profile.ts'
-import { alignLabels, contents } from './regions.ts'
-import { type Cell, changedCells, classifyCells, verdict } from './rules.ts'
+import { alignLabels, type ChangedCells, contents } from './regions.ts'
+import { type Cell, type Classified, changedCells, classifyCells, verdict } from './rules.ts'
 import type { Labels } from './segment.ts'
 import type { RoomCheck } from './types.ts'
 
@@ -27,6 +27,12 @@ export interface Analysis {
 	grid: { cols: number; rows: number }
 	/** The answer's label map moved onto the photo's (regions.ts alignLabels), when both were segmented. */
 	aligned: Uint8Array | null
+	/**
+	 * The cells the pixels alone read as changed, light allowed for (rules.ts Cell.pixels): the
+	 * only ones the answer's label map can still make a permanent change of (index.ts
+	 * answerLabelsMatter). Null when unaligned.
+	 */
+	pixelChanges: ChangedCells | null
 	/** The photo-sized JPEG, when asked for. */
 	image?: Buffer
 }
@@ -99,6 +105,7 @@ async function analyseOrThrow(
 			cells: [],
 			grid: { cols: 0, rows: 0 },
 			aligned: null,
+			pixelChanges: null,
 			image: output ? await centreCrop(staged, full) : undefined,
 		}
 	}
@@ -135,6 +142,14 @@ async function analyseOrThrow(
 		cells: compared.cells,
 		grid: compared.grid,
 		aligned: aligned || null,
+		pixelChanges: pixelChanges(compared),
 		image: output ? await warp(staged, stagedFull, full, transform) : undefined,
 	}
+}
+
+/** The grid's cells the pixels alone read as changed (see Analysis.pixelChanges), row by row. */
+function pixelChanges({ cells, grid }: Classified): ChangedCells {
+	const changed = new Uint8Array(grid.cols * grid.rows)
+	for (const c of cells) if (c.pixels !== 'same') changed[c.row * grid.cols + c.col] = 1
+	return { ...grid, changed }
 }

@@ -2,6 +2,8 @@ import type { CorpusCase, Transform } from '../../../bench/room-check-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
 import type { Affine } from './align.ts'
 import { type AnalyseOptions, analyse } from './check.ts'
+import { answerLabelsMatter } from './index.ts'
+import type { Labels } from './segment.ts'
 import type { RoomCheckVerdict } from './types.ts'
 
 /**
@@ -123,4 +125,21 @@ export function formatTable(results: CaseResult[]) {
 		`alignment error vs the known transform (legitimate cases): median ${s.alignmentMedianPx.toFixed(2)} px, p95 ${s.alignmentP95Px.toFixed(2)} px; median inlier residual ${s.residualMedianPx.toFixed(2)} px`,
 	)
 	return lines.join('\n')
+}
+
+/**
+ * Whether production (index.ts checkStagedImage) segments this answer, and if it does not, whether
+ * the verdict it reaches differs from `labelled`, the verdict with both label maps: segmenting
+ * only some answers must not change what the check says.
+ */
+export async function segmentedLazily(
+	photo: Buffer,
+	staged: Buffer,
+	photoLabels: Labels,
+	labelled: CaseResult['verdict'],
+) {
+	const pixels = await analyse(photo, staged, { output: false })
+	if ('failed' in pixels || !pixels.pixelChanges) return { segmented: false, differs: false }
+	if (answerLabelsMatter(pixels.check, photoLabels, pixels.pixelChanges)) return { segmented: true, differs: false }
+	return { segmented: false, differs: pixels.check.verdict !== labelled }
 }

@@ -160,27 +160,79 @@
  * (recoloured staging pairs reach ΔE 35, no staging group flattens the texture, none hides more
  * than 30 % of the photo's edges).
  */
-import { labelsOf } from './segmenter.ts'
-import { checkOnThread } from './threads.ts'
-import type { CheckedImage, CheckOptions } from './types.ts'
+import { OPENINGS } from './classes.ts'
+import { type ChangedCells, type Contents, cellAt } from './regions.ts'
+import { MIN_CELLS, SEEN } from './rules.ts'
+import type { Labels } from './segment.ts'
+import { labelsOf, labelsOfPair } from './segmenter.ts'
+import { checkOnThread, verdictOnThread } from './threads.ts'
+import type { CheckedImage, CheckOptions, RoomCheck } from './types.ts'
 
 export type { ChangedRegion, CheckedImage, CheckOptions, RoomCheck, RoomCheckVerdict } from './types.ts'
 
 /**
- * Lines `staged` up with `photo` and checks the room's permanent features, knowing what each region
- * of both is (segmenter.ts: the photo's label map is made once for all of a room's variations).
- * The returned image is a JPEG of exactly the photo's size. Runs on worker threads.
+ * Lines `staged` up with `photo` and checks the room's permanent features. The pixel stages look
+ * first, beside the photo's segmentation (segmenter.ts: made once for all of a room's
+ * variations); the answer is segmented only when its label map could change the verdict
+ * (answerLabelsMatter), and then decided again knowing what each region of both is. What an answer
+ * passed unsegmented added is named afterwards (contentsOf, a job). The returned image is a JPEG
+ * of exactly the photo's size. Runs on worker threads.
  */
 export async function checkStagedImage(
 	photo: Buffer,
 	staged: Buffer,
 	{ furnitureMask, urgent }: CheckOptions = {},
 ): Promise<CheckedImage> {
-	const [photoLabels, stagedLabels] = await Promise.all([
+	const [photoLabels, checked] = await Promise.all([
 		labelsOf(photo, { photo: true, urgent }),
-		labelsOf(staged, { urgent }),
+		checkOnThread({ photo, staged, furnitureMask }, { urgent }),
 	])
-	// An image that cannot be read has no labels: the check then says what is wrong with it.
-	const labels = photoLabels && stagedLabels ? { photo: photoLabels, staged: stagedLabels } : undefined
-	return checkOnThread({ photo, staged, furnitureMask, labels }, { urgent })
+	if ('failed' in checked) return checked
+	const { image, check, pixelChanges } = checked
+	// Unaligned (no cells), or the photo unread (then the check failed it already): nothing to label.
+	if (!pixelChanges || !photoLabels || !answerLabelsMatter(check, photoLabels, pixelChanges)) return { image, check }
+	// Decoded already, so it can be read: labels are missing only if the segmentation broke.
+	const stagedLabels = await labelsOf(staged, { urgent })
+	if (!stagedLabels) return { image, check }
+	const labels = { photo: photoLabels, staged: stagedLabels }
+	const decided = await verdictOnThread({ photo, staged, furnitureMask, labels }, { urgent })
+	return { image, check: 'failed' in decided ? check : decided.check }
+}
+
+/**
+ * Whether the answer's label map could change what the pixel stages decided of an aligned answer.
+ * It can clear cells they flagged (a rug, a sofa before the wall); what it adds is a window or
+ * door of the photo shown as wall, or a window looking out on something else, in cells the pixels
+ * read as changed (rules.ts classify, SEEN), MIN_CELLS of which make a region. So an answer they
+ * passed needs it only when that many such cells are at least SEEN.opening window or door in the
+ * photo (here a share of the whole cell, in the check of what the answer's frame covers). On the
+ * corpora the label map turns eight passes into catches, each of an answer so segmented (bench
+ * section 3): five synthetic windows walled up or looking out on something else, two real windows
+ * whose view changed, and a real floor, read as painted over once the label map cleared cells
+ * round it, which this finds only because its cells lie on a window too.
+ */
+export function answerLabelsMatter(check: RoomCheck, photo: Labels, { cols, rows, changed }: ChangedCells) {
+	if (check.verdict !== 'ok') return true
+	const n = photo.size
+	const [pixels, openings] = [new Float64Array(cols * rows), new Float64Array(cols * rows)]
+	for (let i = 0; i < n * n; i++) {
+		const k = cellAt(i, n, cols, rows)
+		pixels[k]++
+		if (OPENINGS.has(photo.data[i])) openings[k]++
+	}
+	let cells = 0
+	for (let k = 0; k < changed.length; k++) if (changed[k] && openings[k] >= SEEN.opening * pixels[k]) cells++
+	return cells >= Math.min(MIN_CELLS.erased, MIN_CELLS.view)
+}
+
+/**
+ * What an answer the check passed without segmenting it added to the room and took away
+ * (regions.ts contents), named afterwards (core/studio/name-contents.ts): from the vendor's own
+ * image, the contents the check would have named. Null when it cannot be read or does not line up.
+ */
+export async function contentsOf(photo: Buffer, answer: Buffer, { urgent = false } = {}): Promise<Contents | null> {
+	const labels = await labelsOfPair(photo, answer, { urgent })
+	if (!labels) return null
+	const checked = await verdictOnThread({ photo, staged: answer, labels }, { urgent })
+	return 'failed' in checked ? null : checked.check.contents
 }

@@ -39,3 +39,12 @@ export function labelsOf(image: Buffer, { photo = false, urgent = false } = {}):
 	}
 	return labels
 }
+
+/** The label maps of a room's photo (kept for its next variations) and of an answer to it; null when either is no image. */
+export async function labelsOfPair(photo: Buffer, answer: Buffer, { urgent = false } = {}) {
+	const [photoLabels, answerLabels] = await Promise.all([
+		labelsOf(photo, { photo: true, urgent }),
+		labelsOf(answer, { urgent }),
+	])
+	return photoLabels && answerLabels ? { photo: photoLabels, staged: answerLabels } : null
+}

@@ -8,19 +8,22 @@ export async function handle({
 	staged,
 	furnitureMask,
 	labels,
+	image,
 }: {
 	photo: Uint8Array
 	staged: Uint8Array
 	furnitureMask?: Uint8Array
 	labels?: { photo: Labels; staged: Labels }
+	image: boolean
 }) {
 	try {
 		const result = await analyse(asBuffer(photo), asBuffer(staged), {
 			furnitureMask: furnitureMask && asBuffer(furnitureMask),
 			labels,
+			output: image,
 		})
 		if ('failed' in result) return { output: { failed: result.failed } }
-		return { output: { image: result.image!, check: result.check } }
+		return { output: { check: result.check, pixelChanges: result.pixelChanges, image: result.image } }
 	} catch (error) {
 		return { error: error instanceof Error ? error.message : String(error) }
 	}
