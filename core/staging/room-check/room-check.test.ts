@@ -201,49 +201,49 @@ describe('permanent features', () => {
 		}
 	})
 
-	it('a room relit (the light falling off across it, hue kept) passes; a wall repainted another colour in it does not', async () => {
-		// A lamp on the left switched off: the light falls to 45 % towards the left edge, as multiplied light does.
+	/**
+	 * The photo, and the photo with its wall repainted blue, both under a light drawn as a gradient
+	 * across the frame (`stops`, SVG) and blended in, through the check.
+	 */
+	async function underLight(stops: string, blend: 'multiply' | 'screen') {
 		const { width, height } = await sharp(photo).metadata()
-		const falloff = Buffer.from(
-			`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><linearGradient id="g"><stop offset="0" stop-color="rgb(115,115,115)"/><stop offset="1" stop-color="#fff"/></linearGradient><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+		const light = Buffer.from(
+			`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><linearGradient id="g">${stops}</linearGradient><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
 		)
-		const relight = async (image: Buffer) =>
+		const lightUp = async (image: Buffer) =>
 			sharp(image)
-				.composite([{ input: falloff, blend: 'multiply' }])
+				.composite([{ input: light, blend }])
 				.jpeg({ quality: 90 })
 				.toBuffer()
-		const relit = await checkStagedImage(photo, await relight(photo))
-		if (!('check' in relit)) throw new Error(relit.failed)
-		expect(relit.check).toMatchObject({ verdict: 'ok', note: null })
-		const repainted = await checkStagedImage(
-			photo,
-			await relight(await overWall(await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).toBuffer())),
-		)
+		const repaintedWall = await overWall(await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).toBuffer())
+		const [lit, repainted] = await Promise.all([
+			checkStagedImage(photo, await lightUp(photo)),
+			checkStagedImage(photo, await lightUp(repaintedWall)),
+		])
+		if (!('check' in lit)) throw new Error(lit.failed)
 		if (!('check' in repainted)) throw new Error(repainted.failed)
-		expect(repainted.check.verdict).toBe('check')
-		expect(repainted.check.note).toMatch(/wall .*(right|centre)/)
+		return { lit: lit.check, repainted: repainted.check }
+	}
+
+	it('a room relit (the light falling off across it, hue kept) passes; a wall repainted another colour in it does not', async () => {
+		// A lamp on the left switched off: the light falls to 45 % towards the left edge, as multiplied light does.
+		const { lit, repainted } = await underLight(
+			'<stop offset="0" stop-color="rgb(115,115,115)"/><stop offset="1" stop-color="#fff"/>',
+			'multiply',
+		)
+		expect(lit).toMatchObject({ verdict: 'ok', note: null })
+		expect(repainted.verdict).toBe('check')
+		expect(repainted.note).toMatch(/wall .*(right|centre)/)
 	})
 
 	it('a room lit by a warm lamp (lighter and warmer together, falling off) passes; a wall repainted blue in it does not', async () => {
 		// Warm light added on the left, fading out at 60 % of the width: screen-blended, it lightens and tints each pixel together.
-		const { width, height } = await sharp(photo).metadata()
-		const lamp = Buffer.from(
-			`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><linearGradient id="g"><stop offset="0" stop-color="rgb(150,95,30)"/><stop offset="0.6" stop-color="#000"/></linearGradient><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+		const { lit, repainted } = await underLight(
+			'<stop offset="0" stop-color="rgb(150,95,30)"/><stop offset="0.6" stop-color="#000"/>',
+			'screen',
 		)
-		const light = async (image: Buffer) =>
-			sharp(image)
-				.composite([{ input: lamp, blend: 'screen' }])
-				.jpeg({ quality: 90 })
-				.toBuffer()
-		const lit = await checkStagedImage(photo, await light(photo))
-		if (!('check' in lit)) throw new Error(lit.failed)
-		expect(lit.check).toMatchObject({ verdict: 'ok', note: null })
-		const repainted = await checkStagedImage(
-			photo,
-			await light(await overWall(await sharp(photo).extract(wall).tint({ r: 60, g: 90, b: 200 }).toBuffer())),
-		)
-		if (!('check' in repainted)) throw new Error(repainted.failed)
-		expect(repainted.check.verdict).toBe('check')
+		expect(lit).toMatchObject({ verdict: 'ok', note: null })
+		expect(repainted.verdict).toBe('check')
 		// A real one: pair 58's pendant turned red, its pool red on a grey chequered floor (a tuning pair).
 		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
 		const labels = { photo: await readFixtureLabels('58-before.jpg'), staged: await readFixtureLabels('58-after.jpg') }
