@@ -33,3 +33,19 @@ test.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
 		expect(await priorityOnThread({ busyMs: 300 })).toBe(10)
 	},
 )
+
+test('an urgent task passes the background tasks waiting for a thread, which keep their order', async () => {
+	const oneThread = createThreadPool<{ busyMs?: number } | null, number, number>({
+		module: new URL('../../tests/fixtures/thread-priority.ts', import.meta.url),
+		read: (priority) => priority,
+		crashed: (error) => error,
+		threads: () => 1,
+	})
+	const finished: string[] = []
+	const track = (name: string, running: Promise<number>) => running.then(() => finished.push(name))
+	const busy = track('busy', oneThread({ busyMs: 300 }))
+	const background = [track('background 1', oneThread(null)), track('background 2', oneThread(null))]
+	const urgent = track('urgent', oneThread(null, { urgent: true }))
+	await Promise.all([busy, ...background, urgent])
+	expect(finished).toEqual(['busy', 'urgent', 'background 1', 'background 2'])
+})

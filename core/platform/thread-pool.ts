@@ -9,7 +9,9 @@ import { threadScript } from './thread-script.ts'
  * unless someone waits for it, so a web process that runs jobs inline keeps answering requests
  * meanwhile. A thread is started when first needed, stays for the next task and, while idle, does
  * not keep the process alive.
- * Tasks wait in order for a free thread. A thread that dies takes only its own task with it; the
+ * Tasks wait for a free thread, urgent ones before the others, each in order of arrival: a delivery
+ * someone waits for passes the background work queued before it (naming what an image added, an
+ * import's renders). A thread that dies takes only its own task with it; the
  * next task starts a new one. Threads run their module bundled to plain JavaScript (thread-script.ts).
  */
 const entry = new URL('./thread-entry.mjs', import.meta.url)
@@ -125,7 +127,10 @@ export function createThreadPool<Task, Answer, Output>({
 		})
 		scriptUrl = await script
 		return new Promise<Output>((resolve, reject) => {
-			queue.push({ task, nice: urgent ? 0 : 10, resolve, reject })
+			const queued = { task, nice: urgent ? 0 : 10, resolve, reject }
+			const firstBelow = urgent ? queue.findIndex((waiting) => waiting.nice > 0) : -1
+			if (firstBelow < 0) queue.push(queued)
+			else queue.splice(firstBelow, 0, queued)
 			dispatch()
 		})
 	}
