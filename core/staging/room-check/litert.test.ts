@@ -5,7 +5,7 @@ import { WALL } from './classes.ts'
 import { endBeforeUpsampling } from './model-output.ts'
 import { loadOpenCv } from './opencv.ts'
 import { LABELS_SIZE, MODEL_FILE, readModel, segment } from './segment.ts'
-import { MODEL_FOLDER } from './segmenter.ts'
+import { labelsOf, MODEL_FOLDER } from './segmenter.ts'
 
 // LiteRT.js is a browser library; litert.ts starts it in Node. These keep its shims honest, and
 // the corpus's label maps (made once, kept as fixtures) equal to what the model says today.
@@ -41,5 +41,15 @@ describe('the segmentation model under LiteRT.js in Node', () => {
 		} finally {
 			fs.rmSync(folder, { recursive: true, force: true })
 		}
+	})
+
+	it('segments an answer read twice (the room check, then an edit scope check) once, and a photo once per room', async () => {
+		const [photo, answer] = ['13-before.jpg', '13-after.jpg'].map((image) =>
+			fs.readFileSync(`${REAL_FIXTURES}/${image}`),
+		)
+		const first = labelsOf(answer)
+		expect(labelsOf(Buffer.from(answer))).toBe(first)
+		expect(labelsOf(photo, { photo: true })).toBe(labelsOf(photo, { photo: true }))
+		expect((await first)?.size).toBe(LABELS_SIZE)
 	})
 })

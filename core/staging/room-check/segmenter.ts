@@ -22,20 +22,25 @@ const segmentOnThread = createThreadPool<{ image: Buffer; modelFolder: string },
 	crashed: (error) => new Error(`The segmentation's thread stopped: ${error.message}`, { cause: error }),
 })
 
-/** Label maps of photos (the room's photo is segmented once for all its variations), by sha1. */
-const photos = new Map<string, Promise<Labels | null>>()
-const KEPT_PHOTOS = 8
+/**
+ * Label maps kept by the image's sha1: the room's photo, segmented once for all its variations;
+ * and the last few answers, as an edit's answer is read again by its scope check right after the
+ * room check (core/staging/fit.ts), at ~0.5 s of the one segmentation thread each time.
+ */
+const kept = { photos: new Map<string, Promise<Labels | null>>(), answers: new Map<string, Promise<Labels | null>>() }
+const KEPT = { photos: 8, answers: 4 }
 
 /** The label map of an image, null when it is no image; `photo`: keep it for the room's next variations. */
 export function labelsOf(image: Buffer, { photo = false, urgent = false } = {}): Promise<Labels | null> {
-	if (!photo) return segmentOnThread({ image, modelFolder: MODEL_FOLDER }, { urgent })
+	const which = photo ? 'photos' : 'answers'
+	const maps = kept[which]
 	const key = createHash('sha1').update(image).digest('hex')
-	let labels = photos.get(key)
+	let labels = maps.get(key)
 	if (!labels) {
 		labels = segmentOnThread({ image, modelFolder: MODEL_FOLDER }, { urgent })
-		labels.catch(() => photos.delete(key))
-		photos.set(key, labels)
-		if (photos.size > KEPT_PHOTOS) photos.delete(photos.keys().next().value!)
+		labels.catch(() => maps.delete(key))
+		maps.set(key, labels)
+		if (maps.size > KEPT[which]) maps.delete(maps.keys().next().value!)
 	}
 	return labels
 }
