@@ -15,7 +15,7 @@ import { drainJobs } from '#tests/jobs.ts'
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import { serveVendorModel } from '#tests/provider-contract.ts'
 import { roomWithPhoto, variationsOf } from '#tests/staging.ts'
-import { NAME_CONTENTS_TASK, nameContents, queueNaming } from './name-contents.ts'
+import { NAME_CONTENTS_TASK, nameContents, namedNow, queueNaming } from './name-contents.ts'
 import { processRoom } from './process-room.ts'
 import { variationImageKeys } from './render-variations.ts'
 
@@ -81,4 +81,19 @@ test('naming again (a job run twice, or again after its process was killed) leav
 	// Run once more with nothing left to name or clear: nothing happens.
 	await nameContents(variation.id)
 	expect((await variationsOf(variation.roomId))[0].roomCheckContents).toEqual(seen)
+})
+
+test('a door that sends the image at once (the bot) names it first; its job then finds it named', async () => {
+	const variation = await delivered()
+	const [now] = await namedNow([variation])
+	expect(now.roomCheckContents).toEqual({
+		added: [{ name: 'television', plural: 'televisions', count: 1 }],
+		removed: [],
+	})
+	expect((await variationsOf(variation.roomId))[0].roomCheckContents).toEqual(now.roomCheckContents)
+	expect(await storage().exists(variationImageKeys(variation.id).answer)).toBe(false)
+	await drainJobs({ only: [NAME_CONTENTS_TASK] })
+	expect((await variationsOf(variation.roomId))[0].roomCheckContents).toEqual(now.roomCheckContents)
+	// Already named, or flagged: nothing to do, nothing read.
+	expect(await namedNow([now])).toEqual([now])
 })

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
+import { type PropertyStudioVariation, propertyStudioRooms, propertyStudioVariations } from '#db/schema/studio.ts'
 import { db, type Tx } from '#core/platform/db.ts'
 import { addJob } from '#core/platform/jobs.ts'
 import { readBytes, storage } from '#core/platform/storage.ts'
@@ -52,7 +52,10 @@ export async function nameContents(variationId: string) {
 		.from(propertyStudioVariations)
 		.innerJoin(propertyStudioRooms, eq(propertyStudioRooms.id, propertyStudioVariations.roomId))
 		.where(and(eq(propertyStudioVariations.id, variationId), unnamed))
-	const [photo, answer] = row ? await Promise.all([readBytes(row.photo), readBytes(keys.answer)]) : []
+	// The vendor's bytes first: an image that never had them kept (the local preview's, one delivered
+	// before naming came afterwards) has nothing to be named from, and its photo is not read.
+	const answer = row && (await readBytes(keys.answer))
+	const photo = answer && (await readBytes(row.photo))
 	const contents = photo && answer && (await contentsOf(photo, answer))
 	if (contents)
 		await db
@@ -61,4 +64,28 @@ export async function nameContents(variationId: string) {
 			.where(and(eq(propertyStudioVariations.id, variationId), unnamed))
 	// Named now or before a crash, or never to be (no longer lines up): the vendor's bytes have served.
 	await storage().delete(keys.answer)
+}
+
+/**
+ * `variations` with what each the check passed added named now, where its job has not run yet:
+ * for a door that sends them at once and cannot say it later (the bot's album captions). Naming is
+ * done once whoever comes first, so the job then finds it done.
+ */
+export async function namedNow<
+	V extends Pick<PropertyStudioVariation, 'id' | 'roomCheck' | 'roomCheckContents' | 'editScope'>,
+>(variations: V[]): Promise<V[]> {
+	const unnamed = variations.filter((v) => v.roomCheck === 'ok' && v.roomCheckContents === null && !v.editScope)
+	if (!unnamed.length) return variations
+	for (const v of unnamed) await nameContents(v.id)
+	const named = await db
+		.select({ id: propertyStudioVariations.id, roomCheckContents: propertyStudioVariations.roomCheckContents })
+		.from(propertyStudioVariations)
+		.where(
+			inArray(
+				propertyStudioVariations.id,
+				unnamed.map((v) => v.id),
+			),
+		)
+	const contents = new Map(named.map((row) => [row.id, row.roomCheckContents]))
+	return variations.map((v) => (contents.get(v.id) ? { ...v, roomCheckContents: contents.get(v.id)! } : v))
 }

@@ -21,6 +21,7 @@ import { TELEGRAM_PROGRESS_TASK } from './telegram.schema.ts'
 import { isPreviewProvider } from '#core/render/provider.ts'
 import { disclosedImage } from '#core/disclosure/disclosed-image.ts'
 import { NO_ORIGINALS, originalsLinks } from '#core/disclosure/originals-links.ts'
+import { namedNow } from '#core/studio/name-contents.ts'
 import { notSetAside } from '#core/studio/set-aside.ts'
 import { styleProgress } from '#core/studio/variation-progress.ts'
 import { changeSentence, openCheckNote, roomCheckView } from '#core/studio/views.ts'
@@ -74,7 +75,8 @@ async function deliver(notifier: TelegramNotifier, intake: TelegramIntake, group
 	const variations = await claim(intake.id, group)
 	if (!variations.length) return
 	try {
-		const completed = variations.filter((v) => v.status === 'completed' && v.imageUrl)
+		// Named now if their job has not run yet: the captions cannot say it later.
+		const completed = await namedNow(variations.filter((v) => v.status === 'completed' && v.imageUrl))
 		// One read of the property's originals page for the album, however many images it holds.
 		const originals = completed.length ? await originalsLinks(intake.projectId!) : NO_ORIGINALS
 		if (completed.length)
