@@ -74,16 +74,16 @@ export async function nameContents(variationId: string) {
 export async function namedNow<
 	V extends Pick<PropertyStudioVariation, 'id' | 'roomCheck' | 'roomCheckContents' | 'editScope'>,
 >(variations: V[]): Promise<V[]> {
-	const unnamed = variations.filter((v) => v.roomCheck === 'ok' && v.roomCheckContents === null && !v.editScope)
-	if (!unnamed.length) return variations
-	for (const v of unnamed) await nameContents(v.id)
+	const toName = variations.filter((v) => v.roomCheck === 'ok' && v.roomCheckContents === null && !v.editScope)
+	if (!toName.length) return variations
+	for (const v of toName) await nameContents(v.id)
 	const named = await db
 		.select({ id: propertyStudioVariations.id, roomCheckContents: propertyStudioVariations.roomCheckContents })
 		.from(propertyStudioVariations)
 		.where(
 			inArray(
 				propertyStudioVariations.id,
-				unnamed.map((v) => v.id),
+				toName.map((v) => v.id),
 			),
 		)
 	const contents = new Map(named.map((row) => [row.id, row.roomCheckContents]))
