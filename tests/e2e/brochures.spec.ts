@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { makeRoomPhoto } from '../fixtures/room-photo.ts'
 import { expect, expectAccessible, test } from './axe.ts'
 import { signUp } from './helpers.ts'
-import { requestMultiRoomBrochure } from './multi-room-brochure.ts'
+import { builtBrochurePath, requestMultiRoomBrochure } from './multi-room-brochure.ts'
 
 const PASSWORD = 'staging-2026'
 
@@ -248,14 +248,7 @@ test("a buyer's web brochure is in the agency's brand, readable even in its ligh
 	for (const p of await Promise.all([photo('lounge.jpg', 3), photo('kitchen.jpg', 5)]))
 		form.append('property-images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name)
 	expect((await page.request.post('/api/client-preferences-multi-room', { multipart: form })).status()).toBe(201)
-	let webUrl = ''
-	await expect(async () => {
-		const [brochure] = (await (await page.request.get('/api/agent/brochures')).json()) as Array<{
-			webUrl: string | null
-		}>
-		webUrl = brochure?.webUrl ?? ''
-		expect(webUrl).toMatch(/^\/brochure\/[0-9a-f]{32}$/)
-	}).toPass({ timeout: BROCHURE_TIMEOUT })
+	const webUrl = await builtBrochurePath(page, BROCHURE_TIMEOUT)
 
 	// The buyer opens it from the e-mail, signed out.
 	await page.context().clearCookies()
