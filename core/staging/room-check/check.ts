@@ -5,11 +5,11 @@
  * Runs on a worker thread (OpenCV's wasm is synchronous), never on the web process's main thread.
  */
 import { type Affine, align, alignByLightness, centreCrop, features, photoWork, WORK_SIZE, warp } from './align.ts'
-import { COMPARE_SIZE, compare } from './compare.ts'
-import { Failed, maskPixels, rgb, scaled, singleColour, size } from './decode.ts'
+import { COMPARE_SIZE, type Compared, compare } from './compare.ts'
+import { type Decoded, Failed, maskPixels, rgb, scaled, singleColour, size } from './decode.ts'
 import { loadOpenCv } from './opencv.ts'
 import { mark, startProfile } from './profile.ts'
-import { alignLabels, type ChangedCells, contents } from './regions.ts'
+import { alignLabels, type ChangedCells, cellRegions, contents } from './regions.ts'
 import { type Cell, type Classified, changedCells, classifyCells, verdict } from './rules.ts'
 import type { Labels } from './segment.ts'
 import type { RoomCheck } from './types.ts'
@@ -33,8 +33,26 @@ export interface Analysis {
 	 * answerLabelsMatter). Null when unaligned.
 	 */
 	pixelChanges: ChangedCells | null
+	/** What the pixel stages found, for a second look with the label maps (judge); null when unaligned. */
+	pixels: PixelStages | null
 	/** The photo-sized JPEG, when asked for. */
 	image?: Buffer
+}
+
+/**
+ * What decoding, aligning and comparing found of an aligned answer: small (the work-size affine
+ * and a few hundred described cells, no pixels). The label maps change only how these cells are
+ * read (judge), so a second look with them starts from here instead of doing all of it again
+ * (~100 ms of CPU at 12 MP), wherever it runs.
+ */
+export interface PixelStages {
+	/** Photo work → staged work pixels (align.ts). */
+	m: Affine
+	work: Decoded
+	stagedWork: Decoded
+	residualPx: number | null
+	/** The cells as compare.ts describes them, before the segmentation's say (`seen` null). */
+	compared: Compared
 }
 
 export type AnalysisResult = Analysis | { failed: string }
@@ -106,6 +124,7 @@ async function analyseOrThrow(
 			grid: { cols: 0, rows: 0 },
 			aligned: null,
 			pixelChanges: null,
+			pixels: null,
 			image: output ? await centreCrop(staged, full) : undefined,
 		}
 	}
@@ -125,26 +144,43 @@ async function analyseOrThrow(
 	]
 	const residualPx = found.residual === null ? null : found.residual / Math.min(kx, ky)
 
-	const aligned = labels && alignLabels(labels.photo, labels.staged, found.m, work, stagedWork)
-	const seen = labels && aligned ? { photo: labels.photo, aligned } : null
-	const compared = classifyCells(compare(cv, p, s, work, stagedWork, found.m, mask, seen, asked))
-	mark('cells + verdict')
-	const check = {
-		...verdict(compared, residualPx),
-		contents: seen && contents(seen.photo, seen.aligned, changedCells(compared)),
-	}
-	mark('segments')
+	const scope = asked && labels ? { asked, photo: labels.photo } : null
+	const compared = compare(cv, p, s, work, stagedWork, found.m, mask, scope)
+	const pixels = { m: found.m, work, stagedWork, residualPx, compared }
+	const { check, classified, aligned } = judge(pixels, labels)
 	return {
 		check,
 		transform,
 		inliers: found.inliers,
 		matches: found.matches,
-		cells: compared.cells,
-		grid: compared.grid,
-		aligned: aligned || null,
-		pixelChanges: pixelChanges(compared),
+		cells: classified.cells,
+		grid: classified.grid,
+		aligned,
+		pixelChanges: pixelChanges(classified),
+		pixels,
 		image: output ? await warp(staged, stagedFull, full, transform) : undefined,
 	}
+}
+
+/**
+ * The verdict on compared cells: what each cell is, with what the label maps see there when given
+ * (the answer's map moved onto the photo's), the regions and note, and what the answer added and
+ * took away. Cheap (~10 ms, whatever the images' size): a second look with the label maps
+ * (threads.ts RecheckTask) is this alone.
+ */
+export function judge({ m, work, stagedWork, residualPx, compared }: PixelStages, labels?: AnalyseOptions['labels']) {
+	const aligned = labels ? alignLabels(labels.photo, labels.staged, m, work, stagedWork) : null
+	const { cols, rows } = compared.grid
+	const seen = labels && aligned ? cellRegions(labels.photo, aligned, cols, rows) : null
+	const features = seen && compared.features.map((c) => ({ ...c, seen: seen[c.row * cols + c.col] ?? null }))
+	const classified = classifyCells(features ? { ...compared, features } : compared)
+	mark('cells + verdict')
+	const check = {
+		...verdict(classified, residualPx),
+		contents: labels && aligned ? contents(labels.photo, aligned, changedCells(classified)) : null,
+	}
+	mark('segments')
+	return { check, classified, aligned }
 }
 
 /** The grid's cells the pixels alone read as changed (see Analysis.pixelChanges), row by row. */

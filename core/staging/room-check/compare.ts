@@ -1,13 +1,14 @@
 /**
  * The room check's third stage: the aligned answer and the photo compared cell by cell on a grid,
  * global grading undone, each cell described (colour, lightness correlation, texture, edges lost
- * and gained, what the segmentation sees there). What the cells mean is rules.ts's. See index.ts.
+ * and gained; what the segmentation sees there is added by check.ts judge). What the cells mean is
+ * rules.ts's. See index.ts.
  */
 import type { Affine } from './align.ts'
 import { type Decoded, scaled } from './decode.ts'
 import { disposing, type Keep, type OpenCv } from './opencv.ts'
 import { mark } from './profile.ts'
-import { type CellRegions, cellRegions } from './regions.ts'
+import type { CellRegions } from './regions.ts'
 import type { Labels } from './segment.ts'
 
 /** Longest side, in pixels, of the copies compared cell by cell. */
@@ -45,7 +46,7 @@ export interface CellFeatures {
 	orientA: Orientation
 	/** Share of the aligned cell's pixels at either end of the lightness range (blown out or crushed): they say nothing of the surface. */
 	clipped: number
-	/** What the segmentation sees there, when the images were segmented. */
+	/** What the segmentation sees there, when the images were segmented (check.ts judge). */
 	seen: CellRegions | null
 }
 
@@ -80,8 +81,8 @@ export function compare(
 	stagedWork: Decoded,
 	m: Affine,
 	mask: Uint8Array | null,
-	labels: { photo: Labels; aligned: Uint8Array } | null,
-	asked: Uint8Array | null = null,
+	/** What an edit was asked to change (scope.ts): 0/1 over the photo's label map. */
+	scope: { asked: Uint8Array; photo: Labels } | null = null,
 ): Compared {
 	// Compared at half the work size: cells need no finer detail, and it is 4× cheaper.
 	const { width, height } = scaled(work.width, work.height, COMPARE_SIZE)
@@ -129,8 +130,9 @@ export function compare(
 		mark('warp + Lab')
 		// What an edit was asked to change (a third of the photo when walls are repainted) is left out of
 		// the grading's estimate, or undoing it would shift everything else by the new paint's colour.
-		const graded =
-			asked && labels ? valid.map((v, i) => (v && !asked[labelAt(i, width, height, labels.photo.size)] ? 1 : 0)) : valid
+		const graded = scope
+			? valid.map((v, i) => (v && !scope.asked[labelAt(i, width, height, scope.photo.size)] ? 1 : 0))
+			: valid
 		normaliseGrading(P, A, graded)
 		// Blown out or crushed, in the staged image or by undoing its grading (a median that moved
 		// across a gap of a two-toned room pushes a whole bright floor to white).
@@ -169,7 +171,6 @@ export function compare(
 		const cols = Math.max(1, Math.round(width / cell))
 		const rows = Math.max(1, Math.round(height / cell))
 		const K = cols * rows
-		const seen = labels && cellRegions(labels.photo, labels.aligned, cols, rows)
 		const acc = Array.from({ length: 20 }, () => new Float64Array(K))
 		// Cells holding pixels left out of the grading's estimate (`asked`), left out of its second pass too.
 		const ungraded = new Uint8Array(K)
@@ -241,7 +242,7 @@ export function compare(
 				sdA: Math.sqrt(Math.max(0, varA)),
 				orientA: shares(oA, k),
 				clipped: sclip[k] / v,
-				seen: seen?.[k] ?? null,
+				seen: null, // check.ts judge says what the label maps see
 			})
 		}
 		// What grading is left after the pixel statistics, measured where the room is plainly the

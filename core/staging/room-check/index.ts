@@ -124,7 +124,9 @@
  *    (sentences.ts: "Added: a sofa, a rug and two lamps"). An answer that cannot be read has no
  *    map, and fails in step 1 as before.
  *    The answer is segmented only when its map could change the verdict (answerLabelsMatter below:
- *    the pixels flagged it, or two cells they read as changed lie on the photo's windows or doors);
+ *    the pixels flagged it, or two cells they read as changed lie on the photo's windows or doors),
+ *    and then decided again from the cells the pixel stages described (check.ts judge, ~10 ms: the
+ *    label maps change only how cells are read, so nothing is decoded, aligned or compared twice);
  *    what an answer passed unsegmented added is named afterwards by a low-priority job from the
  *    vendor's own image (core/studio/name-contents.ts), and its contents are null until then.
  *
@@ -191,9 +193,10 @@ export type { ChangedRegion, CheckedImage, CheckOptions, RoomCheck, RoomCheckVer
  * Lines `staged` up with `photo` and checks the room's permanent features. The pixel stages look
  * first, beside the photo's segmentation (segmenter.ts: made once for all of a room's
  * variations); the answer is segmented only when its label map could change the verdict
- * (answerLabelsMatter), and then decided again knowing what each region of both is. What an answer
- * passed unsegmented added is named afterwards (contentsOf, a job). The returned image is a JPEG
- * of exactly the photo's size. Runs on worker threads.
+ * (answerLabelsMatter), and then decided again, from the cells the pixel stages described, knowing
+ * what each region of both is. What an answer passed unsegmented added is named afterwards
+ * (contentsOf, a job). The returned image is a JPEG of exactly the photo's size. Runs on worker
+ * threads.
  */
 export async function checkStagedImage(
 	photo: Buffer,
@@ -205,14 +208,15 @@ export async function checkStagedImage(
 		checkOnThread({ photo, staged, furnitureMask }, { urgent }),
 	])
 	if ('failed' in checked) return checked
-	const { image, check, pixelChanges } = checked
+	const { image, check, pixelChanges, pixels } = checked
 	// Unaligned (no cells), or the photo unread (then the check failed it already): nothing to label.
-	if (!pixelChanges || !photoLabels || !answerLabelsMatter(check, photoLabels, pixelChanges)) return { image, check }
+	if (!pixels || !pixelChanges || !photoLabels || !answerLabelsMatter(check, photoLabels, pixelChanges))
+		return { image, check }
 	// Decoded already, so it can be read: labels are missing only if the segmentation broke.
 	const stagedLabels = await labelsOf(staged, { urgent })
 	if (!stagedLabels) return { image, check }
-	const labels = { photo: photoLabels, staged: stagedLabels }
-	const decided = await verdictOnThread({ photo, staged, furnitureMask, labels }, { urgent })
+	// Decided again from the cells the pixel stages described: the labels change only how they are read.
+	const decided = await verdictOnThread({ pixels, labels: { photo: photoLabels, staged: stagedLabels } }, { urgent })
 	return { image, check: 'failed' in decided ? check : decided.check }
 }
 

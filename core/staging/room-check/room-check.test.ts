@@ -10,7 +10,7 @@ import {
 	readRealPairs,
 } from '../../../bench/room-check-real-corpus.ts'
 import { sharp } from '#core/platform/sharp.ts'
-import { analyse } from './check.ts'
+import { analyse, judge } from './check.ts'
 import type { CellFeatures } from './compare.ts'
 import { type CaseResult, formatTable, runCase, score } from './evaluate.ts'
 import { checkStagedImage } from './index.ts'
@@ -332,6 +332,20 @@ describe('what the segmentation says of the regions', () => {
 		if ('failed' in result) throw new Error(result.failed)
 		return result.check
 	}
+
+	// checkStagedImage's second look, when the answer's map could change the verdict, starts from what
+	// the first one's pixel stages found, handed back across threads.
+	it('a second look with both maps, from the cells the first look described, decides as a whole check with them (tuning pairs 50 and 73)', async () => {
+		const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
+		for (const id of ['50', '73']) {
+			const pair = readRealPairs().find((p) => p.id === id)!
+			const labels = { photo: await readFixtureLabels(pair.before), staged: await readFixtureLabels(pair.after) }
+			const first = await analyse(read(pair.before), read(pair.after), { output: false })
+			const whole = await analyse(read(pair.before), read(pair.after), { output: false, labels })
+			if ('failed' in first || 'failed' in whole || !first.pixels) throw new Error(`pair ${id} is not aligned`)
+			expect(judge(structuredClone(first.pixels), labels).check).toEqual(whole.check)
+		}
+	})
 
 	it('a bedding and sofa restyled in plain colours pass where the pixels alone read a wall painted over (tuning pair 50)', async () => {
 		expect(await realPair('50', false)).toMatchObject({ verdict: 'check', note: expect.stringMatching(/painted over/) })
