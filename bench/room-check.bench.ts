@@ -37,13 +37,15 @@ import { analyse, clearPhotoCache, stageProfile } from '#core/staging/room-check
 import {
 	type CaseResult,
 	formatTable,
+	type LazyTally,
+	lazyTally,
 	quantile,
 	runCase,
 	score,
-	segmentedLazily,
+	tallyLazily,
 } from '#core/staging/room-check/evaluate.ts'
 import { checkStagedImage, contentsOf } from '#core/staging/room-check/index.ts'
-import { type Labels, segment } from '#core/staging/room-check/segment.ts'
+import { segment } from '#core/staging/room-check/segment.ts'
 import { MODEL_FOLDER } from '#core/staging/room-check/segmenter.ts'
 import { FIXTURES, makeCorpus } from './room-check-corpus.ts'
 import {
@@ -58,20 +60,7 @@ import {
 const RUNS = 7
 
 /** Per corpus: aligned answers, those production segments on delivery, and verdicts that differ for it from segmenting every answer. */
-const lazily = { real: { aligned: 0, segmented: 0, differ: 0 }, synthetic: { aligned: 0, segmented: 0, differ: 0 } }
-const countLazily = async (
-	set: keyof typeof lazily,
-	photo: Buffer,
-	staged: Buffer,
-	photoLabels: Labels,
-	r: CaseResult,
-) => {
-	if (r.verdict === 'failed' || r.verdict === 'unaligned') return
-	const { segmented, differs } = await segmentedLazily(photo, staged, photoLabels, r.verdict)
-	lazily[set].aligned++
-	if (segmented) lazily[set].segmented++
-	if (differs) lazily[set].differ++
-}
+const lazily = { real: lazyTally(), synthetic: lazyTally() }
 
 console.log('1-2. the corpus')
 const started = performance.now()
@@ -88,7 +77,7 @@ for (const c of cases) {
 	const labels = { photo: photoLabels.get(c.photo)!, staged: await labelsOf(c.image) }
 	const result = await runCase(c, photos.get(c.photo)!, labels)
 	results.push(result)
-	await countLazily('synthetic', photos.get(c.photo)!, c.image, labels.photo, result)
+	await tallyLazily(lazily.synthetic, photos.get(c.photo)!, c.image, labels.photo, result.verdict)
 }
 console.log(formatTable(results))
 const s = score(results)
@@ -104,7 +93,13 @@ for (const pair of readRealPairs()) {
 	const result = await checkRealPair(pair)
 	real.push(result)
 	const read = (file: string) => fs.readFileSync(path.join(REAL_FIXTURES, file))
-	await countLazily('real', read(pair.before), read(pair.after), await readFixtureLabels(pair.before), result)
+	await tallyLazily(
+		lazily.real,
+		read(pair.before),
+		read(pair.after),
+		await readFixtureLabels(pair.before),
+		result.verdict,
+	)
 }
 const columns: [string, CaseResult[]][] = [
 	['real tuning', real.filter((r) => !r.pair.heldOut)],
@@ -189,7 +184,7 @@ console.log(
 	`segmenting one 12 MP image: ${segmentOne.toFixed(0)} ms CPU (decode, 513×513 inference, argmax); align + check: ${firstCheck.toFixed(0)} ms CPU for a room's first variation, ${checkOnly.toFixed(0)} ms for the next ones (photo cached) (target ≤ 150)${stages ? `; per stage (next ones): ${stages}` : ''}; with the full-size warp and JPEG: ${withImage.toFixed(0)} ms (a bare 12 MP decode + JPEG encode: ${encodeOnly.toFixed(0)} ms); verdict ${'check' in verdict ? verdict.check.verdict : verdict.failed}`,
 )
 
-const segmentedShare = ({ aligned, segmented, differ }: (typeof lazily)['real']) =>
+const segmentedShare = ({ aligned, segmented, differ }: LazyTally) =>
 	`${segmented} of ${aligned} aligned answers segmented, ${differ} verdicts differ`
 console.log(
 	`the answer segmented only when its label map could change the verdict (index.ts answerLabelsMatter), against segmenting every answer: real pairs ${segmentedShare(lazily.real)}; synthetic ${segmentedShare(lazily.synthetic)}`,

@@ -127,19 +127,32 @@ export function formatTable(results: CaseResult[]) {
 	return lines.join('\n')
 }
 
+/** Over a corpus: aligned answers, those production segments on delivery, and verdicts that differ for it from segmenting every answer. */
+export interface LazyTally {
+	aligned: number
+	segmented: number
+	differ: number
+}
+
+export const lazyTally = (): LazyTally => ({ aligned: 0, segmented: 0, differ: 0 })
+
 /**
- * Whether production (index.ts checkStagedImage) segments this answer, and if it does not, whether
- * the verdict it reaches differs from `labelled`, the verdict with both label maps: segmenting
- * only some answers must not change what the check says.
+ * Counts an answer into `tally`: whether production (index.ts checkStagedImage) segments it, and if
+ * it does not, whether the verdict it reaches differs from `labelled`, the verdict with both label
+ * maps: segmenting only some answers must not change what the check says. Answers not aligned with
+ * both maps are not counted.
  */
-export async function segmentedLazily(
+export async function tallyLazily(
+	tally: LazyTally,
 	photo: Buffer,
 	staged: Buffer,
 	photoLabels: Labels,
 	labelled: CaseResult['verdict'],
 ) {
+	if (labelled === 'failed' || labelled === 'unaligned') return
+	tally.aligned++
 	const pixels = await analyse(photo, staged, { output: false })
-	if ('failed' in pixels || !pixels.pixelChanges) return { segmented: false, differs: false }
-	if (answerLabelsMatter(pixels.check, photoLabels, pixels.pixelChanges)) return { segmented: true, differs: false }
-	return { segmented: false, differs: pixels.check.verdict !== labelled }
+	if ('failed' in pixels || !pixels.pixelChanges) return
+	if (answerLabelsMatter(pixels.check, photoLabels, pixels.pixelChanges)) tally.segmented++
+	else if (pixels.check.verdict !== labelled) tally.differ++
 }
