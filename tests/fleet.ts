@@ -48,18 +48,6 @@ export async function startFleet(options: FleetOptions) {
 	const stops: Array<() => Promise<unknown>> = []
 
 	const pgOptions = { dir: path.join(dir, 'pg'), port: await freePort(), password: 'fleet' }
-	// Replaced when PostgreSQL is restarted (startPostgres): the same folder on the same port.
-	let cluster = await startEmbeddedPostgres(pgOptions)
-	stops.push(() => cluster.stop())
-	const databaseUrl = cluster.url('rendo')
-	await ensureDatabase(databaseUrl)
-	// As `rendo db migrate` before a deploy: the processes start on the schema their code expects.
-	await migrateDatabase(databaseUrl)
-	const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 })
-	// The cluster goes first in a failed start; the watcher's idle connections go with it quietly.
-	sql.on('error', () => {})
-	stops.push(() => sql.end())
-
 	const s3Port = await freePort()
 	const startS3 = async () => {
 		const child = await startChild(
@@ -69,17 +57,60 @@ export async function startFleet(options: FleetOptions) {
 		)
 		return { child, url: await lineOf(child, /^s3rver on (http:\S+)/) }
 	}
+	// PostgreSQL (made, started and migrated), s3rver and the vendor's model start at once: each is a
+	// process of its own, and the first waits mostly on its disk while the others load their modules.
+	const [pgStarted, s3Started, vendorStarted] = await Promise.allSettled([
+		(async () => {
+			const started = await startEmbeddedPostgres(pgOptions)
+			try {
+				// As `rendo db migrate` before a deploy: the processes start on the schema their code expects.
+				await ensureDatabase(started.url('rendo'))
+				await migrateDatabase(started.url('rendo'))
+			} catch (error) {
+				await started.stop()
+				throw error
+			}
+			return started
+		})(),
+		startS3(),
+		(async () => {
+			const child = await startChild(
+				'vendor',
+				['--import', 'tsx', 'tests/fleet-vendor.ts', String(options.vendorLatencyMs)],
+				{},
+			)
+			try {
+				return { child, origin: await lineOf(child, /^vendor on (http:\S+)/) }
+			} catch (error) {
+				await stopChild(child)
+				throw error
+			}
+		})(),
+	])
+	if (pgStarted.status === 'rejected' || s3Started.status === 'rejected' || vendorStarted.status === 'rejected') {
+		// A fleet that never came up leaves no process and no folder behind.
+		if (pgStarted.status === 'fulfilled') await pgStarted.value.stop()
+		if (s3Started.status === 'fulfilled') await stopChild(s3Started.value.child)
+		if (vendorStarted.status === 'fulfilled') await stopChild(vendorStarted.value.child)
+		fs.rmSync(dir, { recursive: true, force: true })
+		throw [pgStarted, s3Started, vendorStarted].find((r) => r.status === 'rejected')!.reason
+	}
+	// Replaced when PostgreSQL is restarted (startPostgres): the same folder on the same port.
+	let cluster = pgStarted.value
+	stops.push(() => cluster.stop())
+	const databaseUrl = cluster.url('rendo')
+	const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 })
+	// The cluster goes first in a failed start; the watcher's idle connections go with it quietly.
+	sql.on('error', () => {})
+	stops.push(() => sql.end())
+
 	// Replaced when storage is started again (startStorage): the same folder on the same port.
-	let s3 = await startS3()
+	let s3 = s3Started.value
 	const s3Url = s3.url
 	stops.push(() => stopChild(s3.child))
 
-	const vendorProcess = await startChild(
-		'vendor',
-		['--import', 'tsx', 'tests/fleet-vendor.ts', String(options.vendorLatencyMs)],
-		{},
-	)
-	const vendorOrigin = await lineOf(vendorProcess, /^vendor on (http:\S+)/)
+	const vendorProcess = vendorStarted.value.child
+	const vendorOrigin = vendorStarted.value.origin
 	stops.push(() => stopChild(vendorProcess))
 	const vendor = {
 		baseUrl: `${vendorOrigin}/v2`,
@@ -185,13 +216,17 @@ export async function startFleet(options: FleetOptions) {
 		for (const undo of stops.reverse()) await undo()
 		fs.rmSync(dir, { recursive: true, force: true })
 	}
-	try {
-		for (let i = 0; i < options.webs; i++) await startWeb()
-		for (let i = 0; i < options.workers; i++) await startWorker()
-	} catch (error) {
+	// The webs and workers start at once (the first web on the address links are made with): each waits
+	// on its own start. Every start is awaited before a failed one stops the rest, so none is left behind.
+	const starts = await Promise.allSettled([
+		...Array.from({ length: options.webs }, () => startWeb()),
+		...Array.from({ length: options.workers }, () => startWorker()),
+	])
+	const failed = starts.find((start) => start.status === 'rejected')
+	if (failed) {
 		// A fleet that never came up leaves no process and no folder behind.
 		await stop()
-		throw error
+		throw failed.reason
 	}
 
 	return {
