@@ -41,6 +41,8 @@ function appServer(entry: string, { port, dataDir }: { port: number; dataDir: st
 			EMBEDDED_PG_PORT: String(port + 1),
 			CEO_EMAIL: 'ceo@rendo.test',
 			LOG_LEVEL: 'warn',
+			// Stopped once the run is over, with no balancer polling /ready: no 5 s of serving on for one to notice.
+			DRAIN_READY_GRACE_MS: '0',
 			...(process.env.RENDO_BUILD_DIR && { RENDO_BUILD_DIR: process.env.RENDO_BUILD_DIR }),
 		},
 	}

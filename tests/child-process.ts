@@ -80,6 +80,9 @@ export async function startWebProcess(env: Record<string, string> = {}) {
 		APP_URL: `http://127.0.0.1:${port}`,
 		NODE_ENV: 'development',
 		DATA_DIR: path.join(process.env.DATA_DIR!, 'web'),
+		// No balancer polls its /ready: stopped, it need not keep serving 5 s for one to notice (the drain's own
+		// test, tests/server-start.test.ts, sets the wait itself).
+		DRAIN_READY_GRACE_MS: '0',
 		...env,
 	})
 	try {

@@ -7,7 +7,7 @@ import { signUp } from '#tests/studio-client.ts'
 
 // PostgreSQL restarted and the object store stopped, each for 3 s, under a web and a worker that
 // are rendering (bench/faults/postgres-restart.fault.ts and storage-down.fault.ts at full size).
-const fleet = await startFleet({ webs: 1, workers: 1, vendorLatencyMs: 500, dev: true })
+const fleet = await startFleet({ webs: 1, workers: 1, vendorLatencyMs: 500, dev: true, readyGraceMs: 0 })
 afterAll(() => fleet.stop())
 const [web] = fleet.webs()
 const photo = async () => {

@@ -8,7 +8,7 @@ import { signUp } from '#tests/studio-client.ts'
 // The fleet bench (bench/fleet.bench.ts) reduced: a web process and two workers on a PostgreSQL
 // server, s3rver and the vendor's model, each a process of its own; an import and an agent at once,
 // and a worker killed with -9 in the middle.
-const fleet = await startFleet({ webs: 1, workers: 2, vendorLatencyMs: 1_000, dev: true })
+const fleet = await startFleet({ webs: 1, workers: 2, vendorLatencyMs: 1_000, dev: true, readyGraceMs: 0 })
 afterAll(() => fleet.stop())
 
 async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 180_000): Promise<T> {

@@ -25,6 +25,11 @@ export interface FleetOptions {
 	vendorLatencyMs: number
 	/** Web processes with Vite in them (no production build needed): the tests. */
 	dev?: boolean
+	/**
+	 * How long a web stopped with SIGTERM keeps serving for a balancer to notice /ready (DRAIN_READY_GRACE_MS):
+	 * the production 5 s unless given; the tests, with no balancer and no web replaced, give 0.
+	 */
+	readyGraceMs?: number
 }
 
 export interface FleetProcess {
@@ -160,6 +165,7 @@ export async function startFleet(options: FleetOptions) {
 			HOST: '127.0.0.1',
 			DATA_DIR: path.join(dir, name),
 			NODE_ENV: options.dev ? 'development' : 'production',
+			...(options.readyGraceMs !== undefined && { DRAIN_READY_GRACE_MS: String(options.readyGraceMs) }),
 		})
 		await lineOf(child, /Rendo is running/)
 		return track(name, child, `http://127.0.0.1:${port}`)
