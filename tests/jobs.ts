@@ -10,12 +10,20 @@ provideTelegramGateway(telegramGateway)
 const silentLogger = new Logger(() => () => {})
 
 /**
+ * Without a batcher, graphile-worker 0.17 does not await the write that completes (deletes) or
+ * fails a job it ran (dist/worker.js: `completeJob(job)`), so runOnce can return with it still
+ * pending and a test reading graphile_worker.jobs right after sees a finished job (CI did, once).
+ * With batching on, even at 0 ms, the pool flushes those writes before its promise settles.
+ */
+const SETTLED_WRITES = { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } }
+
+/**
  * Runs every job that is due now, in this process, then returns: deterministic tests of job work.
  * `only`: just these tasks' jobs, as a pool that runs only them would.
  */
 export async function drainJobs({ only }: { only?: string[] } = {}) {
 	const tasks = only ? Object.fromEntries(only.map((task) => [task, taskList[task]])) : taskList
-	await runOnce({ pgPool: pool, taskList: tasks, noHandleSignals: true, logger: silentLogger })
+	await runOnce({ pgPool: pool, taskList: tasks, noHandleSignals: true, logger: silentLogger, preset: SETTLED_WRITES })
 }
 
 /** Brings the job of this key forward to now: a render's next look, say, without its wait. */
