@@ -1,12 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { afterAll } from 'vitest'
+import { afterAll, afterEach } from 'vitest'
 
 /**
  * `rendo worker` processes for the kill -9 tests: started on the test file's database and files
- * with the vendor settings given, killed with SIGKILL, and any still running killed after the file.
+ * with the vendor settings given, and killed with SIGKILL. One a failed test left running is
+ * killed after that test, so it cannot take the next test's jobs or its CPU; one a test asked to
+ * stop finishes its jobs in hand meanwhile, and is killed after the file if it has not.
  */
-const children: ChildProcess[] = []
-afterAll(() => children.forEach((child) => child.kill('SIGKILL')))
+const children = new Set<ChildProcess>()
+const killAll = (which: (child: ChildProcess) => boolean) => Promise.all([...children].filter(which).map(kill))
+afterEach(() => killAll((child) => !child.killed))
+afterAll(() => killAll(() => true))
 
 /** A worker process; its output is piped only when `env` sets LOG_LEVEL (for a test that reads the log). */
 export function startWorker(env: Record<string, string>) {
@@ -14,27 +18,33 @@ export function startWorker(env: Record<string, string>) {
 		env: { ...process.env, ...env },
 		stdio: ['ignore', env.LOG_LEVEL ? 'pipe' : 'ignore', 'ignore'],
 	})
-	children.push(child)
+	children.add(child)
 	return child
 }
 
 export async function kill(child: ChildProcess) {
-	if (child.exitCode === null) {
+	if (child.exitCode === null && child.signalCode === null) {
+		const exited = new Promise((resolve) => child.once('exit', resolve))
 		child.kill('SIGKILL')
-		await new Promise((resolve) => child.once('exit', resolve))
+		await exited
 	}
 }
 
+/** Polls `check` until it answers; on timeout the error carries `explain()`, what a failed run needs to be read. */
 export async function until<T>(
 	what: string,
 	check: () => Promise<T | false | undefined>,
 	timeoutMs: number,
+	explain?: () => Promise<string>,
 ): Promise<T> {
 	const deadline = Date.now() + timeoutMs
 	for (;;) {
 		const value = await check()
 		if (value) return value
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+		if (Date.now() > deadline) {
+			const state = explain ? `; ${await explain()}` : ''
+			throw new Error(`timed out waiting for ${what}${state}`)
+		}
 		await new Promise((r) => setTimeout(r, 50))
 	}
 }
