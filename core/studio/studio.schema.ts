@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EDIT_KINDS, isEditKind } from '#core/edits/edit.schema.ts'
-import { PHOTO_EDITS, STYLES, type PhotoEdit, type Style } from '#core/render/provider.ts'
+import { PHOTO_EDITS, ROOM_TYPES, type RoomType, STYLES, type PhotoEdit, type Style } from '#core/render/provider.ts'
 
 /** Empty the room: the furniture removed and none added, offered beside the styles. */
 export const EMPTY_ROOM = 'empty'
@@ -44,18 +44,8 @@ export const WORKFLOW_STYLES = [
 	ENHANCE,
 ] as const satisfies readonly StudioStyle[]
 
-export const ROOM_TYPES = [
-	'kitchen',
-	'living',
-	'bedroom',
-	'bathroom',
-	'dining',
-	'office',
-	'exterior',
-	'kids_room',
-	'outdoor',
-] as const
-export type RoomType = (typeof ROOM_TYPES)[number]
+// The room types a provider is asked for are the studio's: one list (core/render/provider.ts).
+export { ROOM_TYPES, type RoomType }
 export const WORKFLOW_ROOM_TYPES = [
 	'kitchen',
 	'living',
