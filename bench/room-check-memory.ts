@@ -1,9 +1,9 @@
 /**
  * Peak resident memory of a process that checks staged images as a worker process does
- * (room-check.bench.ts runs it twice, in a process of its own each time): eight 12 MP checks of
- * real pairs through the thread pools, with the segmentation (`segmented`, as production runs) or
- * with the pixel stages alone (`pixels`, the check before the segmentation model came). Prints the
- * peak in MB.
+ * (room-check.bench.ts runs it in a process of its own each time, both as `npm run worker` runs
+ * Node and with Node's defaults): eight 12 MP checks of real pairs through the thread pools, with
+ * the segmentation (`segmented`, as production runs) or with the pixel stages alone (`pixels`,
+ * the check before the segmentation model came). Prints the peak in MB.
  *
  *   node --import tsx bench/room-check-memory.ts segmented|pixels
  */

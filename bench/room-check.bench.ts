@@ -224,14 +224,32 @@ const perVariation = (times: number[], less = 0) =>
 console.log(
 	`whole check of a variation at 12 MP (${realAt12.length} real pairs; ${segmentedAt12} answers segmented on delivery, ${naming.length} passed and named afterwards): a room's first ${perVariation(firstVariation)}, the next ones ${perVariation(nextVariation)}; less the warp and JPEG delivery pays anyway (${warpAndJpeg.toFixed(0)} ms): first ${perVariation(firstVariation, warpAndJpeg)}, next ${perVariation(nextVariation, warpAndJpeg)} (targets: median ≤ 300 ms, p95 ≤ 2.5 s); naming afterwards, a job: ${naming.length ? perVariation(naming) : 'none'}`,
 )
-const peak = (mode: string) =>
-	execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'room-check-memory.ts'), mode], {
-		encoding: 'utf8',
-	}).trim()
-const [pixelsOnly, segmented] = [peak('pixels'), peak('segmented')]
-console.log(
-	`peak resident memory of a process checking eight 12 MP answers: ${segmented} MB with the segmentation, ${pixelsOnly} MB with the pixel stages alone (target: at most 300 MB more)`,
-)
+/** The peak in a process of its own: run as `npm run worker` runs Node (package.json), or with Node's defaults. */
+const peak = (mode: string, asWorker: boolean) =>
+	execFileSync(
+		process.execPath,
+		[
+			...(asWorker ? ['--max-semi-space-size=4'] : []),
+			'--import',
+			'tsx',
+			path.join(import.meta.dirname, 'room-check-memory.ts'),
+			mode,
+		],
+		{ encoding: 'utf8', env: { ...process.env, ...(asWorker && { MALLOC_ARENA_MAX: '2' }) } },
+	).trim()
+const runs = [
+	[
+		'run as `npm run worker` runs Node (MALLOC_ARENA_MAX=2, --max-semi-space-size=4; target: at most 300 MB more)',
+		true,
+	],
+	["with Node's and glibc's defaults", false],
+] as const
+for (const [how, asWorker] of runs) {
+	const [pixelsOnly, segmented] = [Number(peak('pixels', asWorker)), Number(peak('segmented', asWorker))]
+	console.log(
+		`peak resident memory of a process checking eight 12 MP answers, ${how}: ${segmented} MB with the segmentation, ${pixelsOnly} MB with the pixel stages alone, ${segmented - pixelsOnly} MB more`,
+	)
+}
 
 // Off the event loop: four checks through the worker threads while this thread's loop is watched.
 const delay = monitorEventLoopDelay({ resolution: 5 })
