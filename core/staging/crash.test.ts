@@ -57,7 +57,7 @@ async function sameStyleRoomsAtAFreshVendor(count: number) {
 
 /** Until every variation of the rooms is stored; if never, the error says which jobs were left and why. */
 const untilDelivered = (roomIds: string[]) =>
-	until('every variation to be stored', () => allDelivered(roomIds), 90_000, rendersAndJobsLeft)
+	until('every variation to be stored', () => allDelivered(roomIds), 120_000, rendersAndJobsLeft)
 
 async function rendersAndJobsLeft() {
 	const { rows } = await pool.query(
@@ -133,7 +133,7 @@ test('kill -9 between "the vendor accepted" and "stored": one create per room an
 	console.info(`takeover after a kill: ${(takeoverMs / 1000).toFixed(1)} s`)
 	expect(killedPools.length).toBeGreaterThan(0)
 	expect(takeoverMs).toBeLessThan(20_000)
-}, 120_000)
+}, 240_000)
 
 test('12 rooms in one style, the worker killed at random moments 6 times: never a second create', async () => {
 	const rooms = await sameStyleRoomsAtAFreshVendor(12)
@@ -150,7 +150,7 @@ test('12 rooms in one style, the worker killed at random moments 6 times: never 
 	await untilDelivered(rooms.map((r) => r.id))
 	last.kill('SIGINT')
 	await expectOneCreateEach(12, `kills: ${JSON.stringify(kills)}`)
-}, 180_000)
+}, 240_000)
 
 test('two worker processes, one killed 3 times mid-run: never a second create', async () => {
 	const rooms = await sameStyleRoomsAtAFreshVendor(12)
@@ -165,7 +165,7 @@ test('two worker processes, one killed 3 times mid-run: never a second create', 
 	await untilDelivered(rooms.map((r) => r.id))
 	survivor.kill('SIGINT')
 	await expectOneCreateEach(12)
-}, 180_000)
+}, 240_000)
 
 test('a live worker busy with CPU work keeps its jobs: nothing is taken from it while another worker sweeps', async () => {
 	await db.delete(stagingRenders)
@@ -192,7 +192,7 @@ test('a live worker busy with CPU work keeps its jobs: nothing is taken from it 
 	for (const worker of workers) worker.kill('SIGINT')
 	expect(logs.flat().join('')).not.toContain('unlocked the jobs')
 	expect((await Promise.all(rooms.map((r) => variationsOf(r.id)))).flat()).toHaveLength(6)
-}, 120_000)
+}, 180_000)
 
 test('ROOM_CHECK=replace, the worker killed at random moments 4 times: each flagged image asked for again exactly once', async () => {
 	await db.delete(stagingRenders)
@@ -226,4 +226,4 @@ test('ROOM_CHECK=replace, the worker killed at random moments 4 times: each flag
 		const variations = await variationsOf(room.id)
 		expect(variations.map((v) => v.roomCheck)).toEqual(['ok', 'ok', 'ok'])
 	}
-}, 150_000)
+}, 240_000)
