@@ -198,8 +198,14 @@ const signed = (rng: Random, low: number, high: number) => (rng() < 0.5 ? -1 : 1
 const area = (r: Rect) => r.width * r.height
 const largest = (rects: Rect[]) => rects.toSorted((a, b) => area(b) - area(a))[0]
 
+const readLabels = (): Record<string, RoomLabels> =>
+	JSON.parse(fs.readFileSync(path.join(FIXTURES, 'labels.json'), 'utf8'))
+
+/** The corpus photos' file names, sorted. */
+export const corpusPhotos = () => Object.keys(readLabels()).sort()
+
 async function loadPhotos(): Promise<Photo[]> {
-	const labels: Record<string, RoomLabels> = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'labels.json'), 'utf8'))
+	const labels = readLabels()
 	return Promise.all(
 		Object.entries(labels).map(async ([file, label]) => {
 			const { data, info } = await sharp(path.join(FIXTURES, file))
@@ -435,12 +441,19 @@ async function render(photo: Photo, edit: Edit, t: Transform) {
 	return image.jpeg({ quality: 90 }).toBuffer()
 }
 
-/** Every edit of every corpus photo that applies to it (a door edit needs a door, and so on). */
-export async function makeCorpus(): Promise<CorpusCase[]> {
+/**
+ * Every edit of every corpus photo that applies to it (a door edit needs a door, and so on); or only
+ * those `wanted` (a test's share: each case is the same whichever others are made, as each draws
+ * from a generator seeded by its photo and kind).
+ */
+export async function makeCorpus(
+	wanted: (photo: string, kind: EditKind) => boolean = () => true,
+): Promise<CorpusCase[]> {
 	const photos = await loadPhotos()
 	const cases: CorpusCase[] = []
 	for (const photo of photos) {
 		for (const kind of [...LEGITIMATE, ...PERMANENT]) {
+			if (!wanted(photo.file, kind)) continue
 			const edit = await edits[kind](photo, photos, random(`${photo.file}/${kind}`))
 			if (!edit) continue
 			const transform = edit.transform ?? IDENTITY
