@@ -4,6 +4,7 @@ import { afterAll, expect, test } from 'vitest'
 import { writeBulkImport } from '#tests/fixtures/import-csv.ts'
 import { startFleet } from '#tests/fleet.ts'
 import { signUp } from '#tests/studio-client.ts'
+import { until } from '#tests/until.ts'
 
 // PostgreSQL restarted and the object store stopped, each for 3 s, under a web and a worker that
 // are rendering (bench/faults/postgres-restart.fault.ts and storage-down.fault.ts at full size).
@@ -20,15 +21,9 @@ const photo = async () => {
 	return { csv, kitchen: fs.readFileSync(path.join(fleet.dir, 'import/photos/kitchen.jpg')) }
 }
 
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 60_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = await check().catch(() => undefined)
-		if (value) return value
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-		await new Promise((r) => setTimeout(r, 200))
-	}
-}
+/** Up to a minute unless told, looked at every 200 ms; a look that fails (the database or storage down) is a "not yet". */
+const waitFor = <T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 60_000) =>
+	until(what, () => check().catch(() => undefined), timeoutMs, { everyMs: 200 })
 
 const renders = async () =>
 	(
@@ -39,7 +34,7 @@ const renders = async () =>
 
 /** Every render asked for is delivered, and each was asked of the vendor once. */
 async function expectAllDeliveredOnce(count: number) {
-	await until(
+	await waitFor(
 		`${count} renders delivered`,
 		async () => {
 			const rows = await renders()
@@ -82,7 +77,7 @@ test('PostgreSQL restarted mid-render: /ready says so, pages and the API answer 
 	const project = await agent.createProject('1 Restart Road, Leeds LS1 1AA')
 	const { roomId } = await agent.upload(project.id, kitchen)
 	await agent.process(roomId, 'modern')
-	await until('the vendor to accept renders', async () => (await fleet.vendor.state()).creates >= 2)
+	await waitFor('the vendor to accept renders', async () => (await fleet.vendor.state()).creates >= 2)
 
 	await fleet.stopPostgres()
 	expect(await readyStatus()).toBe(503)
@@ -101,7 +96,7 @@ test('PostgreSQL restarted mid-render: /ready says so, pages and the API answer 
 	await new Promise((r) => setTimeout(r, 3_000))
 	await fleet.startPostgres()
 
-	await until('/ready to answer 200', async () => (await readyStatus()) === 200)
+	await waitFor('/ready to answer 200', async () => (await readyStatus()) === 200)
 	await expectAllDeliveredOnce(2 + 1)
 	expect(fleet.webs()).toHaveLength(1)
 	expect(fleet.workers()).toHaveLength(1)
@@ -115,7 +110,7 @@ test('storage stopped mid-delivery: an upload gets a 503 with Retry-After and le
 	const before = (await renders()).length
 	const creates = (await fleet.vendor.state()).creates
 	await agent.process(roomId, 'scandinavian')
-	await until('the vendor to accept the render', async () => (await fleet.vendor.state()).creates > creates)
+	await waitFor('the vendor to accept the render', async () => (await fleet.vendor.state()).creates > creates)
 
 	await fleet.stopStorage()
 	const refused = await uploadPhoto(agent.cookie, project.id, kitchen)

@@ -4,6 +4,7 @@ import { afterAll, expect, test } from 'vitest'
 import { writeBulkImport } from '#tests/fixtures/import-csv.ts'
 import { metricValue, startFleet } from '#tests/fleet.ts'
 import { signUp } from '#tests/studio-client.ts'
+import { until } from '#tests/until.ts'
 
 // The fleet bench (bench/fleet.bench.ts) reduced: a web process and two workers on a PostgreSQL
 // server, s3rver and the vendor's model, each a process of its own; an import and an agent at once,
@@ -11,15 +12,9 @@ import { signUp } from '#tests/studio-client.ts'
 const fleet = await startFleet({ webs: 1, workers: 2, vendorLatencyMs: 1_000, dev: true, readyGraceMs: 0 })
 afterAll(() => fleet.stop())
 
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 180_000): Promise<T> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = await check()
-		if (value) return value
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-		await new Promise((r) => setTimeout(r, 200))
-	}
-}
+/** The fleet's waits: renders through real processes, up to 3 minutes, looked at every 200 ms. */
+const waitFor = <T>(what: string, check: () => Promise<T | false | undefined>) =>
+	until(what, check, 180_000, { everyMs: 200 })
 
 const stagingRows = async () =>
 	(
@@ -48,7 +43,7 @@ test('an import and an agent at once, a worker killed with -9 and another replac
 	webRequests += 3
 
 	// Mid-run: the vendor has accepted renders the workers are still waiting on.
-	await until('the vendor to accept renders', async () => (await fleet.vendor.state()).creates >= 2)
+	await waitFor('the vendor to accept renders', async () => (await fleet.vendor.state()).creates >= 2)
 	await fleet.killHard(fleet.workers()[0])
 	await fleet.startWorker()
 	// And a deploy meanwhile: the other worker replaced and stopped with SIGTERM.
@@ -56,14 +51,14 @@ test('an import and an agent at once, a worker killed with -9 and another replac
 	const importResult = await imported
 	expect(importResult.code, importResult.stderr).toBe(0)
 
-	const gallery = await until('the agent to see six variations', async () => {
+	const gallery = await waitFor('the agent to see six variations', async () => {
 		webRequests++
 		const variations = await agent.variations(project.id)
 		return variations.length === 6 && variations.every((v) => v.status === 'completed') && variations
 	})
 	await agent.favorite(gallery[0].id)
 	webRequests++
-	await until('every render to be delivered', async () => {
+	await waitFor('every render to be delivered', async () => {
 		const rows = await stagingRows()
 		return rows.length === 3 * 2 + 2 && rows.every((row) => row.state === 'delivered')
 	})

@@ -29,24 +29,3 @@ export async function kill(child: ChildProcess) {
 		await exited
 	}
 }
-
-/** Polls `check` until it answers; on timeout the error carries `explain()`, what a failed run needs to be read. */
-export async function until<T>(
-	what: string,
-	check: () => Promise<T | false | undefined>,
-	timeoutMs: number,
-	explain?: () => Promise<string>,
-): Promise<T> {
-	const deadline = Date.now() + timeoutMs
-	for (;;) {
-		const value = await check()
-		if (value) return value
-		if (Date.now() > deadline) {
-			const state = explain ? `; ${await explain()}` : ''
-			throw new Error(`timed out waiting for ${what}${state}`)
-		}
-		await new Promise((r) => setTimeout(r, 50))
-	}
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -3,7 +3,8 @@ import { stagingRenders } from '#db/schema/staging.ts'
 import { db, pool } from '#core/platform/db.ts'
 import { processRoom } from '#core/studio/process-room.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
-import { kill, sleep, startWorker, until } from '#tests/killed-workers.ts'
+import { kill, startWorker } from '#tests/killed-workers.ts'
+import { sleep, until } from '#tests/until.ts'
 import { byVariation, livingRoomPhoto, staged, windowPaintedOut } from '#tests/room-check-answers.ts'
 import { allDelivered, roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
@@ -57,7 +58,7 @@ async function sameStyleRoomsAtAFreshVendor(count: number) {
 
 /** Until every variation of the rooms is stored; if never, the error says which jobs were left and why. */
 const untilDelivered = (roomIds: string[]) =>
-	until('every variation to be stored', () => allDelivered(roomIds), 120_000, rendersAndJobsLeft)
+	until('every variation to be stored', () => allDelivered(roomIds), 120_000, { explain: rendersAndJobsLeft })
 
 async function rendersAndJobsLeft() {
 	const { rows } = await pool.query(
