@@ -29,13 +29,13 @@ export async function rollUpMonth(year: number, month: number) {
 	const tier = tierFor(quota)
 
 	await db.transaction(async (tx) => {
-		const [activeAgents, completionRevenue, subscriptions, renders, completed] = await Promise.all([
-			figures.activeCustomers(range, tx),
-			figures.completionRevenue(range, tx),
-			figures.activeSubscriptionRevenue(start, tx),
-			figures.renderCallStats(range, tx),
-			figures.projectsCompleted(range, tx),
-		])
+		// One after another: a transaction is one connection, which runs one query at a time anyway
+		// (pg queues the rest, and pg 9 will refuse a query sent while another runs).
+		const activeAgents = await figures.activeCustomers(range, tx)
+		const completionRevenue = await figures.completionRevenue(range, tx)
+		const subscriptions = await figures.activeSubscriptionRevenue(start, tx)
+		const renders = await figures.renderCallStats(range, tx)
+		const completed = await figures.projectsCompleted(range, tx)
 		const totalMRR = completionRevenue + subscriptions
 		const totalCosts = tier.monthlyGbpCost + completed * OTHER_COSTS_PER_PROPERTY_PENCE
 		const values = {
