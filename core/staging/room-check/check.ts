@@ -169,18 +169,20 @@ async function analyseOrThrow(
  * (threads.ts RecheckTask) is this alone.
  */
 export function judge({ m, work, stagedWork, residualPx, compared }: PixelStages, labels?: AnalyseOptions['labels']) {
-	const aligned = labels ? alignLabels(labels.photo, labels.staged, m, work, stagedWork) : null
+	const maps = labels
+		? { photo: labels.photo, aligned: alignLabels(labels.photo, labels.staged, m, work, stagedWork) }
+		: null
 	const { cols, rows } = compared.grid
-	const seen = labels && aligned ? cellRegions(labels.photo, aligned, cols, rows) : null
+	const seen = maps && cellRegions(maps.photo, maps.aligned, cols, rows)
 	const features = seen && compared.features.map((c) => ({ ...c, seen: seen[c.row * cols + c.col] ?? null }))
 	const classified = classifyCells(features ? { ...compared, features } : compared)
 	mark('cells + verdict')
 	const check = {
 		...verdict(classified, residualPx),
-		contents: labels && aligned ? contents(labels.photo, aligned, changedCells(classified)) : null,
+		contents: maps && contents(maps.photo, maps.aligned, changedCells(classified)),
 	}
 	mark('segments')
-	return { check, classified, aligned }
+	return { check, classified, aligned: maps?.aligned ?? null }
 }
 
 /** The grid's cells the pixels alone read as changed (see Analysis.pixelChanges), row by row. */
