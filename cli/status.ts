@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Command } from 'commander'
 import type { RenderProgress } from '#core/studio/render-progress.ts'
 import { asOption, projectActor } from './actor.ts'
@@ -63,8 +64,6 @@ export function printStatus({ project, rooms, totals }: RenderProgress, original
 	console.log()
 	printRooms(rooms)
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Where a project's renders stand, from the API when logged in, else from the local database. */
 export function progressReader(projectId: string, as: string | undefined, api = remoteApi(as)) {

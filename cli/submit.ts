@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { InputError, NotFoundError } from '#core/errors.ts'
 import type { Actor } from '#core/accounts/actor.ts'
@@ -53,8 +54,6 @@ export async function assertCanMake(api: ApiClient | null, styles: readonly Stud
 	const reason = unavailableReason(options, styles)
 	if (reason) throw new InputError({ styles: [reason] }, reason)
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Polls the submitted rooms (`read`) until none of their variations is pending, with a progress

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as wait } from 'node:timers/promises'
 import { ForbiddenError, InputError, NotFoundError, UnauthenticatedError, type FieldErrors } from '#core/errors.ts'
 import { CommandFailed } from '../output.ts'
 
@@ -27,13 +28,14 @@ const MAX_WAIT_S = 60
 // A 10 MB photo over a slow uplink; the API itself answers within seconds.
 const TIMEOUT_MS = 300_000
 
+/**
+ * Waits, or stops with the signal's reason once it is aborted. Node's timer lets go of the signal
+ * when the wait ends: a long `status --watch` or import waits on one Ctrl-C signal hundreds of
+ * times, and each wait that left a listener on it behind kept it (and its closure) alive.
+ */
 const sleep = (ms: number, signal?: AbortSignal) =>
-	new Promise<void>((resolve, reject) => {
-		const timer = setTimeout(resolve, ms)
-		signal?.addEventListener('abort', () => {
-			clearTimeout(timer)
-			reject(signal.reason)
-		})
+	wait(ms, undefined, { signal }).catch((error) => {
+		throw signal?.aborted ? signal.reason : error
 	})
 
 /** Whether an address is this machine: plain http is fine there, and nowhere else without --insecure. */
