@@ -54,14 +54,8 @@ export async function startFleet(options: FleetOptions) {
 
 	const pgOptions = { dir: path.join(dir, 'pg'), port: await freePort(), password: 'fleet' }
 	const s3Port = await freePort()
-	const startS3 = async () => {
-		const child = await startChild(
-			's3rver',
-			['--import', 'tsx', 'tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET, String(s3Port)],
-			{},
-		)
-		return { child, url: await lineOf(child, /^s3rver on (http:\S+)/) }
-	}
+	const startS3 = () =>
+		serving('s3rver', ['tests/fleet-s3rver.ts', path.join(dir, 's3'), BUCKET, String(s3Port)], /^s3rver on (http:\S+)/)
 	// PostgreSQL (made, started and migrated), s3rver and the vendor's model start at once: each is a
 	// process of its own, and the first waits mostly on its disk while the others load their modules.
 	const [pgStarted, s3Started, vendorStarted] = await Promise.allSettled([
@@ -78,19 +72,7 @@ export async function startFleet(options: FleetOptions) {
 			return started
 		})(),
 		startS3(),
-		(async () => {
-			const child = await startChild(
-				'vendor',
-				['--import', 'tsx', 'tests/fleet-vendor.ts', String(options.vendorLatencyMs)],
-				{},
-			)
-			try {
-				return { child, origin: await lineOf(child, /^vendor on (http:\S+)/) }
-			} catch (error) {
-				await stopChild(child)
-				throw error
-			}
-		})(),
+		serving('vendor', ['tests/fleet-vendor.ts', String(options.vendorLatencyMs)], /^vendor on (http:\S+)/),
 	])
 	if (pgStarted.status === 'rejected' || s3Started.status === 'rejected' || vendorStarted.status === 'rejected') {
 		// A fleet that never came up leaves no process and no folder behind.
@@ -115,7 +97,7 @@ export async function startFleet(options: FleetOptions) {
 	stops.push(() => stopChild(s3.child))
 
 	const vendorProcess = vendorStarted.value.child
-	const vendorOrigin = vendorStarted.value.origin
+	const vendorOrigin = vendorStarted.value.url
 	stops.push(() => stopChild(vendorProcess))
 	const vendor = {
 		baseUrl: `${vendorOrigin}/v2`,
@@ -368,4 +350,15 @@ export function metricValue(text: string, name: string, labels: Record<string, s
 		sum += Number(line.slice(line.lastIndexOf(' ') + 1))
 	}
 	return sum
+}
+
+/** A TypeScript child serving on loopback, with the address its `ready` line gives; stopped again when that line never comes. */
+async function serving(name: string, args: string[], ready: RegExp) {
+	const child = await startChild(name, ['--import', 'tsx', ...args], {})
+	try {
+		return { child, url: await lineOf(child, ready) }
+	} catch (error) {
+		await stopChild(child)
+		throw error
+	}
 }
