@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { logger } from '#core/platform/logger.ts'
 import { type CircuitBreaker, VendorUnavailableError } from './circuit-breaker.ts'
@@ -136,6 +137,9 @@ export async function callEach<T>(
 	// Ends the waits (for a slot, a back-off) of siblings once the render is lost, never a call in flight.
 	const lost = new AbortController()
 	const waits = AbortSignal.any([signal, lost.signal])
+	// Each call listens on it while it waits (for a slot, or out a back-off) and lets go after: at most
+	// `count` at once, which Node takes for a leak past 10 (a render of a dozen images on one slot).
+	setMaxListeners(Math.max(10, count), waits)
 
 	async function one(offset: number): Promise<T> {
 		let failures = 0
