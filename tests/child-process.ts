@@ -28,9 +28,18 @@ export async function startChild(name: string, args: string[], env: Record<strin
 	return child
 }
 
+const kept = (child: ChildProcess) => child as ChildProcess & { fleetName: string; fleetLines: string[] }
+
+/** A started child's last lines of output, and whether and how it ended: what a failed wait on it needs. */
+export function lastWordsOf(child: ChildProcess, count = 20) {
+	const { fleetName, fleetLines } = kept(child)
+	const ended = child.exitCode ?? child.signalCode
+	return `${fleetName} (${ended === null ? 'running' : `ended: ${ended}`}):\n${fleetLines.slice(-count).join('\n')}`
+}
+
 /** The first output line matching `pattern` (its first group), or the process's output if it exits first. */
 export function lineOf(child: ChildProcess, pattern: RegExp, timeoutMs = 180_000): Promise<string> {
-	const { fleetName, fleetLines } = child as ChildProcess & { fleetName: string; fleetLines: string[] }
+	const { fleetName, fleetLines } = kept(child)
 	return new Promise((resolve, reject) => {
 		const found = () => fleetLines.map((line) => line.match(pattern)).find(Boolean)
 		const check = () => {

@@ -5,6 +5,8 @@ import { writeBulkImport } from '#tests/fixtures/import-csv.ts'
 import { startFleet } from '#tests/fleet.ts'
 import { signUp } from '#tests/studio-client.ts'
 import { until } from '#tests/until.ts'
+import { lastWordsOf } from '#tests/child-process.ts'
+import { rendersAndJobsLeft } from '#tests/jobs-left.ts'
 
 // PostgreSQL restarted and the object store stopped, each for 3 s, under a web and a worker that
 // are rendering (bench/faults/postgres-restart.fault.ts and storage-down.fault.ts at full size).
@@ -21,9 +23,17 @@ const photo = async () => {
 	return { csv, kitchen: fs.readFileSync(path.join(fleet.dir, 'import/photos/kitchen.jpg')) }
 }
 
-/** Up to a minute unless told, looked at every 200 ms; a look that fails (the database or storage down) is a "not yet". */
+/**
+ * Up to a minute unless told, looked at every 200 ms; a look that fails (the database or storage
+ * down) is a "not yet". A wait that times out says what the renders, jobs and processes were doing.
+ */
 const waitFor = <T>(what: string, check: () => Promise<T | false | undefined>, timeoutMs = 60_000) =>
-	until(what, () => check().catch(() => undefined), timeoutMs, { everyMs: 200 })
+	until(what, () => check().catch(() => undefined), timeoutMs, { everyMs: 200, explain: fleetState })
+
+async function fleetState() {
+	const tables = await rendersAndJobsLeft(fleet.sql).catch((error) => `the database: ${error}`)
+	return [tables, ...fleet.processes.map((p) => lastWordsOf(p.child))].join('\n')
+}
 
 const renders = async () =>
 	(

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from '#db/schema/index.ts'
 import { config } from './config.ts'
-import { unavailableDependency } from './unavailable.ts'
+import { isNetworkFailure, unavailableDependency } from './unavailable.ts'
 
 function databaseUrl() {
 	// Read on first use, not at import: the entry points' startDatabase() and the tests' setup set
@@ -62,14 +62,19 @@ export const db = builtOnFirstUse(() => open().db)
 
 const CONNECT_PATIENCE_MS = 30_000
 
-/** A connection from `pool`, waited for while the database is unreachable: each second, for up to 30 s. */
+/**
+ * A connection from `pool`, waited for while the database is unreachable: each second, for up to 30 s.
+ * Any network failure on the way counts, not only a refusal on the database's port: a server going
+ * down resets the connection it was opening (`read ECONNRESET`, no port on the error).
+ */
 async function connectWaiting(pool: pg.Pool) {
 	const deadline = Date.now() + CONNECT_PATIENCE_MS
 	for (;;) {
 		try {
 			return await pool.connect()
 		} catch (error) {
-			if (unavailableDependency(error) !== 'database' || Date.now() > deadline) throw error
+			const unreachable = unavailableDependency(error) === 'database' || isNetworkFailure(error)
+			if (!unreachable || Date.now() > deadline) throw error
 			await new Promise((resolve) => setTimeout(resolve, 1_000))
 		}
 	}
@@ -95,46 +100,52 @@ const notRun = (error: unknown) => {
  * fresh connection: graphile-worker's statements are single and safe to repeat (lock, complete,
  * fail, add with a key). Everything else is the pool's own.
  */
-export const poolWaitingForDatabase: pg.Pool = new Proxy(pool, {
-	get(target, key) {
-		if (key !== 'connect') return Reflect.get(target, key)
-		return async (...args: unknown[]) => {
-			// The callback form is pg's, untouched: graphile-worker uses the promise.
-			if (args.length) return (target.connect as (...a: unknown[]) => unknown)(...args)
-			let client = await connectWaiting(target)
-			let inTransaction = false
-			// A client something listens on (graphile-worker's LISTEN for new jobs) is never swapped:
-			// its listeners would stay on the dead one. Its owner sees the error and connects again.
-			let listenedTo = false
-			const query = async (...queryArgs: unknown[]): Promise<unknown> => {
-				const text = String((queryArgs[0] as { text?: string })?.text ?? queryArgs[0])
-					.trim()
-					.toLowerCase()
-				try {
-					const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...queryArgs)
-					if (text === 'begin' || text.startsWith('begin ')) inTransaction = true
-					if (text === 'commit' || text === 'rollback') inTransaction = false
-					return result
-				} catch (error) {
-					if (inTransaction || listenedTo || typeof queryArgs.at(-1) === 'function' || !notRun(error)) throw error
-					// The new one first: if none comes, the caller releases the old one as usual.
-					const fresh = await connectWaiting(target)
-					client.release(error as Error)
-					client = fresh
-					return query(...queryArgs)
+export const poolWaitingForDatabase = waitingForDatabase(pool)
+
+/** Any pool as poolWaitingForDatabase has the app's (a test gives it one behind a faulty link). */
+export function waitingForDatabase(pool: pg.Pool): pg.Pool {
+	return new Proxy(pool, {
+		get(target, key) {
+			if (key !== 'connect') return Reflect.get(target, key)
+			return async (...args: unknown[]) => {
+				// The callback form is pg's, untouched: graphile-worker uses the promise.
+				if (args.length) return (target.connect as (...a: unknown[]) => unknown)(...args)
+				let client = await connectWaiting(target)
+				let inTransaction = false
+				// A client something listens on (graphile-worker's LISTEN for new jobs) is never swapped:
+				// its listeners would stay on the dead one. Its owner sees the error and connects again.
+				let listenedTo = false
+				const query = async (...queryArgs: unknown[]): Promise<unknown> => {
+					const text = String((queryArgs[0] as { text?: string })?.text ?? queryArgs[0])
+						.trim()
+						.toLowerCase()
+					try {
+						const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...queryArgs)
+						if (text === 'begin' || text.startsWith('begin ')) inTransaction = true
+						if (text === 'commit' || text === 'rollback') inTransaction = false
+						return result
+					} catch (error) {
+						if (inTransaction || listenedTo || typeof queryArgs.at(-1) === 'function' || !notRun(error)) throw error
+						// The new one first: if none comes, the caller releases the old one as usual.
+						const fresh = await connectWaiting(target)
+						client.release(error as Error)
+						client = fresh
+						return query(...queryArgs)
+					}
 				}
+				return new Proxy({} as pg.PoolClient, {
+					get(_, member) {
+						if (member === 'query') return query
+						if (member === 'on' || member === 'once' || member === 'addListener') listenedTo = true
+						const value: unknown = Reflect.get(client, member, client)
+						return typeof value === 'function' ? value.bind(client) : value
+					},
+				})
 			}
-			return new Proxy({} as pg.PoolClient, {
-				get(_, member) {
-					if (member === 'query') return query
-					if (member === 'on' || member === 'once' || member === 'addListener') listenedTo = true
-					const value: unknown = Reflect.get(client, member, client)
-					return typeof value === 'function' ? value.bind(client) : value
-				},
-			})
-		}
-	},
-})
+		},
+	})
+}
+
 export type Db = typeof db
 /** A transaction or the database itself: services accept either so callers can compose them. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db

@@ -37,6 +37,9 @@ function* chain(error: unknown) {
 	for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) yield e as Failure
 }
 
+/** Whether a network exchange failed under `error` (refused, reset, timed out…), whoever it was with. */
+export const isNetworkFailure = (error: unknown) => [...chain(error)].some((e) => NETWORK_CODES.has(e.code ?? ''))
+
 const databasePort = () => {
 	try {
 		return Number(new URL(process.env.DATABASE_URL ?? '').port || 5432)

@@ -5,6 +5,7 @@ import { processRoom } from '#core/studio/process-room.ts'
 import { serveModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
 import { kill, startWorker } from '#tests/killed-workers.ts'
 import { sleep, until } from '#tests/until.ts'
+import { rendersAndJobsLeft } from '#tests/jobs-left.ts'
 import { byVariation, livingRoomPhoto, staged, windowPaintedOut } from '#tests/room-check-answers.ts'
 import { allDelivered, roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
 
@@ -58,17 +59,9 @@ async function sameStyleRoomsAtAFreshVendor(count: number) {
 
 /** Until every variation of the rooms is stored; if never, the error says which jobs were left and why. */
 const untilDelivered = (roomIds: string[]) =>
-	until('every variation to be stored', () => allDelivered(roomIds), 120_000, { explain: rendersAndJobsLeft })
-
-async function rendersAndJobsLeft() {
-	const { rows } = await pool.query(
-		`select task_identifier as task, attempts, locked_by is not null as locked,
-			round(extract(epoch from run_at - now())) as "runsInS", left(last_error, 120) as "lastError"
-		from graphile_worker.jobs order by run_at`,
-	)
-	const renders = await db.select({ state: stagingRenders.state }).from(stagingRenders)
-	return `renders: ${JSON.stringify(renders.map((r) => r.state))}, jobs: ${JSON.stringify(rows)}`
-}
+	until('every variation to be stored', () => allDelivered(roomIds), 120_000, {
+		explain: () => rendersAndJobsLeft(pool),
+	})
 
 /** Every request was created once at the vendor, and every vendor render belongs to one request. */
 async function expectOneCreateEach(requests: number, context = '') {
