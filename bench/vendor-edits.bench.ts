@@ -23,12 +23,13 @@ import { type EditCase, removalCase, renovationCase } from '#tests/fixtures/edit
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
 import type { Stray } from '#tests/mocks/scoped-answer.ts'
+import { unknownRequestsFail } from '#tests/mocks/unknown-requests.ts'
 
 const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
 // The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
-server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('http') && print.error() })
+server.listen({ onUnhandledRequest: unknownRequestsFail })
 
 const { cv } = await loadOpenCv()
 const edits: Array<[string, EditCase]> = [

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { RenderError, StagingRequest } from '#core/render/provider.ts'
 import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
+import { unknownRequestsFail } from '#tests/mocks/unknown-requests.ts'
 
 /**
  * An adapter's contract test file against an msw model of its vendor: the model serves the whole
@@ -10,7 +11,7 @@ import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
  */
 export function serveVendorModel(model: { handlers: RequestHandler[]; reset(): void }) {
 	const server = setupServer(...model.handlers)
-	beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+	beforeAll(() => server.listen({ onUnhandledRequest: unknownRequestsFail }))
 	afterEach(() => {
 		model.reset()
 		server.resetHandlers()

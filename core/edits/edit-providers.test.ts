@@ -30,6 +30,7 @@ import { createGeminiApi } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel } from '#tests/mocks/openai-images.ts'
 import type { Stray } from '#tests/mocks/scoped-answer.ts'
 import { createVirtualStagingAiModel, VSAI_TEST_KEY } from '#tests/mocks/virtual-staging-ai-model.ts'
+import { unknownRequestsFail } from '#tests/mocks/unknown-requests.ts'
 import { stageThrough } from '#tests/render-provider.ts'
 import { getRequest, jsonRequest, settle } from '#tests/request.ts'
 import { roomWithPhoto, stagingRowsOf, variationsOf } from '#tests/staging.ts'
@@ -49,9 +50,7 @@ const gemini = createGeminiApi()
 const vsai = createVirtualStagingAiModel()
 const server = setupServer(...openai.handlers, ...gemini.handlers, ...vsai.handlers)
 // The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
-beforeAll(() =>
-	server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('http') && print.error() }),
-)
+beforeAll(() => server.listen({ onUnhandledRequest: unknownRequestsFail }))
 afterEach(() => {
 	openai.reset()
 	gemini.reset()

@@ -9,6 +9,7 @@ import { type EditCase, removalCase, renovationCase } from '#tests/fixtures/edit
 import { createGeminiApi, GEMINI_API_KEY, GEMINI_BASE_URL } from '#tests/mocks/gemini-api.ts'
 import { createOpenAiImagesModel, OPENAI_TEST_BASE, OPENAI_TEST_KEY } from '#tests/mocks/openai-images.ts'
 import type { Stray } from '#tests/mocks/scoped-answer.ts'
+import { unknownRequestsFail } from '#tests/mocks/unknown-requests.ts'
 import { failure } from '#tests/provider-contract.ts'
 import { type ImmediateProvider, RenderError } from '../provider.ts'
 import { colourName, editPrompt, placeOf } from './edit-prompt.ts'
@@ -24,9 +25,7 @@ const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
 // The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
-beforeAll(() =>
-	server.listen({ onUnhandledRequest: (request, print) => request.url.startsWith('http') && print.error() }),
-)
+beforeAll(() => server.listen({ onUnhandledRequest: unknownRequestsFail }))
 afterEach(() => {
 	openAiModel.reset()
 	geminiModel.reset()
