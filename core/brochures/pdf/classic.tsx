@@ -76,13 +76,7 @@ export const classic: Template = {
 				</Text>
 				<View style={{ flexDirection: 'row', flex: 1, marginTop: 18, width: '100%' }}>
 					<View style={{ flex: 1.15, borderWidth: 1, borderColor: theme.primary, padding: 5 }}>
-						{hero ? (
-							<Photo
-								data={hero}
-								style={{ width: '100%', height: '100%' }}
-								label={stagedLabel(content, content.rooms[0])}
-							/>
-						) : null}
+						{hero ? <Photo data={hero} label={stagedLabel(content, content.rooms[0])} /> : null}
 					</View>
 					<View style={{ flex: 1, paddingLeft: 30, justifyContent: 'center', alignItems: 'center' }}>
 						<Text style={{ fontSize: 11, fontStyle: 'italic', color: theme.muted }}>A keepsake of your viewing</Text>
@@ -130,7 +124,7 @@ export const classic: Template = {
 					].map((photo, i) => (
 						<View key={photo.caption} style={{ flex: 1, marginLeft: i ? 20 : 0 }}>
 							<View style={{ flex: 1, borderWidth: 1, borderColor: theme.primary, padding: 4 }}>
-								<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
+								<Photo data={photo.data} label={photo.disclosure} />
 							</View>
 							<Text style={{ fontSize: 10, fontStyle: 'italic', textAlign: 'center', marginTop: 6 }}>
 								{photo.caption}

@@ -13,13 +13,7 @@ export const luxury: Template = {
 			<Page {...PAGE} style={{ fontFamily: theme.font, backgroundColor: theme.paper, color: '#ffffff' }}>
 				{/* The photo sits in a box pinned to the page's edges: sized by the page, it never spills onto a second one. */}
 				<View style={{ position: 'absolute', top: 0, left: 0, right: 0, bottom: 0 }}>
-					{hero ? (
-						<Photo
-							data={hero}
-							style={{ width: '100%', height: '100%' }}
-							label={stagedLabel(content, content.rooms[0])}
-						/>
-					) : null}
+					{hero ? <Photo data={hero} label={stagedLabel(content, content.rooms[0])} /> : null}
 				</View>
 				<View
 					style={{
@@ -71,7 +65,7 @@ export const luxury: Template = {
 						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 3 : 0 }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
+							<Photo data={photo.data} label={photo.disclosure} />
 							<Text
 								// At the top: the label takes the staged photo's bottom-left corner.
 								style={{ position: 'absolute', top: 14, left: 16, fontSize: 8, letterSpacing: 3, color: '#ffffff' }}

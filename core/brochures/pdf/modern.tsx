@@ -10,13 +10,7 @@ export const modern: Template = {
 		return (
 			<Page {...PAGE} style={{ fontFamily: theme.font, flexDirection: 'row', backgroundColor: theme.primary }}>
 				<View style={{ width: '58%', height: '100%', backgroundColor: theme.accent }}>
-					{hero ? (
-						<Photo
-							data={hero}
-							style={{ width: '100%', height: '100%' }}
-							label={stagedLabel(content, content.rooms[0])}
-						/>
-					) : null}
+					{hero ? <Photo data={hero} label={stagedLabel(content, content.rooms[0])} /> : null}
 				</View>
 				<View style={{ flex: 1, padding: 36, justifyContent: 'space-between', color: theme.onPrimary }}>
 					<View style={{ flexDirection: 'row', alignItems: 'center' }}>
@@ -82,7 +76,7 @@ export const modern: Template = {
 						},
 					].map((photo, i) => (
 						<View key={photo.label} style={{ flex: 1, marginLeft: i ? 12 : 0, borderRadius: 8, overflow: 'hidden' }}>
-							<Photo data={photo.data} style={{ width: '100%', height: '100%' }} label={photo.disclosure} />
+							<Photo data={photo.data} label={photo.disclosure} />
 							<Text
 								style={{
 									position: 'absolute',

@@ -9,12 +9,18 @@ export type Style = Styles[string]
 /**
  * A photo shown whole in its box (contained, centred: a portrait room is never cut to the box's
  * landscape, hiding the floor the staging stands on); a staged one may carry the "Virtually staged"
- * label (or the agency's words) in the box's bottom-left corner, on or beside the photo.
+ * label (or the agency's words) in the box's bottom-left corner, on or beside the photo. The box
+ * fills what its template gives it, and the photo is laid over it: sized by the page, never by the
+ * photo. An image in the flow took its height from its own shape, so a phone's portrait photo
+ * stood taller than the page and pushed the room onto extra pages.
  */
-export function Photo({ data, style, label = null }: { data: Buffer; style?: Style; label?: string | null }) {
+export function Photo({ data, label = null }: { data: Buffer; label?: string | null }) {
 	return (
-		<>
-			<Image src={{ data, format: 'jpg' }} style={{ objectFit: 'contain', ...style }} />
+		<View style={{ flex: 1 }}>
+			<Image
+				src={{ data, format: 'jpg' }}
+				style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: '100%', objectFit: 'contain' }}
+			/>
 			{label ? (
 				<Text
 					style={{
@@ -33,7 +39,7 @@ export function Photo({ data, style, label = null }: { data: Buffer; style?: Sty
 					{label}
 				</Text>
 			) : null}
-		</>
+		</View>
 	)
 }
 

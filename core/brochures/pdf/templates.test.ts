@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import fs from 'node:fs'
+import { sharp } from '#core/platform/sharp.ts'
 import {
 	BRAND_DEFAULTS,
 	DISCLOSURE_LABEL,
@@ -9,6 +10,7 @@ import {
 import { config } from '#core/platform/config.ts'
 import { embeddedFonts, pdfPages, pdfQrCodes, pdfTextRuns, type PdfTextRun } from '#tests/brochures.ts'
 import { readQr } from '#tests/disclosure.ts'
+import { makeRoomPhoto } from '#tests/fixtures/room-photo.ts'
 import { brochureFileName } from '../build-brochure.ts'
 import { roomNames } from '../labels.ts'
 import { brochureRoomUrl, ORIGINALS_LEAD, roomOriginals, shortBrochureAddress } from '../room-originals.ts'
@@ -61,6 +63,19 @@ describe('the three template styles', () => {
 			const squeezed = (page: number) => pages[page].text.replace(/\s+/g, '').toLowerCase()
 			expect(squeezed(1)).toContain('preview,notstaged')
 			expect(squeezed(2)).not.toContain('preview')
+		},
+	)
+
+	test.each(TEMPLATE_STYLES)(
+		"%s: a phone's portrait photos keep the cover and each room to a page of their own",
+		async (templateStyle) => {
+			const content = await sampleBrochureContent({ ...brand, templateStyle })
+			const portrait = await sharp(await makeRoomPhoto({ width: 300, height: 400 }))
+				.jpeg()
+				.toBuffer()
+			content.rooms = content.rooms.map((room) => ({ ...room, before: portrait, after: portrait }))
+			const pages = await pdfPages(await renderBrochurePdf(content))
+			expect(pages.map((page) => page.images)).toEqual([1, 2, 2, 2, 0])
 		},
 	)
 })
