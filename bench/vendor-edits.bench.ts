@@ -28,7 +28,6 @@ import { unknownRequestsFail } from '#tests/mocks/unknown-requests.ts'
 const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
-// The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
 server.listen({ onUnhandledRequest: unknownRequestsFail })
 
 const { cv } = await loadOpenCv()

@@ -49,7 +49,6 @@ const openai = createOpenAiImagesModel()
 const gemini = createGeminiApi()
 const vsai = createVirtualStagingAiModel()
 const server = setupServer(...openai.handlers, ...gemini.handlers, ...vsai.handlers)
-// The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
 beforeAll(() => server.listen({ onUnhandledRequest: unknownRequestsFail }))
 afterEach(() => {
 	openai.reset()

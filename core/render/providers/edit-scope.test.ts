@@ -24,7 +24,6 @@ import { createVirtualStagingAiProvider, VSAI_NO_SCOPED_EDITS } from './virtual-
 const openAiModel = createOpenAiImagesModel()
 const geminiModel = createGeminiApi()
 const server = setupServer(...openAiModel.handlers, ...geminiModel.handlers)
-// The openai SDK fetches a data: URL of its own as it builds a multipart body; every http request must be the models'.
 beforeAll(() => server.listen({ onUnhandledRequest: unknownRequestsFail }))
 afterEach(() => {
 	openAiModel.reset()
